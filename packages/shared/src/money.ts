@@ -1,0 +1,75 @@
+/**
+ * Exact money (DESIGN D2). Every amount is a bigint in minor units of its asset's declared scale.
+ * JSON carries amounts as canonical decimal strings ("12.5"), never as floating-point numbers.
+ */
+export const ASSETS = {
+  USD: { scale: 6 },
+  SVP: { scale: 0 },
+  COIN: { scale: 2 },
+} as const;
+
+export type Asset = keyof typeof ASSETS;
+
+/** Decimal string with an optional fraction: "12", "12.5", "0.25". No sign, no exponent. */
+const DECIMAL = /^(\d{1,15})(?:\.(\d+))?$/;
+
+/**
+ * Parses a user-typed decimal into minor units. Returns null for anything that is not a plain
+ * non-negative decimal with at most `maxDecimals` fraction digits (so "1e3", "-1", "1.234" for USD fail).
+ */
+export function parseAmount(text: string, asset: Asset, maxDecimals: number = ASSETS[asset].scale): bigint | null {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const [, whole, fraction = ''] = match;
+  if (fraction.length > maxDecimals) return null;
+  const scale = ASSETS[asset].scale;
+  return BigInt(whole!) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0') || '0');
+}
+
+/** Canonical exact decimal string of a minor-unit amount: trailing zeros trimmed ("12.5", "-3", "0"). */
+export function toDecimalString(minor: bigint, asset: Asset): string {
+  const scale = ASSETS[asset].scale;
+  const negative = minor < 0n;
+  const abs = negative ? -minor : minor;
+  const unit = 10n ** BigInt(scale);
+  const whole = abs / unit;
+  let fraction = scale > 0 ? (abs % unit).toString().padStart(scale, '0').replace(/0+$/, '') : '';
+  fraction = fraction ? `.${fraction}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** Converts a decimal string (as sent by the API) back to minor units; throws on malformed input. */
+export function fromDecimalString(text: string, asset: Asset): bigint {
+  const negative = text.startsWith('-');
+  const value = parseAmount(negative ? text.slice(1) : text, asset);
+  if (value === null) throw new Error(`Not a ${asset} amount: ${text}`);
+  return negative ? -value : value;
+}
+
+/**
+ * Rounds half away from zero to `decimals` places and groups thousands: formatAmount(12_345_678n, 'USD') → "12.35".
+ */
+export function formatAmount(minor: bigint, asset: Asset, decimals = 2): string {
+  const scale = ASSETS[asset].scale;
+  const negative = minor < 0n;
+  let abs = negative ? -minor : minor;
+  if (decimals < scale) {
+    const drop = 10n ** BigInt(scale - decimals);
+    abs = (abs + drop / 2n) / drop;
+  } else {
+    abs = abs * 10n ** BigInt(decimals - scale);
+  }
+  const unit = 10n ** BigInt(decimals);
+  const whole = (abs / unit).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = decimals > 0 ? `.${(abs % unit).toString().padStart(decimals, '0')}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** "$12.35" from a USD decimal string as the API sends it. */
+export function formatUsd(decimal: string, decimals = 2): string {
+  const minor = fromDecimalString(decimal, 'USD');
+  const text = formatAmount(minor, 'USD', decimals);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
+export const usd = (dollars: number | string): bigint => fromDecimalString(String(dollars), 'USD');

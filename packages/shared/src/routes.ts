@@ -1,0 +1,20 @@
+/** API paths shared by the server's route files and the web client, so they can never drift. */
+export const API_PREFIX = '/api/v1';
+
+export const API = {
+  csrf: '/auth/csrf',
+  register: '/auth/register',
+  login: '/auth/login',
+  adminLogin: '/auth/admin/login',
+  logout: '/auth/logout',
+  otpRequest: '/auth/password/otp',
+  passwordReset: '/auth/password/reset',
+  me: '/me',
+  config: '/config',
+  testClock: '/test/clock',
+} as const;
+
+export const CSRF_COOKIE = 'svp_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+export const SESSION_COOKIE = 'svp_session';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { ERROR_CODES, MSG } from './messages.js';
+import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, WALLET_PATTERN } from './validation.js';
+
+/** Canonical exact decimal amount as sent by the API (DESIGN D2). */
+export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const okResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+const email = z
+  .string({ error: MSG.register.emailInvalid })
+  .trim()
+  .max(EMAIL_MAX, MSG.register.emailInvalid)
+  .regex(EMAIL_PATTERN, MSG.register.emailInvalid);
+
+const password = z
+  .string({ error: MSG.register.passwordRequired })
+  .min(PASSWORD_MIN, MSG.register.passwordShort)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+export const registerRequestSchema = z.object({
+  email,
+  password,
+  walletAddress: z
+    .string({ error: MSG.register.walletRequired })
+    .trim()
+    .min(1, MSG.register.walletRequired)
+    .max(64, MSG.register.walletInvalid)
+    .regex(WALLET_PATTERN, MSG.register.walletInvalid),
+  referralCode: z.string().trim().max(64, MSG.register.referralUnknown).optional().default(''),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  /** E-mail address or phone number (SPEC §2, issue: login accepts either). */
+  email: z.string({ error: MSG.login.bothRequired }).trim().min(1, MSG.login.bothRequired).max(EMAIL_MAX),
+  password: z.string({ error: MSG.login.bothRequired }).min(1, MSG.login.bothRequired).max(PASSWORD_MAX),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const roleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The §3 user snapshot the SPA keeps under localStorage key `user`. Amounts are decimal strings. */
+export const userSnapshotSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  username: z.string(),
+  balance: decimalString,
+  tier: z.string(),
+  wallet: z.string(),
+  end_time: z.string().nullable(),
+  expectedWithdrawal: decimalString,
+  investedAmount: decimalString,
+  history: z.string(),
+  coins: decimalString,
+  dailyCoins: decimalString,
+  botEarn: decimalString,
+  botStatus: z.union([z.literal(0), z.literal(1)]),
+  referralCode: z.string().nullable(),
+});
+export type UserSnapshot = z.infer<typeof userSnapshotSchema>;
+
+export const loginResponseSchema = z.object({ success: z.literal(true), message: z.string(), user: userSnapshotSchema });
+export const meResponseSchema = z.object({ success: z.literal(true), user: userSnapshotSchema });
+
+export const otpRequestSchema = z.object({ email });
+export const passwordResetSchema = z.object({
+  email,
+  otp: z.string().trim().regex(/^\d{6}$/, MSG.otp.verifyFailed),
+  newPassword: password,
+});
+
+export const csrfResponseSchema = z.object({ csrfToken: z.string() });
+
+/** Operator configuration the web app renders (DESIGN D15): brand, notice and links. */
+export const publicConfigSchema = z.object({
+  brand: z.string(),
+  notice: z.string(),
+  links: z.object({ channel: z.string(), chatBot: z.string(), telegramTask: z.string() }),
+  /** The referral rule in words, rendered from the configured rule (DESIGN D5). */
+  referralText: z.string(),
+  /** True when the server is not in production mode (test payments, test clock may be shown). */
+  devTools: z.boolean(),
+  testClock: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const testClockRequestSchema = z.object({
+  advanceMs: z.number().int().min(0).max(10 * 365 * 86_400_000).optional(),
+  advanceDays: z.number().min(0).max(3650).optional(),
+  reset: z.boolean().optional(),
+});
+export const testClockResponseSchema = z.object({ now: z.string(), offsetMs: z.number() });
