@@ -1,0 +1,130 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '@svp/shared';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { registerAccessControl } from './http/access.js';
+import { registerCsrfCheck } from './http/csrf.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerIdempotency } from './http/idempotency.js';
+import { createRateLimiter } from './http/rate-limit.js';
+import { registerSessionLoading } from './http/session.js';
+import { registerWebApp } from './http/static.js';
+import { createAuditLog } from './modules/audit/audit.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createSessionStore } from './modules/auth/sessions.js';
+import { createLedger } from './modules/ledger/ledger.service.js';
+import { createMailer } from './modules/mail/mailer.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Paths pino must never print: credentials, one-time codes and session tokens (issue #2, point 10). */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.otp',
+  '*.token',
+];
+
+/** Builds the whole app as a plugin tree; the process concerns (listen, signals) are in server.ts. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, clock } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL, redact: REDACT },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const secureCookies = config.isProduction;
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.isProduction,
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'SVP Invest API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const ledger = createLedger(db, clock);
+  const sessions = createSessionStore(db, clock, config);
+  const rateLimiter = createRateLimiter(db, clock);
+  const mailer = createMailer({ db, clock, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const users = createUsersService(db, ledger);
+  const audit = createAuditLog(db, clock);
+  const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users });
+
+  registerAccessControl(app, API_PREFIX);
+  registerCsrfCheck(app, API_PREFIX);
+  registerSessionLoading(app, sessions, API_PREFIX);
+  registerIdempotency(app, db, clock);
+  const spa = await registerWebApp(app, config.WEB_DIST);
+  registerErrorHandling(app, { spa });
+
+  await app.register(systemRoutes({ db, clock, config, referralText: () => REFERRAL_TEXT }));
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes(auth, secureCookies));
+      await api.register(usersRoutes(users));
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+
+  app.decorate('services', { ledger, sessions, rateLimiter, mailer, users, audit, auth });
+  return app;
+}
+
+/** Until the referral rule is configurable (issue #3), the default rule of DESIGN D5 in words. */
+const REFERRAL_TEXT =
+  'Invite a friend with your referral code: when they start their first investment, you each receive $1 plus 100,000 SVP tokens.';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: {
+      ledger: ReturnType<typeof createLedger>;
+      sessions: ReturnType<typeof createSessionStore>;
+      rateLimiter: ReturnType<typeof createRateLimiter>;
+      mailer: ReturnType<typeof createMailer>;
+      users: ReturnType<typeof createUsersService>;
+      audit: ReturnType<typeof createAuditLog>;
+      auth: ReturnType<typeof createAuthService>;
+    };
+  }
+}

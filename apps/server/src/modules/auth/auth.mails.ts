@@ -1,0 +1,28 @@
+import type { OutgoingMail } from '../mail/mailer.js';
+import type { UserRow } from '../users/users.repository.js';
+
+export const welcomeMail = (user: UserRow): OutgoingMail => ({
+  to: user.email,
+  kind: 'welcome',
+  subject: 'Welcome to SVP Invest',
+  body: [
+    `Hello ${user.username},`,
+    '',
+    'Your SVP Invest account is ready. Sign in with your e-mail address and the password you chose.',
+    'Withdrawals always go to the wallet address you registered; to change it, contact support.',
+    '',
+    'Investing carries risk: returns are not guaranteed and you can lose capital.',
+  ].join('\n'),
+});
+
+export const otpMail = (user: UserRow, otp: string): OutgoingMail => ({
+  to: user.email,
+  kind: 'password-otp',
+  subject: 'Your SVP Invest password reset code',
+  body: [
+    `Hello ${user.username},`,
+    '',
+    `Your one-time code is ${otp}. It is valid for 10 minutes and can be used once.`,
+    'If you did not ask to reset your password, ignore this e-mail: your password stays unchanged.',
+  ].join('\n'),
+});

@@ -1,0 +1,138 @@
+import { randomInt } from 'node:crypto';
+import { MSG, type RegisterRequest, type Role, type UserSnapshot } from '@svp/shared';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
+import { AppError } from '../../http/errors.js';
+import { RATE_RULES, type RateLimiter } from '../../http/rate-limit.js';
+import { pgErrorCode } from '../ledger/ledger.errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { usersRepository, type UserRow } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
+import { welcomeMail, otpMail } from './auth.mails.js';
+import { generateOtp, otpRepository } from './otp.js';
+import { hashPassword, timingDummyHash, verifyPassword } from './password.js';
+import type { SessionStore } from './sessions.js';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+const PORTAL_MESSAGES: Record<Role, { invalid: string; denied: string }> = {
+  user: { invalid: MSG.login.invalid, denied: MSG.login.userOnly },
+  admin: { invalid: MSG.adminLogin.invalid, denied: MSG.adminLogin.adminOnly },
+};
+
+/** Accounts, sign-in and password reset (SPEC §2, §4, §5, §8; DESIGN D14). */
+export function createAuthService(deps: {
+  db: Db;
+  clock: Clock;
+  sessions: SessionStore;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  users: UsersService;
+}) {
+  const { db, clock } = deps;
+
+  /** A readable default username from the e-mail's local part, made unique with digits. */
+  async function pickUsername(email: string): Promise<string> {
+    const base = (email.split('@')[0] ?? 'user').replace(/[^A-Za-z0-9_]/g, '').slice(0, 20) || 'user';
+    if (!(await usersRepository.usernameTaken(db, base))) return base;
+    for (let i = 0; i < 20; i++) {
+      const candidate = `${base}${randomInt(1000, 100000)}`;
+      if (!(await usersRepository.usernameTaken(db, candidate))) return candidate;
+    }
+    throw new Error('could not pick a unique username');
+  }
+
+  async function findByLogin(identifier: string): Promise<UserRow | undefined> {
+    return identifier.includes('@')
+      ? usersRepository.findByEmail(db, identifier)
+      : usersRepository.findByPhone(db, identifier);
+  }
+
+  return {
+    async register(input: Required<RegisterRequest>, meta: RequestMeta): Promise<void> {
+      await deps.rateLimiter.consume(RATE_RULES.registerIp(meta.ip));
+      let referredBy: string | null = null;
+      if (input.referralCode) {
+        const referrer = await usersRepository.findByReferralCode(db, input.referralCode);
+        if (!referrer) {
+          throw new AppError(400, 'VALIDATION_ERROR', MSG.register.referralUnknown, {
+            referralCode: MSG.register.referralUnknown,
+          });
+        }
+        referredBy = referrer.id;
+      }
+      const emailTaken = () =>
+        new AppError(409, 'EMAIL_TAKEN', MSG.register.emailTaken, { email: MSG.register.emailTaken });
+      if (await usersRepository.findByEmail(db, input.email)) throw emailTaken();
+      const now = clock.now();
+      const user = await usersRepository
+        .insert(db, {
+          email: input.email,
+          username: await pickUsername(input.email),
+          walletAddress: input.walletAddress,
+          passwordHash: await hashPassword(input.password),
+          role: 'user',
+          referredBy,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .catch((error: unknown) => {
+          // Two sign-ups racing for one address: the unique index decides, the loser hears why.
+          if (pgErrorCode(error) === '23505') throw emailTaken();
+          throw error;
+        });
+      await deps.mailer.send(welcomeMail(user)).catch(() => undefined);
+    },
+
+    async login(identifier: string, password: string, portal: Role, meta: RequestMeta) {
+      const account = identifier.trim().toLowerCase();
+      await deps.rateLimiter.consume(RATE_RULES.loginIp(meta.ip), RATE_RULES.loginAccount(account));
+      const messages = PORTAL_MESSAGES[portal];
+      const user = await findByLogin(identifier.trim());
+      const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), password);
+      if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', messages.invalid);
+      // Roles are told apart only after the password matched, so a guess learns nothing.
+      if (user.role !== portal) throw new AppError(403, 'ROLE_DENIED', messages.denied);
+      if (user.disabled) throw new AppError(403, 'ACCOUNT_DISABLED', MSG.login.disabled);
+      const token = await deps.sessions.create(user.id, user.role, meta);
+      const snapshot: UserSnapshot = await deps.users.snapshot(user);
+      return { token, user: snapshot, maxAgeSeconds: deps.sessions.limits(user.role).absoluteMs / 1000 };
+    },
+
+    logout: (token: string) => deps.sessions.destroy(token),
+
+    async requestOtp(email: string, meta: RequestMeta): Promise<void> {
+      await deps.rateLimiter.consume(RATE_RULES.otpSendIp(meta.ip), RATE_RULES.otpSendAccount(email.toLowerCase()));
+      const user = await usersRepository.findByEmail(db, email);
+      if (!user || user.disabled) throw new AppError(404, 'OTP_SEND_FAILED', MSG.otp.sendFailed);
+      const otp = generateOtp();
+      await otpRepository.issue(db, user.id, otp, clock.now());
+      await deps.mailer.send(otpMail(user, otp)).catch(() => {
+        throw new AppError(502, 'OTP_SEND_FAILED', MSG.otp.sendFailed);
+      });
+    },
+
+    async resetPassword(email: string, otp: string, newPassword: string, meta: RequestMeta): Promise<void> {
+      await deps.rateLimiter.consume(RATE_RULES.otpCheckIp(meta.ip), RATE_RULES.otpCheckAccount(email.toLowerCase()));
+      const user = await usersRepository.findByEmail(db, email);
+      if (!user) throw new AppError(400, 'OTP_INVALID', MSG.otp.verifyFailed);
+      const passwordHash = await hashPassword(newPassword);
+      // The attempt is counted in its own commit even when the code is wrong.
+      const accepted = await inTransaction(db, async (tx) => {
+        const now = clock.now();
+        if (!(await otpRepository.consume(tx, user.id, otp, now))) return false;
+        await usersRepository.updatePassword(tx as unknown as Db, user.id, passwordHash, now);
+        return true;
+      });
+      if (!accepted) throw new AppError(400, 'OTP_INVALID', MSG.otp.verifyFailed);
+      // A reset ends every session: whoever knew the old password is signed out.
+      await deps.sessions.destroyAllFor(user.id);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

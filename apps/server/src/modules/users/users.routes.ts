@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API, errorResponseSchema, meResponseSchema } from '@svp/shared';
+import { errors } from '../../http/errors.js';
+import type { UsersService } from './users.service.js';
+
+export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      API.me,
+      {
+        config: { access: 'authenticated' },
+        schema: { tags: ['users'], response: { 200: meResponseSchema, 401: errorResponseSchema } },
+      },
+      async (request) => {
+        // The session decides whose data this is; no id ever comes from the client.
+        const user = await users.snapshotById(request.session!.userId);
+        if (!user) throw errors.unauthenticated();
+        return { success: true as const, user };
+      },
+    );
+  };
+}

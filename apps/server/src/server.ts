@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { createClock } from './clock.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { ensureFirstAdmin } from './modules/admin/bootstrap.js';
+
+/** The process: configuration, database, migrations, first admin, listen, graceful shutdown. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  if (!config.DATABASE_URL) mkdirSync(config.DATA_DIR, { recursive: true });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+    onPoolError: (err) => log.warn({ err: err.message }, 'idle database connection lost; the pool will replace it'),
+  });
+  await runMigrations(database);
+  const clock = createClock();
+  const admin = await ensureFirstAdmin(database.db, clock, config);
+  const app = await buildApp({ config, db: database.db, clock });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const lines = [
+    '',
+    `  SVP Invest is running at http://${shownHost}:${config.PORT}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Admin console: http://${shownHost}:${config.PORT}/admin  (e-mail: ${admin.email})`,
+  ];
+  if (admin.password) lines.push(`  First admin password (shown once, store it now): ${admin.password}`);
+  if (config.testClock) lines.push('  Test clock enabled: POST /api/v1/test/clock moves server time.');
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error) => {
+  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

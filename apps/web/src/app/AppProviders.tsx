@@ -1,0 +1,36 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { theme } from './theme';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 15_000, retry: 1 },
+      // A money mutation is never retried by the client: the user decides after seeing the outcome.
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Everything but the router, so component tests can wrap a screen in a MemoryRouter instead. */
+export function AppProviders({
+  children,
+  queryClient,
+  env,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  env?: 'default' | 'test';
+}) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <MantineProvider theme={theme} defaultColorScheme="auto" env={env}>
+        <Notifications position="top-right" />
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

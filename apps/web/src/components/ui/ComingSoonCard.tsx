@@ -1,0 +1,21 @@
+import { Badge, Card, Group, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** An honest placeholder: says what the page will do, shows no invented data. */
+export function ComingSoonCard({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="xl">
+      <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
+        <Title order={2} fz="h3">
+          {title}
+        </Title>
+        <Badge variant="light" color="gray">
+          Coming soon
+        </Badge>
+      </Group>
+      <Text c="dimmed">
+        {children ?? 'This section arrives with a later release. Nothing here is live yet, so no figures are shown.'}
+      </Text>
+    </Card>
+  );
+}

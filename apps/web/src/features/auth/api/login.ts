@@ -1,0 +1,54 @@
+import { API, MSG, loginResponseSchema, type LoginRequest, type Role, type UserSnapshot } from '@svp/shared';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, apiPost } from '../../../lib/api';
+import { setStoredUser } from '../../../lib/storedUser';
+
+export interface LoginVariant {
+  role: Role;
+  endpoint: string;
+  /** SPEC §8: the default when the server gives no message. */
+  invalidMessage: string;
+  /** SPEC §6: what a person of the other role sees. */
+  deniedMessage: string;
+}
+
+export const USER_LOGIN: LoginVariant = {
+  role: 'user',
+  endpoint: API.login,
+  invalidMessage: MSG.login.invalid,
+  deniedMessage: MSG.login.userOnly,
+};
+
+export const ADMIN_LOGIN: LoginVariant = {
+  role: 'admin',
+  endpoint: API.adminLogin,
+  invalidMessage: MSG.adminLogin.invalid,
+  deniedMessage: MSG.adminLogin.adminOnly,
+};
+
+/** Refusals the server words for the person (the spec's "server message" case): shown as they are. */
+const SHOWN_AS_IS = new Set(['INVALID_CREDENTIALS', 'ROLE_DENIED', 'ACCOUNT_DISABLED', 'RATE_LIMITED', 'VALIDATION_ERROR']);
+
+/** SPEC §8 login messages for a failed attempt. */
+export function loginErrorMessage(error: unknown, variant: LoginVariant): string {
+  if (error instanceof ApiError) {
+    if (error.kind === 'network') return MSG.login.network;
+    if (error.kind === 'http' && error.code && SHOWN_AS_IS.has(error.code)) {
+      return error.message || variant.invalidMessage;
+    }
+    if (error.kind === 'http') return `Error: ${error.message || MSG.login.httpErrorDefault}`;
+  }
+  return `Error: ${MSG.login.httpErrorDefault}`;
+}
+
+export async function login(variant: LoginVariant, body: LoginRequest): Promise<UserSnapshot> {
+  const res = await apiPost(variant.endpoint, body, { schema: loginResponseSchema, logoutOn401: false });
+  // The server enforces roles; this check only keeps a mismatched snapshot out of storage.
+  if (res.user.role !== variant.role) throw new ApiError('http', 403, variant.deniedMessage, 'ROLE_DENIED');
+  setStoredUser(res.user);
+  return res.user;
+}
+
+export function useLogin(variant: LoginVariant) {
+  return useMutation({ mutationFn: (body: LoginRequest) => login(variant, body) });
+}

@@ -1,0 +1,26 @@
+import { API, MSG, okResponseSchema } from '@svp/shared';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, apiPost } from '../../../lib/api';
+
+export function requestOtp(email: string) {
+  return apiPost(API.otpRequest, { email }, { schema: okResponseSchema, logoutOn401: false });
+}
+
+export function resetPassword(body: { email: string; otp: string; newPassword: string }) {
+  return apiPost(API.passwordReset, body, { schema: okResponseSchema, logoutOn401: false });
+}
+
+export function useRequestOtp() {
+  return useMutation({ mutationFn: requestOtp });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}
+
+/** SPEC §8: the server's words when it gave some, else the step's default; no response at all is a connection error. */
+export function passwordErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.kind === 'http') return error.message || fallback;
+  if (error instanceof ApiError && error.kind === 'parse') return fallback;
+  return MSG.otp.connection;
+}

@@ -1,0 +1,35 @@
+import { API, meResponseSchema, type UserSnapshot } from '@svp/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { useNavigate } from 'react-router';
+import { apiGet, apiPost } from '../../../lib/api';
+import { clearStoredUser, setStoredUser } from '../../../lib/storedUser';
+
+export const meQueryKey = ['me'] as const;
+
+export async function getMe(): Promise<UserSnapshot> {
+  const res = await apiGet(API.me, { schema: meResponseSchema });
+  // Keep the snapshot fresh so the guard and the next first paint see current amounts.
+  setStoredUser(res.user);
+  return res.user;
+}
+
+export function useMe() {
+  return useQuery({ queryKey: meQueryKey, queryFn: getMe, retry: false, refetchOnWindowFocus: true });
+}
+
+const logoutResponseSchema = z.object({ success: z.literal(true) });
+
+/** POST /auth/logout, then forget everything about the session whatever the server said. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiPost(API.logout, {}, { schema: logoutResponseSchema, logoutOn401: false }),
+    onSettled: () => {
+      clearStoredUser();
+      queryClient.clear();
+      void navigate('/', { replace: true });
+    },
+  });
+}

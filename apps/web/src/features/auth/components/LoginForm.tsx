@@ -1,0 +1,87 @@
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { MSG } from '@svp/shared';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Logo } from '../../../components/ui/Logo';
+import { PasswordField } from '../../../components/ui/PasswordField';
+import { loginErrorMessage, useLogin, type LoginVariant } from '../api/login';
+
+interface LoginFormProps {
+  variant: LoginVariant;
+  title: string;
+  subtitle: string;
+  /** Where a successful login lands. */
+  redirectTo: string;
+  links: ReactNode;
+}
+
+/** User and admin login share this form; only the endpoint, texts, links and destination differ. */
+export function LoginForm({ variant, title, subtitle, redirectTo, links }: LoginFormProps) {
+  const navigate = useNavigate();
+  const mutation = useLogin(variant);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError(MSG.login.bothRequired);
+      return;
+    }
+    setError(null);
+    mutation.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: () => void navigate(redirectTo, { replace: true }),
+        onError: (err) => setError(loginErrorMessage(err, variant)),
+      },
+    );
+  }
+
+  return (
+    <Card withBorder radius="lg" shadow="md" padding="xl" w="100%" maw={420}>
+      <Stack gap="lg">
+        <Logo />
+        <div>
+          <Title order={1} fz="h2">
+            {title}
+          </Title>
+          <Text c="dimmed" fz="sm">
+            {subtitle}
+          </Text>
+        </div>
+        {error && (
+          <Alert color="red" variant="light" role="alert" title={null}>
+            {error}
+          </Alert>
+        )}
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label="Email or phone"
+              name="email"
+              autoComplete="username"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={mutation.isPending}>
+              Login
+            </Button>
+          </Stack>
+        </form>
+        <Group justify="space-between" gap="xs" fz="sm">
+          {links}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

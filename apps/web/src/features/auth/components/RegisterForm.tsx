@@ -1,0 +1,174 @@
+import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
+import { MSG, validateRegistrationForm, type RegistrationField, type RegistrationForm } from '@svp/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Logo } from '../../../components/ui/Logo';
+import { PasswordField } from '../../../components/ui/PasswordField';
+import { registerFailure, useRegister } from '../api/register';
+import { TermsModal } from './TermsModal';
+import { useCountdown } from './useCountdown';
+
+/** SPEC §9: seconds between a successful sign-up and the login page. */
+export const REDIRECT_SECONDS = 5;
+
+const EMPTY: RegistrationForm = {
+  email: '',
+  password: '',
+  confirmPassword: '',
+  referralCode: '',
+  walletAddress: '',
+  termsChecked: false,
+};
+
+type Errors = Partial<Record<RegistrationField, string>>;
+type TextField = Exclude<RegistrationField, 'termsChecked'>;
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const mutation = useRegister();
+  // A shared referral link (?ref=CODE) fills the code in; the person can still change it.
+  const [form, setForm] = useState<RegistrationForm>(() => ({ ...EMPTY, referralCode: params.get('ref') ?? '' }));
+  const [errors, setErrors] = useState<Errors>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [success, setSuccess] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const countdown = useCountdown(REDIRECT_SECONDS, () => void navigate('/'));
+
+  function setField(name: TextField, value: string) {
+    setForm((f) => ({ ...f, [name]: value }));
+    setErrors(({ [name]: _dropped, ...rest }) => rest);
+  }
+
+  const text = (name: TextField) => ({
+    name,
+    value: form[name],
+    error: errors[name],
+    onChange: (e: { currentTarget: { value: string } }) => setField(name, e.currentTarget.value),
+  });
+
+  function onTermsClick() {
+    // Clicking cannot untick: a ticked box stays ticked, an unticked one opens the terms.
+    if (!form.termsChecked) setTermsOpen(true);
+  }
+
+  function onAgree() {
+    setForm((f) => ({ ...f, termsChecked: true }));
+    setErrors(({ termsChecked: _dropped, ...rest }) => rest);
+    setTermsOpen(false);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setGeneral(null);
+    setSuccess(false);
+    const found = validateRegistrationForm(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    mutation.mutate(
+      {
+        email: form.email.trim(),
+        password: form.password,
+        walletAddress: form.walletAddress.trim(),
+        referralCode: form.referralCode.trim(),
+      },
+      {
+        onSuccess: () => {
+          setSuccess(true);
+          setForm(EMPTY);
+          setErrors({});
+          countdown.start();
+        },
+        onError: (error) => {
+          const failure = registerFailure(error);
+          setErrors(failure.fields);
+          setGeneral(failure.general);
+        },
+      },
+    );
+  }
+
+  const busy = mutation.isPending || countdown.left !== null;
+
+  return (
+    <Stack gap="lg">
+      <Logo />
+      <Title order={1} fz="h2">
+        Sign up for an account
+      </Title>
+
+      {general && (
+        <Alert color="red" variant="light" role="alert">
+          {general}
+        </Alert>
+      )}
+      {success && (
+        <Alert color="green" variant="light" role="status" title={MSG.register.success}>
+          {countdown.left !== null && (
+            <Text fz="sm">
+              Redirecting to the login page in <b data-testid="countdown">{countdown.left}</b>{' '}
+              {countdown.left === 1 ? 'second' : 'seconds'}...
+            </Text>
+          )}
+        </Alert>
+      )}
+
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            {...text('email')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            description="At least 8 characters."
+            {...text('password')}
+          />
+          <PasswordField label="Confirm password" autoComplete="new-password" {...text('confirmPassword')} />
+          <TextInput label="Referral code (optional)" autoComplete="off" {...text('referralCode')} />
+          <TextInput
+            label="Wallet address"
+            description="Your USDT (BEP-20) address for withdrawals. Only support can change it later."
+            placeholder="0x…"
+            autoComplete="off"
+            spellCheck={false}
+            {...text('walletAddress')}
+          />
+          <Checkbox
+            name="termsChecked"
+            checked={form.termsChecked}
+            onChange={onTermsClick}
+            error={errors.termsChecked}
+            label={
+              <>
+                I agree to the Terms and Conditions (
+                <Anchor href="/terms.html" target="_blank" rel="noopener" fz="sm">
+                  read them
+                </Anchor>
+                )
+              </>
+            }
+          />
+          <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={busy}>
+            Register
+          </Button>
+          <Text ta="center" fz="sm">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/" fw={600}>
+              Login here
+            </Anchor>
+          </Text>
+          <Text ta="center" fz="xs" c="dimmed">
+            After signing up, check your Inbox or Spam folder for a welcome message.
+          </Text>
+        </Stack>
+      </form>
+
+      <TermsModal opened={termsOpen} onClose={() => setTermsOpen(false)} onAgree={onAgree} />
+    </Stack>
+  );
+}

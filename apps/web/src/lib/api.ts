@@ -1,0 +1,128 @@
+import {
+  API,
+  API_PREFIX,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  IDEMPOTENCY_HEADER,
+  csrfResponseSchema,
+  errorResponseSchema,
+  type ErrorCode,
+} from '@svp/shared';
+import type { ZodType } from 'zod';
+import { newIdempotencyKey, readCookie } from './ids';
+import { clearStoredUser } from './storedUser';
+
+/**
+ * One error type for every failed call, so screens switch on `kind` and `code` (DESIGN §4):
+ * - `network`: no response at all (offline, DNS, connection refused);
+ * - `http`: the server answered with an error status (`code`/`fields` set when the body was ours);
+ * - `parse`: a 2xx whose body did not match the expected schema.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: 'network' | 'http' | 'parse',
+    readonly status: number,
+    message: string,
+    readonly code: ErrorCode | null = null,
+    readonly fields: Record<string, string> | undefined = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let onUnauthorized: (() => void) | null = null;
+
+/** The router registers navigation here; the client itself stays free of React. */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions<T> {
+  schema: ZodType<T>;
+  body?: unknown;
+  /** Login endpoints answer 401 for wrong passwords; that must not log anybody out. */
+  logoutOn401?: boolean;
+  idempotencyKey?: string;
+}
+
+let csrfPromise: Promise<string> | null = null;
+
+async function fetchCsrfToken(): Promise<string> {
+  // Concurrent first posts share one token request.
+  csrfPromise ??= send('GET', API.csrf, undefined, {})
+    .then((res) => readBody(res, csrfResponseSchema))
+    .then((data) => data.csrfToken)
+    .finally(() => {
+      csrfPromise = null;
+    });
+  return csrfPromise;
+}
+
+async function send(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> {
+  try {
+    return await fetch(`${API_PREFIX}${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    throw new ApiError('network', 0, cause instanceof Error ? cause.message : 'Network failure');
+  }
+}
+
+async function readBody<T>(res: Response, schema: ZodType<T>): Promise<T> {
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok) {
+    const parsed = errorResponseSchema.safeParse(json);
+    if (parsed.success) {
+      const { code, message, fields } = parsed.data.error;
+      throw new ApiError('http', res.status, message, code, fields);
+    }
+    throw new ApiError('http', res.status, '');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError('parse', res.status, 'Unexpected response from the server');
+  return parsed.data;
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions<T>): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (method === 'POST') {
+    headers['content-type'] = 'application/json';
+    headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
+    headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? (await fetchCsrfToken());
+  }
+  let res = await send(method, path, options.body ?? (method === 'POST' ? {} : undefined), headers);
+  if (method === 'POST' && res.status === 403) {
+    // An expired or rotated token: fetch a fresh one and try once more with the same idempotency key.
+    const code = await res
+      .clone()
+      .json()
+      .then((j: unknown) => errorResponseSchema.safeParse(j).data?.error.code)
+      .catch(() => undefined);
+    if (code === 'CSRF_FAILED') {
+      headers[CSRF_HEADER] = await fetchCsrfToken();
+      res = await send(method, path, options.body ?? {}, headers);
+    }
+  }
+  if (res.status === 401 && options.logoutOn401 !== false) {
+    clearStoredUser();
+    onUnauthorized?.();
+  }
+  return readBody(res, options.schema);
+}
+
+export function apiGet<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  return request('GET', path, options);
+}
+
+export function apiPost<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
+  return request('POST', path, { ...options, body });
+}
