@@ -23,5 +23,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    unstubGlobals: true,
   },
 });

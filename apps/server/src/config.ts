@@ -29,8 +29,16 @@ const envSchema = z.object({
   CHANNEL_URL: z.string().url().default('https://t.me/svpinvest'),
   CHAT_BOT_URL: z.string().url().default('https://t.me/svpinvest_bot'),
   TELEGRAM_TASK_URL: z.string().url().default('https://t.me/svpinvest_bot?start=welcome'),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(7 * 24 * 60),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(30 * 24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 60),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24),
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   ADMIN_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
 });

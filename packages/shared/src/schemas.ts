@@ -71,13 +71,20 @@ export const userSnapshotSchema = z.object({
 });
 export type UserSnapshot = z.infer<typeof userSnapshotSchema>;
 
-export const loginResponseSchema = z.object({ success: z.literal(true), message: z.string(), user: userSnapshotSchema });
+export const loginResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: userSnapshotSchema,
+});
 export const meResponseSchema = z.object({ success: z.literal(true), user: userSnapshotSchema });
 
 export const otpRequestSchema = z.object({ email });
 export const passwordResetSchema = z.object({
   email,
-  otp: z.string().trim().regex(/^\d{6}$/, MSG.otp.verifyFailed),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, MSG.otp.verifyFailed),
   newPassword: password,
 });
 
@@ -97,7 +104,12 @@ export const publicConfigSchema = z.object({
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 export const testClockRequestSchema = z.object({
-  advanceMs: z.number().int().min(0).max(10 * 365 * 86_400_000).optional(),
+  advanceMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 365 * 86_400_000)
+    .optional(),
   advanceDays: z.number().min(0).max(3650).optional(),
   reset: z.boolean().optional(),
 });

@@ -56,7 +56,11 @@ describe('server registration schema', () => {
   });
 
   it('trims the email and defaults the referral code', () => {
-    const parsed = registerRequestSchema.parse({ email: ' a@b.co ', password: '12345678', walletAddress: valid.walletAddress });
+    const parsed = registerRequestSchema.parse({
+      email: ' a@b.co ',
+      password: '12345678',
+      walletAddress: valid.walletAddress,
+    });
     expect(parsed).toMatchObject({ email: 'a@b.co', referralCode: '' });
   });
 });

@@ -27,7 +27,9 @@ export const users = pgTable(
     name: text('name'),
     walletAddress: text('wallet_address').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     disabled: boolean('disabled').notNull().default(false),
     referralCode: text('referral_code'),
     referredBy: uuid('referred_by'),
@@ -150,7 +152,9 @@ export const accounts = pgTable(
     code: text('code').notNull(),
     asset: text('asset', { enum: ['USD', 'SVP', 'COIN'] }).notNull(),
     /** Cache of the sum of this account's entries, moved only by the posting function. */
-    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     allowNegative: boolean('allow_negative').notNull().default(false),
     createdAt: createdAt(),
   },

@@ -24,9 +24,7 @@ export function registerCsrfCheck(app: FastifyInstance, apiPrefix: string): void
     const header = request.headers[CSRF_HEADER];
     const sent = typeof header === 'string' ? header : '';
     const ok =
-      cookie.length > 0 &&
-      sent.length === cookie.length &&
-      timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
+      cookie.length > 0 && sent.length === cookie.length && timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
     if (!ok) throw new AppError(403, 'CSRF_FAILED', MSG.common.csrf);
   });
 }

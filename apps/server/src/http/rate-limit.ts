@@ -18,10 +18,13 @@ export function createRateLimiter(db: Db, clock: Clock) {
   async function hit(rule: RateRule): Promise<number> {
     const now = clock.now().getTime();
     const windowStart = new Date(now - (now % rule.windowMs));
-    const rows = await queryRows<{ hits: number }>(db, sql`
+    const rows = await queryRows<{ hits: number }>(
+      db,
+      sql`
       insert into rate_limits (bucket, window_start, hits) values (${rule.bucket}, ${windowStart}, 1)
       on conflict (bucket, window_start) do update set hits = rate_limits.hits + 1
-      returning hits`);
+      returning hits`,
+    );
     return Number(rows[0]?.hits ?? 0);
   }
 
@@ -36,7 +39,9 @@ export function createRateLimiter(db: Db, clock: Clock) {
     },
     /** Drops windows that ended long ago; called from a periodic job. */
     async prune(olderThanMs: number): Promise<void> {
-      await db.execute(sql`delete from rate_limits where window_start < ${new Date(clock.now().getTime() - olderThanMs)}`);
+      await db.execute(
+        sql`delete from rate_limits where window_start < ${new Date(clock.now().getTime() - olderThanMs)}`,
+      );
     },
   };
 }

@@ -17,7 +17,12 @@ import { issueCsrfToken } from '../../http/csrf.js';
 import { sessionCookieOptions } from '../../http/session.js';
 import type { AuthService } from './auth.service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 /** HTTP only: parse, call the service, shape the reply. Rules live in auth.service.ts. */
 export function authRoutes(auth: AuthService, secureCookies: boolean): FastifyPluginAsyncZod {
@@ -80,7 +85,11 @@ export function authRoutes(auth: AuthService, secureCookies: boolean): FastifyPl
       API.otpRequest,
       {
         config: { access: 'public' },
-        schema: { tags: ['auth'], body: otpRequestSchema, response: { 200: okResponseSchema, 404: errorResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          body: otpRequestSchema,
+          response: { 200: okResponseSchema, 404: errorResponseSchema, ...errors },
+        },
       },
       async (request) => {
         await auth.requestOtp(request.body.email, meta(request));

@@ -51,7 +51,9 @@ export const otpRepository = {
       .update(passwordResetOtps)
       .set({
         attempts: sql`${passwordResetOtps.attempts} + 1`,
-        usedAt: matches ? now : sql`case when ${passwordResetOtps.attempts} + 1 >= ${OTP_MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz else null end`,
+        usedAt: matches
+          ? now
+          : sql`case when ${passwordResetOtps.attempts} + 1 >= ${OTP_MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz else null end`,
       })
       .where(
         and(

@@ -20,7 +20,10 @@ const TOUCH_EVERY_MS = 60_000;
 export function createSessionStore(db: Db, clock: Clock, config: Config) {
   const limits = (role: Role) =>
     role === 'admin'
-      ? { idleMs: config.ADMIN_SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.ADMIN_SESSION_ABSOLUTE_HOURS * 3_600_000 }
+      ? {
+          idleMs: config.ADMIN_SESSION_IDLE_MINUTES * 60_000,
+          absoluteMs: config.ADMIN_SESSION_ABSOLUTE_HOURS * 3_600_000,
+        }
       : { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000 };
 
   return {
@@ -67,7 +70,10 @@ export function createSessionStore(db: Db, clock: Clock, config: Config) {
         return null;
       }
       if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(sessions.tokenHash, tokenHash));
       }
       return { tokenHash, userId: row.userId, role: row.role };
     },

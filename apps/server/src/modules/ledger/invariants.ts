@@ -15,19 +15,31 @@ export interface InvariantReport {
 
 /** DESIGN §3's invariants; tests call it after every scenario and the admin overview shows it. */
 export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
-  const mismatches = await queryRows<{ id: string; balance: string; total: string }>(db, sql`
+  const mismatches = await queryRows<{ id: string; balance: string; total: string }>(
+    db,
+    sql`
     select a.id::text as id, a.balance::text as balance, coalesce(e.total, 0)::text as total
     from accounts a left join (select account_id, sum(amount) as total from ledger_entries group by account_id) e
       on e.account_id = a.id
-    where a.balance <> coalesce(e.total, 0)`);
-  const unbalanced = await queryRows<{ id: string; asset: string; total: string }>(db, sql`
+    where a.balance <> coalesce(e.total, 0)`,
+  );
+  const unbalanced = await queryRows<{ id: string; asset: string; total: string }>(
+    db,
+    sql`
     select transaction_id::text as id, asset, sum(amount)::text as total
-    from ledger_entries group by transaction_id, asset having sum(amount) <> 0`);
-  const negative = await queryRows<{ id: string; balance: string }>(db, sql`
-    select id::text as id, balance::text as balance from accounts where not allow_negative and balance < 0`);
-  const empty = await queryRows<{ id: string }>(db, sql`
+    from ledger_entries group by transaction_id, asset having sum(amount) <> 0`,
+  );
+  const negative = await queryRows<{ id: string; balance: string }>(
+    db,
+    sql`
+    select id::text as id, balance::text as balance from accounts where not allow_negative and balance < 0`,
+  );
+  const empty = await queryRows<{ id: string }>(
+    db,
+    sql`
     select t.id::text as id from ledger_transactions t
-    where not exists (select 1 from ledger_entries e where e.transaction_id = t.id)`);
+    where not exists (select 1 from ledger_entries e where e.transaction_id = t.id)`,
+  );
   const report: InvariantReport = {
     ok: false,
     balanceMismatches: mismatches.map((r) => ({ accountId: r.id, cached: r.balance, entries: r.total })),

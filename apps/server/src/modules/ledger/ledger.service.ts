@@ -1,4 +1,11 @@
-import { SYSTEM_ACCOUNTS, SYSTEM_OWNER, USER_ACCOUNTS, type Asset, type SystemAccountCode, type UserAccountCode } from '@svp/shared';
+import {
+  SYSTEM_ACCOUNTS,
+  SYSTEM_OWNER,
+  USER_ACCOUNTS,
+  type Asset,
+  type SystemAccountCode,
+  type UserAccountCode,
+} from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { inTransaction, type Tx } from '../../db/transaction.js';
@@ -6,8 +13,7 @@ import { InsufficientFundsError } from './ledger.errors.js';
 import { ledgerRepository as repo } from './ledger.repository.js';
 
 export type AccountRef =
-  | { owner: string; code: UserAccountCode }
-  | { owner: typeof SYSTEM_OWNER; code: SystemAccountCode };
+  { owner: string; code: UserAccountCode } | { owner: typeof SYSTEM_OWNER; code: SystemAccountCode };
 
 export interface Leg {
   account: AccountRef;
@@ -79,7 +85,14 @@ export function createLedger(db: Db, clock: Clock) {
     }
     const resolved = [];
     for (const leg of legs) {
-      const id = await repo.ensureAccount(tx, leg.ref.owner, leg.ref.code, leg.asset, leg.ref.owner === SYSTEM_OWNER, now);
+      const id = await repo.ensureAccount(
+        tx,
+        leg.ref.owner,
+        leg.ref.code,
+        leg.asset,
+        leg.ref.owner === SYSTEM_OWNER,
+        now,
+      );
       resolved.push({ ...leg, id });
     }
     // A fixed lock order (ascending id) keeps two crossing transfers from deadlocking.

@@ -45,7 +45,10 @@ export function createMailer(deps: { db: Db; clock: Clock; log: FastifyBaseLogge
           .where(eq(emailOutbox.id, row!.id));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        await deps.db.update(emailOutbox).set({ status: 'failed', error: message.slice(0, 500) }).where(eq(emailOutbox.id, row!.id));
+        await deps.db
+          .update(emailOutbox)
+          .set({ status: 'failed', error: message.slice(0, 500) })
+          .where(eq(emailOutbox.id, row!.id));
         deps.log.warn({ mailId: row!.id, kind: mail.kind }, 'SMTP send failed; message kept in the outbox');
         throw error;
       }

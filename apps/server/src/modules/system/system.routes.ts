@@ -12,7 +12,12 @@ const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 const expectedMigrations = readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).length;
 
 /** Health, readiness, public configuration and (tests only) the clock. Registered at the root. */
-export function systemRoutes(deps: { db: Db; clock: Clock; config: Config; referralText: () => string }): FastifyPluginAsyncZod {
+export function systemRoutes(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  referralText: () => string;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
@@ -68,4 +73,3 @@ export function systemRoutes(deps: { db: Db; clock: Clock; config: Config; refer
     );
   };
 }
-

@@ -12,7 +12,10 @@ export const usersRepository = {
     return row;
   },
   async findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
     return row;
   },
   async findByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
@@ -20,11 +23,17 @@ export const usersRepository = {
     return row;
   },
   async findByReferralCode(db: Db, code: string): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(sql`lower(${users.referralCode}) = lower(${code})`);
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.referralCode}) = lower(${code})`);
     return row;
   },
   async usernameTaken(db: Db, username: string): Promise<boolean> {
-    const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`);
     return Boolean(row);
   },
   async insert(db: Db, values: NewUser): Promise<UserRow> {

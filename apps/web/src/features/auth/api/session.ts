@@ -1,8 +1,8 @@
-import { API, meResponseSchema, type UserSnapshot } from '@svp/shared';
+import { API, MSG, meResponseSchema, type UserSnapshot } from '@svp/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useNavigate } from 'react-router';
-import { apiGet, apiPost } from '../../../lib/api';
+import { ApiError, apiGet, apiPost } from '../../../lib/api';
 import { clearStoredUser, setStoredUser } from '../../../lib/storedUser';
 
 export const meQueryKey = ['me'] as const;
@@ -16,6 +16,12 @@ export async function getMe(): Promise<UserSnapshot> {
 
 export function useMe() {
   return useQuery({ queryKey: meQueryKey, queryFn: getMe, retry: false, refetchOnWindowFocus: true });
+}
+
+/** SPEC §8 dashboard errors: the server had no such user, or the request itself failed. */
+export function meErrorText(error: unknown): string {
+  if (error instanceof ApiError && (error.kind === 'parse' || error.status === 404)) return MSG.dashboard.userNotFound;
+  return MSG.dashboard.fetchError;
 }
 
 const logoutResponseSchema = z.object({ success: z.literal(true) });

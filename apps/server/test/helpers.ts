@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { API, API_PREFIX, CSRF_COOKIE, CSRF_HEADER } from '@svp/shared';
+import { buildApp } from '../src/app.js';
+import { createClock, type Clock } from '../src/clock.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { runMigrations } from '../src/db/migrate.js';
+import { hashPassword } from '../src/modules/auth/password.js';
+import { usersRepository } from '../src/modules/users/users.repository.js';
+
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: Clock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh database per call: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set. */
+export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    await runMigrations(database);
+    return { database, drop: () => database.close() };
+  }
+  const name = `svp_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: dbUrl.toString() });
+  await runMigrations(database);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Monday 2 March 2026, 09:00 UTC, moving with real time from there: every run sees the same calendar. */
+export const TEST_EPOCH = Date.parse('2026-03-02T09:00:00Z');
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    ALLOW_TEST_CLOCK: '1',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  const started = Date.now();
+  const clock = createClock(() => TEST_EPOCH + (Date.now() - started));
+  const app = await buildApp({ config, db: database.db, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export interface Response {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- assertions read arbitrary JSON
+  headers: Record<string, string | string[] | number | undefined>;
+  raw: string;
+}
+
+/** One browser: keeps its cookies, echoes the CSRF cookie like the SPA does. */
+export class Client {
+  cookies = new Map<string, string>();
+  constructor(
+    readonly app: FastifyInstance,
+    readonly ip = '10.0.0.1',
+  ) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(options: InjectOptions & { csrf?: boolean }): Promise<Response> {
+    const { csrf = true, ...rest } = options;
+    const method = (rest.method ?? 'GET').toUpperCase();
+    if (csrf && method !== 'GET' && !this.cookies.has(CSRF_COOKIE)) {
+      await this.request({ method: 'GET', url: API_PREFIX + API.csrf });
+    }
+    const headers: Record<string, string> = { ...(rest.headers as Record<string, string>) };
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    if (csrf && method !== 'GET') headers[CSRF_HEADER] = this.cookies.get(CSRF_COOKIE) ?? '';
+    const res = await this.app.inject({ ...rest, headers, remoteAddress: this.ip });
+    for (const cookie of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired =
+        cookie.value === '' || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.maxAge === 0;
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    let body: unknown = undefined;
+    try {
+      body = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      body = res.body;
+    }
+    return { status: res.statusCode, body, headers: res.headers, raw: res.body };
+  }
+
+  get(path: string) {
+    return this.request({ method: 'GET', url: API_PREFIX + path });
+  }
+
+  post(path: string, payload?: unknown, headers: Record<string, string> = {}) {
+    return this.request({ method: 'POST', url: API_PREFIX + path, payload: payload as object, headers });
+  }
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export const WALLET = '0x' + 'ab'.repeat(20);
+export const PASSWORD = 'correct-horse-battery';
+
+export async function registerUser(client: Client, overrides: Record<string, unknown> = {}) {
+  const body = { email: uniqueEmail(), password: PASSWORD, walletAddress: WALLET, referralCode: '', ...overrides };
+  const res = await client.post(API.register, body);
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.raw}`);
+  return body as { email: string; password: string };
+}
+
+/** A registered, logged-in user with their own cookie jar. */
+export async function signedInUser(app: FastifyInstance, ip = '10.0.1.1') {
+  const client = new Client(app, ip);
+  const creds = await registerUser(client);
+  const res = await client.post(API.login, { email: creds.email, password: creds.password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.raw}`);
+  return {
+    client,
+    email: creds.email,
+    password: creds.password,
+    user: res.body.user as { id: string; username: string },
+  };
+}
+
+export async function createAdmin(t: TestApp, email = uniqueEmail('admin'), password = 'admin-password-123') {
+  const now = t.clock.now();
+  const row = await usersRepository.insert(t.database.db, {
+    email,
+    username: `admin_${randomBytes(3).toString('hex')}`,
+    walletAddress: WALLET,
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id: row.id, email, password };
+}
+
+export async function signedInAdmin(t: TestApp, ip = '10.0.2.1') {
+  const admin = await createAdmin(t);
+  const client = new Client(t.app, ip);
+  const res = await client.post(API.adminLogin, { email: admin.email, password: admin.password });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.raw}`);
+  return { client, ...admin };
+}

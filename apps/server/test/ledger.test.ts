@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { usd } from '@svp/shared';
+import { createClock } from '../src/clock.js';
+import { queryRows, type Database } from '../src/db/client.js';
+import { checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
+import { InsufficientFundsError } from '../src/modules/ledger/ledger.errors.js';
+import { createLedger, systemAccount, userAccount, type Ledger } from '../src/modules/ledger/ledger.service.js';
+import { createTestDatabase } from './helpers.js';
+
+let database: Database;
+let drop: () => Promise<void>;
+let ledger: Ledger;
+let n = 0;
+const key = (label: string) => `${label}:${++n}`;
+const owner = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+  ledger = createLedger(database.db, createClock());
+});
+afterAll(() => drop());
+
+/** Puts `amount` into a user's balance the way a deposit will: from the outside world's account. */
+async function fund(user: string, amount: bigint) {
+  await ledger.post({
+    kind: 'test.deposit',
+    idempotencyKey: key('deposit'),
+    legs: [
+      { account: systemAccount('usd.deposits'), amount: -amount },
+      { account: userAccount(user, 'usd.balance'), amount },
+    ],
+  });
+}
+
+const balance = async (user: string, code = 'usd.balance') => (await ledger.balances(user)).get(code) ?? 0n;
+const entryCount = async () =>
+  (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from ledger_entries`))[0]!.n;
+
+describe('the posting function', () => {
+  it('moves money between accounts and keeps every invariant', async () => {
+    const ann = owner();
+    await fund(ann, usd(100));
+    await ledger.post({
+      kind: 'test.invest',
+      idempotencyKey: key('invest'),
+      legs: [
+        { account: userAccount(ann, 'usd.balance'), amount: -usd('12.5') },
+        { account: userAccount(ann, 'usd.invested'), amount: usd('12.5') },
+      ],
+    });
+    expect(await balance(ann)).toBe(usd('87.5'));
+    expect(await balance(ann, 'usd.invested')).toBe(usd('12.5'));
+    expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
+  });
+
+  it('refuses an unbalanced posting before touching the database', async () => {
+    const before = await entryCount();
+    await expect(
+      ledger.post({
+        kind: 'test.bad',
+        idempotencyKey: key('bad'),
+        legs: [{ account: userAccount(owner(), 'usd.balance'), amount: 1n }],
+      }),
+    ).rejects.toThrow(/unbalanced/);
+    await expect(
+      ledger.post({
+        kind: 'test.cross-asset',
+        idempotencyKey: key('bad'),
+        legs: [
+          { account: userAccount(owner(), 'usd.balance'), amount: -1n },
+          { account: userAccount(owner(), 'coin.coins'), amount: 1n },
+        ],
+      }),
+    ).rejects.toThrow(/unbalanced/);
+    expect(await entryCount()).toBe(before);
+  });
+
+  it('refuses an overdraft and writes nothing, not even the transaction header', async () => {
+    const bob = owner();
+    await fund(bob, usd(5));
+    const before = await entryCount();
+    const k = key('overdraft');
+    await expect(
+      ledger.post({
+        kind: 'test.overdraft',
+        idempotencyKey: k,
+        legs: [
+          { account: userAccount(bob, 'usd.balance'), amount: -usd(6) },
+          { account: systemAccount('usd.payouts'), amount: usd(6) },
+        ],
+      }),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await balance(bob)).toBe(usd(5));
+    expect(await entryCount()).toBe(before);
+    const headers = await queryRows(database.db, sql`select 1 from ledger_transactions where idempotency_key = ${k}`);
+    expect(headers).toHaveLength(0);
+    expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
+  });
+
+  it('posts an idempotency key once, however often it is sent', async () => {
+    const cat = owner();
+    const posting = {
+      kind: 'test.bonus',
+      idempotencyKey: key('bonus'),
+      legs: [
+        { account: systemAccount('usd.platform'), amount: -usd(1) },
+        { account: userAccount(cat, 'usd.earnings'), amount: usd(1) },
+      ],
+    };
+    const first = await ledger.post(posting);
+    const results = await Promise.all([1, 2, 3, 4, 5].map(() => ledger.post(posting)));
+    expect(first.posted).toBe(true);
+    expect(results.every((r) => !r.posted && r.transactionId === first.transactionId)).toBe(true);
+    expect(await balance(cat, 'usd.earnings')).toBe(usd(1));
+  });
+
+  it('detects a tampered cached balance in the invariant report', async () => {
+    const dan = owner();
+    await fund(dan, usd(3));
+    await database.db.execute(sql`update accounts set balance = balance + 1 where owner = ${dan}`);
+    const report = await checkLedgerInvariants(database.db);
+    expect(report.ok).toBe(false);
+    expect(report.balanceMismatches).toHaveLength(1);
+    await database.db.execute(sql`update accounts set balance = balance - 1 where owner = ${dan}`);
+    expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
+  });
+});
+
+describe('concurrency (real PostgreSQL with DATABASE_URL; serialized on PGlite)', () => {
+  it('lets exactly the affordable number of 50 concurrent debits succeed', async () => {
+    const eve = owner();
+    await fund(eve, usd(100));
+    const attempts = Array.from({ length: 50 }, (_, i) =>
+      ledger
+        .post({
+          kind: 'test.withdraw',
+          idempotencyKey: key(`withdraw-${i}`),
+          legs: [
+            { account: userAccount(eve, 'usd.balance'), amount: -usd(7) },
+            { account: userAccount(eve, 'usd.withdrawal_pending'), amount: usd(7) },
+          ],
+        })
+        .then(
+          () => 'ok' as const,
+          (error: unknown) => {
+            if (error instanceof InsufficientFundsError) return 'insufficient' as const;
+            throw error;
+          },
+        ),
+    );
+    const results = await Promise.all(attempts);
+    expect(results.filter((r) => r === 'ok')).toHaveLength(14); // floor(100 / 7)
+    expect(results.filter((r) => r === 'insufficient')).toHaveLength(36);
+    expect(await balance(eve)).toBe(usd(2));
+    expect(await balance(eve, 'usd.withdrawal_pending')).toBe(usd(98));
+    expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
+  });
+
+  it('never deadlocks or loses money on 40 crossing transfers A→B and B→A', async () => {
+    const a = owner();
+    const b = owner();
+    await fund(a, usd(50));
+    await fund(b, usd(50));
+    const transfers = Array.from({ length: 40 }, (_, i) => {
+      const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
+      return ledger
+        .post({
+          kind: 'test.transfer',
+          idempotencyKey: key(`transfer-${i}`),
+          legs: [
+            { account: userAccount(from, 'usd.balance'), amount: -usd(3) },
+            { account: userAccount(to, 'usd.balance'), amount: usd(3) },
+          ],
+        })
+        .then(() => true);
+    });
+    expect((await Promise.all(transfers)).every(Boolean)).toBe(true);
+    expect((await balance(a)) + (await balance(b))).toBe(usd(100));
+    expect(await balance(a)).toBe(usd(50));
+    expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
+  });
+
+  it('posts one of 30 concurrent copies of the same idempotency key', async () => {
+    const fay = owner();
+    await fund(fay, usd(10));
+    const posting = {
+      kind: 'test.same-key',
+      idempotencyKey: key('same'),
+      legs: [
+        { account: userAccount(fay, 'usd.balance'), amount: -usd(1) },
+        { account: systemAccount('usd.payouts'), amount: usd(1) },
+      ],
+    };
+    const results = await Promise.all(Array.from({ length: 30 }, () => ledger.post(posting)));
+    expect(results.filter((r) => r.posted)).toHaveLength(1);
+    expect(await balance(fay)).toBe(usd(9));
+  });
+});

@@ -1,0 +1,58 @@
+import { AppShell, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { MSG } from '@svp/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ColorSchemeToggle } from '../../../components/ui/ColorSchemeToggle';
+import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { FullPageLoader } from '../../../components/ui/FullPageLoader';
+import { LogoutIcon } from '../../../components/ui/icons';
+import { Logo } from '../../../components/ui/Logo';
+import { meErrorText, useMe } from '../../auth/api/session';
+import { LogoutModal } from '../../auth/components/LogoutModal';
+
+/** The admin console frame: brand, theme switch and Logout (with the same confirmation as users get). */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const [logoutOpen, logout] = useDisclosure(false);
+
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <UnstyledButton component={Link} to="/dashadmin" aria-label="Admin console home">
+            <Group gap={8} wrap="nowrap">
+              <Logo size={30} withText={false} />
+              <Text fw={800} fz="lg">
+                Admin Console
+              </Text>
+            </Group>
+          </UnstyledButton>
+          <Group gap="xs" wrap="nowrap">
+            {me.data && (
+              <Text fz="sm" c="dimmed" visibleFrom="sm" truncate maw={220}>
+                {me.data.email}
+              </Text>
+            )}
+            <ColorSchemeToggle />
+            <Button variant="default" leftSection={<LogoutIcon width={16} />} onClick={logout.open}>
+              Logout
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main bg="var(--mantine-color-body)">
+        <Container size="lg" px={0}>
+          {me.isPending ? (
+            <FullPageLoader label={MSG.dashboard.loading} />
+          ) : me.isError ? (
+            <ErrorBox message={`Error: ${meErrorText(me.error)}`} onRetry={() => void me.refetch()} />
+          ) : (
+            children
+          )}
+        </Container>
+      </AppShell.Main>
+      <LogoutModal opened={logoutOpen} onClose={logout.close} />
+    </AppShell>
+  );
+}

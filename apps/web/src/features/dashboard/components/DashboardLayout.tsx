@@ -1,0 +1,63 @@
+import { AppShell, Container } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { MSG } from '@svp/shared';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { FullPageLoader } from '../../../components/ui/FullPageLoader';
+import { useStoredUser } from '../../../lib/storedUser';
+import { meErrorText, useMe } from '../../auth/api/session';
+import { LogoutModal } from '../../auth/components/LogoutModal';
+import classes from './DashboardLayout.module.css';
+import { DashboardHeader } from './DashboardHeader';
+import { Sidebar } from './Sidebar';
+import { DashboardUserContext } from './user-context';
+
+/** Mantine AppShell breakpoint in px: the navbar collapses at widths of 768 px and below (SPEC §2, §9). */
+export const SIDEBAR_BREAKPOINT = 768.5;
+const HEADER_HEIGHT = 88;
+
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const stored = useStoredUser();
+  // First paint uses the stored snapshot; /me replaces it as soon as it answers.
+  const user = me.data ?? stored;
+  const [navOpen, nav] = useDisclosure(false);
+  const [logoutOpen, logout] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  const closeNav = nav.close;
+  useEffect(() => closeNav(), [pathname, closeNav]);
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: 280, breakpoint: SIDEBAR_BREAKPOINT, collapsed: { mobile: !navOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <DashboardHeader
+          user={user}
+          navOpen={navOpen}
+          onToggleNav={nav.toggle}
+          onLogout={logout.open}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar id="dashboard-sidebar" aria-label="Dashboard navigation" p="md">
+        <Sidebar user={user} />
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        <Container size="lg" px={0}>
+          {me.isPending ? (
+            <FullPageLoader label={MSG.dashboard.loading} />
+          ) : me.isError ? (
+            <ErrorBox message={`Error: ${meErrorText(me.error)}`} onRetry={() => void me.refetch()} />
+          ) : (
+            <DashboardUserContext.Provider value={me.data}>{children}</DashboardUserContext.Provider>
+          )}
+        </Container>
+      </AppShell.Main>
+      <LogoutModal opened={logoutOpen} onClose={logout.close} />
+    </AppShell>
+  );
+}

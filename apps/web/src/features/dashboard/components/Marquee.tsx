@@ -1,0 +1,13 @@
+import classes from './Marquee.module.css';
+
+/** The scrolling notice of the top bar (SPEC §2), text from operator configuration. */
+export function Marquee({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <div className={classes.strip} role="marquee" aria-label="Notice">
+      <div className={classes.track}>
+        <span>{text}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../app/AppProviders';
+import type { UserSnapshot } from '@svp/shared';
+
+/** Shows the current path so tests can assert where the app navigated. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+/** Renders `element` at `path` (matching `route`), with every provider the app has, transitions off. */
+export function renderAt(element: ReactElement, { path = '/', route = '*' }: { path?: string; route?: string } = {}) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  return render(
+    <AppProviders queryClient={queryClient} env="test">
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={element} />
+          <Route path="/" element={<div>Login page</div>} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** Replaces fetch with a router over "METHOD /path" keys; unknown calls fail the test loudly. */
+export function mockFetch(routes: Record<string, Handler>) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const key = `${init?.method ?? 'GET'} ${url.replace(/^https?:\/\/[^/]+/, '')}`;
+    const handler = routes[key];
+    if (!handler) throw new Error(`Unexpected fetch: ${key}`);
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+export const testUser: UserSnapshot = {
+  id: 'u1',
+  email: 'ada@example.com',
+  role: 'user',
+  username: 'ada',
+  balance: '1234.5',
+  tier: 'No Plan',
+  wallet: '0x1111111111111111111111111111111111111111',
+  end_time: null,
+  expectedWithdrawal: '22.5',
+  investedAmount: '0',
+  history: 'Registered\nTopped up $20',
+  coins: '20000',
+  dailyCoins: '0.25',
+  botEarn: '0',
+  botStatus: 0,
+  referralCode: null,
+};
+
+export const testConfig = {
+  brand: 'My Dashboard',
+  notice: 'New investment plans are coming soon!',
+  links: { channel: 'https://t.me/example', chatBot: 'https://t.me/example_bot', telegramTask: 'https://t.me/x' },
+  referralText: 'Invite a friend: you each get $1 plus 100,000 SVP tokens when they pick a plan.',
+  devTools: true,
+  testClock: false,
+};
