@@ -3,19 +3,21 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useNavigate } from 'react-router';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
-import { clearStoredUser, setStoredUser } from '../../../lib/storedUser';
+import { clearStoredUser, getStoredUser, setStoredUser, useStoredUser } from '../../../lib/storedUser';
 
 export const meQueryKey = ['me'] as const;
 
 export async function getMe(): Promise<UserSnapshot> {
   const res = await apiGet(API.me, { schema: meResponseSchema });
-  // Keep the snapshot fresh so the guard and the next first paint see current amounts.
-  setStoredUser(res.user);
+  // Keep the snapshot fresh for the guard and the next first paint, but only refresh one that exists:
+  // a late answer must not bring back a user who has just logged out.
+  if (getStoredUser()?.id === res.user.id) setStoredUser(res.user);
   return res.user;
 }
 
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: getMe, retry: false, refetchOnWindowFocus: true });
+  const signedIn = useStoredUser() !== null;
+  return useQuery({ queryKey: meQueryKey, queryFn: getMe, retry: false, enabled: signedIn });
 }
 
 /** SPEC §8 dashboard errors: the server had no such user, or the request itself failed. */

@@ -1,0 +1,49 @@
+import { okResponseSchema, meResponseSchema } from '@svp/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, testUser } from '../test/render';
+import { ApiError, apiGet, apiPost, setUnauthorizedHandler } from './api';
+import { getStoredUser, setStoredUser } from './storedUser';
+
+describe('api client', () => {
+  it('clears the stored user and hands over to the router on a 401', async () => {
+    setStoredUser(testUser);
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    mockFetch({
+      'GET /api/v1/me': () => jsonResponse(401, { error: { code: 'UNAUTHENTICATED', message: 'Please log in.' } }),
+    });
+    await expect(apiGet('/me', { schema: meResponseSchema })).rejects.toMatchObject({
+      kind: 'http',
+      status: 401,
+      code: 'UNAUTHENTICATED',
+    });
+    expect(getStoredUser()).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    setUnauthorizedHandler(null);
+  });
+
+  it('retries once with a fresh token when the CSRF token was rejected, keeping the idempotency key', async () => {
+    document.cookie = 'svp_csrf=stale; path=/';
+    const seen: Record<string, string>[] = [];
+    mockFetch({
+      'GET /api/v1/auth/csrf': () => jsonResponse(200, { csrfToken: 'fresh' }),
+      'POST /api/v1/auth/logout': (_url, init) => {
+        const headers = init?.headers as Record<string, string>;
+        seen.push(headers);
+        return headers['x-csrf-token'] === 'fresh'
+          ? jsonResponse(200, { success: true, message: 'bye' })
+          : jsonResponse(403, { error: { code: 'CSRF_FAILED', message: 'expired' } });
+      },
+    });
+    await expect(apiPost('/auth/logout', {}, { schema: okResponseSchema })).resolves.toMatchObject({ success: true });
+    expect(seen.map((h) => h['x-csrf-token'])).toEqual(['stale', 'fresh']);
+    expect(seen[0]!['idempotency-key']).toBe(seen[1]!['idempotency-key']);
+  });
+
+  it('reports a 2xx with an unexpected body as a parse error', async () => {
+    mockFetch({ 'GET /api/v1/me': () => jsonResponse(200, { success: false }) });
+    const error = await apiGet('/me', { schema: meResponseSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('parse');
+  });
+});
