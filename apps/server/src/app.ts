@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -34,7 +34,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   clock: Clock;
-  logger?: FastifyServerOptions['logger'];
+  /** Where logs go (default stdout); tests pass a stream to read what would be written. */
+  logStream?: { write(line: string): void };
 }
 
 /** Paths pino must never print: credentials, one-time codes and session tokens (issue #2, point 10). */
@@ -53,7 +54,7 @@ const REDACT = [
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL, redact: REDACT },
+    logger: { level: config.LOG_LEVEL, redact: REDACT, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),

@@ -52,7 +52,10 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
 /** Monday 2 March 2026, 09:00 UTC, moving with real time from there: every run sees the same calendar. */
 export const TEST_EPOCH = Date.parse('2026-03-02T09:00:00Z');
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  logStream?: { write(line: string): void },
+): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -63,7 +66,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const started = Date.now();
   const clock = createClock(() => TEST_EPOCH + (Date.now() - started));
-  const app = await buildApp({ config, db: database.db, clock, logger: false });
+  const app = await buildApp({ config, db: database.db, clock, logStream });
   await app.ready();
   return {
     app,

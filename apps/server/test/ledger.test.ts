@@ -197,3 +197,14 @@ describe('concurrency (real PostgreSQL with DATABASE_URL; serialized on PGlite)'
     expect(await balance(fay)).toBe(usd(9));
   });
 });
+
+describe('immutability', () => {
+  it('refuses to update or delete ledger entries and transactions', async () => {
+    const gus = owner();
+    await fund(gus, usd(1));
+    await expect(database.db.execute(sql`update ledger_entries set amount = amount * 2`)).rejects.toThrow();
+    await expect(database.db.execute(sql`delete from ledger_entries`)).rejects.toThrow();
+    await expect(database.db.execute(sql`delete from ledger_transactions`)).rejects.toThrow();
+    expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
+  });
+});
