@@ -28,11 +28,28 @@ import { createLedger } from './modules/ledger/ledger.service.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { createSimulatedChain } from './chain/simulated.js';
+import { createLeaderLock } from './chain/leader-lock.js';
+import type { ChainScanner } from './chain/types.js';
+import { createDepositWatcher } from './chain/watcher.js';
+import { depositsRoutes } from './modules/deposits/deposits.routes.js';
+import { createDepositsService } from './modules/deposits/deposits.service.js';
+import { resolveDepositXpub } from './modules/deposits/xpub.js';
+import { createHistoryService } from './modules/history/history.service.js';
+import { createInvestmentsService } from './modules/plans/investments.service.js';
+import { plansRepository } from './modules/plans/plans.repository.js';
+import { plansRoutes } from './modules/plans/plans.routes.js';
+import { referralsRoutes } from './modules/referrals/referrals.routes.js';
+import { createReferralsService } from './modules/referrals/referrals.service.js';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** The PostgreSQL pool, when there is one: the deposit watcher's leader lock needs a dedicated connection. */
+  pool?: import('pg').Pool;
   clock: Clock;
   /** Where logs go (default stdout); tests pass a stream to read what would be written. */
   logStream?: { write(line: string): void };
@@ -88,13 +105,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  await plansRepository.seedDefaults(db);
   const ledger = createLedger(db, clock);
   const sessions = createSessionStore(db, clock, config);
   const rateLimiter = createRateLimiter(db, clock);
   const mailer = createMailer({ db, clock, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const users = createUsersService(db, ledger);
+  const history = createHistoryService(db);
+  const users = createUsersService(db, ledger, history);
   const audit = createAuditLog(db, clock);
-  const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users });
+  const referrals = createReferralsService({ db, ledger, config });
+  const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals });
+  const investments = createInvestmentsService({ db, clock, ledger, referrals });
+  const withdrawals = createWithdrawalsService({ db, clock, ledger, audit });
+
+  const simulated = config.CHAIN === 'simulated' ? createSimulatedChain(db, clock) : null;
+  const scanner: ChainScanner = simulated ? simulated.scanner : await createBscChain(config);
+  const xpub = await resolveDepositXpub(db, clock, config.DEPOSIT_XPUB, (msg) => app.log.warn(msg));
+  const deposits = createDepositsService({
+    db,
+    clock,
+    ledger,
+    xpub: () => xpub,
+    token: { address: config.USDT_CONTRACT, decimals: config.USDT_DECIMALS, chainId: scanner.chainId },
+  });
+  const watcher = createDepositWatcher({
+    db,
+    clock,
+    scanner,
+    deposits,
+    lock: createLeaderLock(deps.pool),
+    log: app.log,
+    intervalMs: config.WATCHER_INTERVAL_MS,
+    startBlock: config.BSC_START_BLOCK,
+  });
+  app.addHook('onClose', async () => watcher.stop());
 
   registerAccessControl(app, API_PREFIX);
   registerCsrfCheck(app, API_PREFIX);
@@ -103,23 +147,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const spa = await registerWebApp(app, config.WEB_DIST);
   registerErrorHandling(app, { spa });
 
-  await app.register(systemRoutes({ db, clock, config, referralText: () => REFERRAL_TEXT }));
+  await app.register(systemRoutes({ db, clock, config, referralText: () => referrals.text() }));
   await app.register(
     async (api) => {
       await api.register(authRoutes(auth, secureCookies));
       await api.register(usersRoutes(users));
+      await api.register(depositsRoutes({ deposits, watcher, simulated: config.isProduction ? null : simulated }));
+      await api.register(plansRoutes(investments));
+      await api.register(withdrawalsRoutes(withdrawals, ledger));
+      await api.register(referralsRoutes(referrals, history));
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
 
-  app.decorate('services', { ledger, sessions, rateLimiter, mailer, users, audit, auth });
+  app.decorate('services', {
+    ledger,
+    sessions,
+    rateLimiter,
+    mailer,
+    users,
+    audit,
+    auth,
+    deposits,
+    watcher,
+    simulated,
+    investments,
+    withdrawals,
+    referrals,
+  });
   return app;
 }
 
-/** Until the referral rule is configurable (issue #3), the default rule of DESIGN D5 in words. */
-const REFERRAL_TEXT =
-  'Invite a friend with your referral code: when they start their first investment, you each receive $1 plus 100,000 SVP tokens.';
+/** The real chain, loaded only when configured so development never touches viem's HTTP client. */
+async function createBscChain(config: Config): Promise<ChainScanner> {
+  const { createBscScanner } = await import('./chain/bsc.js');
+  return createBscScanner({
+    rpcUrl: config.BSC_RPC_URL!,
+    tokenAddress: config.USDT_CONTRACT as `0x${string}`,
+    decimals: config.USDT_DECIMALS,
+    confirmations: config.CONFIRMATIONS,
+  });
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,6 +200,12 @@ declare module 'fastify' {
       users: ReturnType<typeof createUsersService>;
       audit: ReturnType<typeof createAuditLog>;
       auth: ReturnType<typeof createAuthService>;
+      deposits: ReturnType<typeof createDepositsService>;
+      watcher: ReturnType<typeof createDepositWatcher>;
+      simulated: ReturnType<typeof createSimulatedChain> | null;
+      investments: ReturnType<typeof createInvestmentsService>;
+      withdrawals: ReturnType<typeof createWithdrawalsService>;
+      referrals: ReturnType<typeof createReferralsService>;
     };
   }
 }

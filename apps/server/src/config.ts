@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { fromDecimalString } from '@svp/shared';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -29,6 +30,27 @@ const envSchema = z.object({
   CHANNEL_URL: z.string().url().default('https://t.me/svpinvest'),
   CHAT_BOT_URL: z.string().url().default('https://t.me/svpinvest_bot'),
   TELEGRAM_TASK_URL: z.string().url().default('https://t.me/svpinvest_bot?start=welcome'),
+  CHAIN: z.enum(['simulated', 'bsc']).default('simulated'),
+  DEPOSIT_XPUB: z
+    .string()
+    .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an account-level xpub')
+    .optional(),
+  BSC_RPC_URL: z.string().url().optional(),
+  USDT_CONTRACT: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default('0x55d398326f99059fF775485246999027B3197955'),
+  USDT_DECIMALS: z.coerce.number().int().min(0).max(36).default(18),
+  CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(15),
+  BSC_START_BLOCK: z.coerce.bigint().optional(),
+  WATCHER_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
+  REFERRAL_RULE: z.enum(['first-investment', 'signup', 'off']).default('first-investment'),
+  REFERRAL_BONUS_USD: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, 'must be a dollar amount like 1 or 5.00')
+    .default('1')
+    .transform((v) => fromDecimalString(v, 'USD')),
+  REFERRAL_BONUS_SVP: z.coerce.bigint().min(0n).default(100_000n),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -67,6 +89,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'NODE_ENV=production needs DATABASE_URL: the embedded PGlite database is single-process and meant for ' +
         'development and demos only; production data must live in PostgreSQL.',
+    );
+  }
+  if (cfg.CHAIN === 'bsc' && !cfg.BSC_RPC_URL) {
+    throw new ConfigError('CHAIN=bsc needs BSC_RPC_URL (a BNB Smart Chain JSON-RPC endpoint).');
+  }
+  if (isProduction && cfg.CHAIN === 'bsc' && !cfg.DEPOSIT_XPUB) {
+    throw new ConfigError(
+      'CHAIN=bsc in production needs DEPOSIT_XPUB: a generated development xpub has no recoverable keys.',
     );
   }
   if (isProduction && cfg.ALLOW_TEST_CLOCK) {

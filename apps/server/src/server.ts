@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   await runMigrations(database);
   const clock = createClock();
   const admin = await ensureFirstAdmin(database.db, clock, config);
-  const app = await buildApp({ config, db: database.db, clock });
+  const app = await buildApp({ config, db: database.db, pool: database.pool, clock });
+  app.services.watcher.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

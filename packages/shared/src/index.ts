@@ -4,3 +4,5 @@ export * from './validation.js';
 export * from './schemas.js';
 export * from './ledger.js';
 export * from './routes.js';
+export * from './plans.js';
+export * from './money-schemas.js';

@@ -12,6 +12,21 @@ export const API = {
   me: '/me',
   config: '/config',
   testClock: '/test/clock',
+  topup: '/topup',
+  topupStatus: '/topup/:requestId/status',
+  topupTestPayment: '/topup/test-payment',
+  devChainPay: '/dev/chain/pay',
+  plans: '/plans',
+  investments: '/investments',
+  withdrawals: '/withdrawals',
+  withdrawalQuote: '/withdrawals/quote',
+  earnings: '/earnings',
+  referral: '/referral',
+  history: '/history',
+  historyCsv: '/history.csv',
+  adminWithdrawals: '/admin/withdrawals',
+  adminWithdrawalPay: '/admin/withdrawals/:id/pay',
+  adminWithdrawalReject: '/admin/withdrawals/:id/reject',
 } as const;
 
 export const CSRF_COOKIE = 'svp_csrf';

@@ -5,10 +5,11 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { RATE_RULES, type RateLimiter } from '../../http/rate-limit.js';
-import { pgErrorCode } from '../ledger/ledger.errors.js';
+import { pgConstraint, pgErrorCode } from '../ledger/ledger.errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
+import type { ReferralsService } from '../referrals/referrals.service.js';
 import { welcomeMail, otpMail } from './auth.mails.js';
 import { generateOtp, otpRepository } from './otp.js';
 import { hashPassword, timingDummyHash, verifyPassword } from './password.js';
@@ -32,6 +33,7 @@ export function createAuthService(deps: {
   rateLimiter: RateLimiter;
   mailer: Mailer;
   users: UsersService;
+  referrals: ReferralsService;
 }) {
   const { db, clock } = deps;
 
@@ -69,22 +71,34 @@ export function createAuthService(deps: {
         new AppError(409, 'EMAIL_TAKEN', MSG.register.emailTaken, { email: MSG.register.emailTaken });
       if (await usersRepository.findByEmail(db, input.email)) throw emailTaken();
       const now = clock.now();
-      const user = await usersRepository
-        .insert(db, {
+      const passwordHash = await hashPassword(input.password);
+      const username = await pickUsername(input.email);
+      const user = await inTransaction(db, async (tx) => {
+        const created = await usersRepository.insert(tx as unknown as Db, {
           email: input.email,
-          username: await pickUsername(input.email),
+          username,
           walletAddress: input.walletAddress,
-          passwordHash: await hashPassword(input.password),
+          passwordHash,
           role: 'user',
           referredBy,
           createdAt: now,
           updatedAt: now,
-        })
-        .catch((error: unknown) => {
-          // Two sign-ups racing for one address: the unique index decides, the loser hears why.
-          if (pgErrorCode(error) === '23505') throw emailTaken();
-          throw error;
         });
+        await deps.referrals.onSignup(tx, created.id, referredBy);
+        return created;
+      }).catch((error: unknown) => {
+        // Two sign-ups racing for one address: the unique index decides, the loser hears why.
+        if (pgErrorCode(error) === '23505') {
+          const constraint = pgConstraint(error);
+          if (!constraint || constraint.includes('email')) throw emailTaken();
+          throw new AppError(
+            409,
+            'CONFLICT',
+            'Someone signed up with the same details at this moment. Please try again.',
+          );
+        }
+        throw error;
+      });
       await deps.mailer.send(welcomeMail(user)).catch(() => undefined);
     },
 

@@ -1,12 +1,17 @@
 import { toDecimalString, type UserSnapshot } from '@svp/shared';
 import type { Db } from '../../db/client.js';
+import type { HistoryService } from '../history/history.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
+import { plansRepository } from '../plans/plans.repository.js';
 import { usersRepository, type UserRow } from './users.repository.js';
 
 /** The §3 snapshot: identity from the users table, every amount from the ledger (DESIGN D3). */
-export function createUsersService(db: Db, ledger: Ledger) {
+export function createUsersService(db: Db, ledger: Ledger, history: HistoryService) {
   async function snapshot(user: UserRow): Promise<UserSnapshot> {
     const balances = await ledger.balances(user.id);
+    const active = await plansRepository.activeInvestment(db, user.id);
+    const plan = active ? await plansRepository.find(db, active.planCode) : undefined;
+    const lines = await history.lines(user.id, 50);
     const amount = (code: string) => balances.get(code) ?? 0n;
     return {
       id: user.id,
@@ -14,12 +19,12 @@ export function createUsersService(db: Db, ledger: Ledger) {
       role: user.role,
       username: user.username,
       balance: toDecimalString(amount('usd.balance'), 'USD'),
-      tier: 'No Plan',
+      tier: plan?.name ?? 'No Plan',
       wallet: user.walletAddress,
-      end_time: null,
-      expectedWithdrawal: '0',
+      end_time: active?.endsAt.toISOString() ?? null,
+      expectedWithdrawal: toDecimalString(active?.expectedWithdrawal ?? 0n, 'USD'),
       investedAmount: toDecimalString(amount('usd.invested'), 'USD'),
-      history: '',
+      history: lines.join('\n'),
       coins: toDecimalString(amount('coin.coins'), 'COIN'),
       dailyCoins: toDecimalString(amount('coin.daily'), 'COIN'),
       botEarn: '0',

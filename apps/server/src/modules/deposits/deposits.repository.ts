@@ -1,0 +1,82 @@
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { chainCursors, depositAddresses, deposits, topupRequests } from '../../db/schema.js';
+import type { Tx } from '../../db/transaction.js';
+
+type Executor = Db | Tx;
+export type DepositRow = typeof deposits.$inferSelect;
+
+/** Queries only (DESIGN §2). */
+export const depositsRepository = {
+  async addressOf(db: Executor, userId: string) {
+    const [row] = await db.select().from(depositAddresses).where(eq(depositAddresses.userId, userId));
+    return row;
+  },
+  async ownerOf(db: Executor, address: string) {
+    const [row] = await db.select().from(depositAddresses).where(eq(depositAddresses.address, address.toLowerCase()));
+    return row;
+  },
+  async nextIndex(db: Executor): Promise<number> {
+    const [row] = await db
+      .select({ next: sql<number>`coalesce(max(${depositAddresses.derivationIndex}), -1)::int + 1` })
+      .from(depositAddresses);
+    return row?.next ?? 0;
+  },
+  async insertAddress(db: Executor, values: typeof depositAddresses.$inferInsert): Promise<boolean> {
+    const rows = await db.insert(depositAddresses).values(values).onConflictDoNothing().returning();
+    return rows.length === 1;
+  },
+  async allAddresses(db: Executor): Promise<string[]> {
+    const rows = await db.select({ address: depositAddresses.address }).from(depositAddresses);
+    return rows.map((r) => r.address);
+  },
+  async insertTopupRequest(db: Executor, values: typeof topupRequests.$inferInsert) {
+    const [row] = await db.insert(topupRequests).values(values).returning();
+    return row!;
+  },
+  async latestTopupRequest(db: Executor, userId: string, notAfter: Date) {
+    const [row] = await db
+      .select()
+      .from(topupRequests)
+      .where(and(eq(topupRequests.userId, userId), lte(topupRequests.createdAt, notAfter)))
+      .orderBy(desc(topupRequests.createdAt))
+      .limit(1);
+    return row;
+  },
+  async topupRequest(db: Executor, userId: string, id: string) {
+    const [row] = await db
+      .select()
+      .from(topupRequests)
+      .where(and(eq(topupRequests.userId, userId), eq(topupRequests.id, id)));
+    return row;
+  },
+  /** Inserts the deposit once per (chain, tx, log); null when it was seen before. */
+  async insertDeposit(tx: Tx, values: typeof deposits.$inferInsert): Promise<DepositRow | null> {
+    const [row] = await tx
+      .insert(deposits)
+      .values(values)
+      .onConflictDoNothing({ target: [deposits.chainId, deposits.txHash, deposits.logIndex] })
+      .returning();
+    return row ?? null;
+  },
+  async setLedgerTransaction(tx: Tx, id: string, ledgerTransactionId: bigint) {
+    await tx.update(deposits).set({ ledgerTransactionId }).where(eq(deposits.id, id));
+  },
+  async depositsSince(db: Executor, userId: string, since: Date) {
+    return db
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.userId, userId), gte(deposits.seenAt, since)))
+      .orderBy(desc(deposits.seenAt));
+  },
+  async cursor(db: Executor, chainId: number): Promise<bigint | null> {
+    const [row] = await db.select().from(chainCursors).where(eq(chainCursors.chainId, chainId));
+    return row?.lastBlock ?? null;
+  },
+  async setCursor(db: Executor, chainId: number, lastBlock: bigint, now: Date) {
+    await db
+      .insert(chainCursors)
+      .values({ chainId, lastBlock, updatedAt: now })
+      .onConflictDoUpdate({ target: chainCursors.chainId, set: { lastBlock, updatedAt: now } });
+  },
+};

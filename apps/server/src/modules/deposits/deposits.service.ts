@@ -1,0 +1,154 @@
+import { MSG, parseAmount, topupCredit, toDecimalString, TOPUP_FEE } from '@svp/shared';
+import type { ObservedTransfer } from '../../chain/types.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
+import { errors } from '../../http/errors.js';
+import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
+import { depositsRepository as repo, type DepositRow } from './deposits.repository.js';
+import { deriveAddress } from './xpub.js';
+
+/** SPEC §9: the top-up panel's payment window. Only the UI's: a later payment is still credited. */
+export const TOPUP_WINDOW_MS = 900_000;
+const MAX_TOPUP = 1_000_000n * 1_000_000n;
+
+/** Converts token base units to USD micro-units (USDT is treated 1:1), flooring extra precision. */
+export function toMicro(amountRaw: bigint, decimals: number): bigint {
+  return decimals >= 6 ? amountRaw / 10n ** BigInt(decimals - 6) : amountRaw * 10n ** BigInt(6 - decimals);
+}
+
+export function createDepositsService(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  xpub: () => string;
+  token: { address: string; decimals: number; chainId: number };
+}) {
+  const { db, clock, ledger } = deps;
+
+  /** The user's permanent deposit address, derived on first use from the next free index. */
+  async function addressFor(userId: string): Promise<string> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const existing = await repo.addressOf(db, userId);
+      if (existing) return existing.address;
+      const index = await repo.nextIndex(db);
+      const address = deriveAddress(deps.xpub(), index);
+      // A racing request may take the same index or user: the unique indexes decide, we re-read.
+      await repo.insertAddress(db, { userId, derivationIndex: index, address, createdAt: clock.now() });
+    }
+    throw new Error('could not allocate a deposit address');
+  }
+
+  /** EIP-681 payment request for the token transfer, for the QR code. */
+  function paymentUri(address: string, amountToPay: bigint): string {
+    const raw = amountToPay * 10n ** BigInt(Math.max(deps.token.decimals - 6, 0));
+    return `ethereum:${deps.token.address}@${deps.token.chainId}/transfer?address=${address}&uint256=${raw}`;
+  }
+
+  const view = (d: DepositRow) => ({
+    txHash: d.txHash,
+    received: toDecimalString(d.received, 'USD'),
+    fee: toDecimalString(d.fee, 'USD'),
+    credited: toDecimalString(d.credited, 'USD'),
+    flag: d.flag,
+    seenAt: d.seenAt.toISOString(),
+  });
+
+  return {
+    addressFor,
+
+    async createTopup(userId: string, amountText: string) {
+      const amount = parseAmount(amountText, 'USD', 2);
+      if (amount === null || amount <= 0n || amount > MAX_TOPUP)
+        throw errors.validation(MSG.topup.invalidAmount, { amount: MSG.topup.invalidAmount });
+      const address = await addressFor(userId);
+      const now = clock.now();
+      const amountToPay = amount + TOPUP_FEE;
+      const request = await repo.insertTopupRequest(db, {
+        userId,
+        amount,
+        amountToPay,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + TOPUP_WINDOW_MS),
+      });
+      return {
+        requestId: request.id,
+        walletAddress: address,
+        amount: toDecimalString(amount, 'USD'),
+        fee: toDecimalString(TOPUP_FEE, 'USD'),
+        amountToPay: toDecimalString(amountToPay, 'USD'),
+        paymentUri: paymentUri(address, amountToPay),
+        expiresAt: request.expiresAt.toISOString(),
+      };
+    },
+
+    /** The address and amount to pay of one of the user's own top-up requests. */
+    async createTopupQuote(userId: string, requestId: string) {
+      const request = await repo.topupRequest(db, userId, requestId);
+      if (!request) throw errors.notFound();
+      return { address: await addressFor(userId), amountToPay: request.amountToPay };
+    },
+
+    /** SPEC §7 check_payments: what arrived for this request since it was made. */
+    async status(userId: string, requestId: string) {
+      const request = await repo.topupRequest(db, userId, requestId);
+      if (!request) throw errors.notFound();
+      const seen = await repo.depositsSince(db, userId, request.createdAt);
+      return { status: seen.length > 0 ? ('paid' as const) : ('waiting' as const), newPayments: seen.map(view) };
+    },
+
+    /**
+     * The one ingestion path for every chain (DESIGN D8): stores the transfer once per
+     * (chain, tx, log) and credits received − $3 once, in the same database transaction.
+     */
+    async ingest(transfer: ObservedTransfer): Promise<'credited' | 'duplicate' | 'ignored'> {
+      const owner = await repo.ownerOf(db, transfer.to);
+      if (!owner) return 'ignored';
+      const received = toMicro(transfer.amountRaw, transfer.decimals);
+      const { fee, credit } = topupCredit(received);
+      return inTransaction(db, async (tx) => {
+        const now = clock.now();
+        const request = await repo.latestTopupRequest(tx, owner.userId, now);
+        const flag = !request
+          ? 'unrequested'
+          : received < request.amountToPay
+            ? 'under'
+            : received > request.amountToPay
+              ? 'over'
+              : null;
+        const row = await repo.insertDeposit(tx, {
+          chainId: transfer.chainId,
+          txHash: transfer.txHash.toLowerCase(),
+          logIndex: transfer.logIndex,
+          blockNumber: transfer.blockNumber,
+          address: transfer.to.toLowerCase(),
+          userId: owner.userId,
+          amountRaw: transfer.amountRaw.toString(),
+          received,
+          fee,
+          credited: credit,
+          flag,
+          topupRequestId: request?.id ?? null,
+          seenAt: now,
+        });
+        if (!row) return 'duplicate';
+        if (received === 0n) return 'credited';
+        const legs = [
+          { account: systemAccount('usd.deposits'), amount: -received },
+          { account: systemAccount('usd.fees.topup'), amount: fee },
+          { account: userAccount(owner.userId, 'usd.balance'), amount: credit },
+        ].filter((l) => l.amount !== 0n);
+        const posted = await ledger.postIn(tx, {
+          kind: 'deposit',
+          idempotencyKey: `deposit:${transfer.chainId}:${row.txHash}:${transfer.logIndex}`,
+          memo: `Top-up received: ${toDecimalString(received, 'USD')} USDT, fee ${toDecimalString(fee, 'USD')}`,
+          legs,
+        });
+        await repo.setLedgerTransaction(tx, row.id, posted.transactionId);
+        return 'credited';
+      });
+    },
+  };
+}
+
+export type DepositsService = ReturnType<typeof createDepositsService>;

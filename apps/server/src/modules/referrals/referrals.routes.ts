@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API,
+  errorResponseSchema,
+  historyResponseSchema,
+  referralRequestSchema,
+  referralResponseSchema,
+  referralSaveResponseSchema,
+} from '@svp/shared';
+import type { HistoryService } from '../history/history.service.js';
+import type { ReferralsService } from './referrals.service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/** Referral code and the user's statement. */
+export function referralsRoutes(referrals: ReferralsService, history: HistoryService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      API.referral,
+      {
+        config: { access: 'user' },
+        schema: { tags: ['referrals'], response: { 200: referralResponseSchema, ...errors } },
+      },
+      async (request) => referrals.code(request.session!.userId),
+    );
+    app.post(
+      API.referral,
+      {
+        config: { access: 'user', idempotent: true },
+        schema: {
+          tags: ['referrals'],
+          body: referralRequestSchema,
+          response: { 200: referralSaveResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await referrals.setCode(request.session!.userId, request.body.source, request.body.referralCode)),
+      }),
+    );
+    app.get(
+      API.history,
+      {
+        config: { access: 'user' },
+        schema: { tags: ['history'], response: { 200: historyResponseSchema, ...errors } },
+      },
+      async (request) => ({ lines: await history.lines(request.session!.userId) }),
+    );
+    app.get(API.historyCsv, { config: { access: 'user' }, schema: { tags: ['history'] } }, async (request, reply) => {
+      reply.header('content-disposition', 'attachment; filename="svp-statement.csv"');
+      return reply.type('text/csv; charset=utf-8').send(await history.csv(request.session!.userId));
+    });
+  };
+}

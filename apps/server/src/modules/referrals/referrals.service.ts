@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { formatAmount, MSG } from '@svp/shared';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import type { Tx } from '../../db/transaction.js';
+import { AppError } from '../../http/errors.js';
+import { pgErrorCode } from '../ledger/ledger.errors.js';
+import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
+import { usersRepository } from '../users/users.repository.js';
+
+export type ReferralRule = Config['REFERRAL_RULE'];
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CODE_MAX = 20;
+
+/** Referral codes and the configured bonus rule (DESIGN D5). */
+export function createReferralsService(deps: { db: Db; ledger: Ledger; config: Config }) {
+  const { db, ledger, config } = deps;
+  const bonusUsd = config.REFERRAL_BONUS_USD;
+  const bonusSvp = config.REFERRAL_BONUS_SVP;
+
+  /** Pays both people once per referred user: the idempotency key is the referred user's id. */
+  async function pay(tx: Tx, referredId: string, referrerId: string): Promise<void> {
+    const legs = [
+      { account: systemAccount('usd.platform'), amount: -2n * bonusUsd },
+      { account: userAccount(referrerId, 'usd.earnings'), amount: bonusUsd },
+      { account: userAccount(referredId, 'usd.earnings'), amount: bonusUsd },
+      { account: systemAccount('svp.treasury'), amount: -2n * bonusSvp },
+      { account: userAccount(referrerId, 'svp.wallet'), amount: bonusSvp },
+      { account: userAccount(referredId, 'svp.wallet'), amount: bonusSvp },
+    ].filter((l) => l.amount !== 0n);
+    if (legs.length === 0) return;
+    await ledger.postIn(tx, {
+      kind: 'referral.bonus',
+      idempotencyKey: `referral:${referredId}`,
+      memo: `Referral bonus: ${describeBonus()}`,
+      legs,
+    });
+  }
+
+  function describeBonus(): string {
+    const parts = [];
+    if (bonusUsd > 0n) parts.push(`$${formatAmount(bonusUsd, 'USD').replace(/\.00$/, '')}`);
+    if (bonusSvp > 0n) parts.push(`${formatAmount(bonusSvp, 'SVP', 0)} SVP tokens`);
+    return parts.join(' plus ') || 'nothing';
+  }
+
+  return {
+    /** The sign-up page's text, rendered from the rule that is actually paid. */
+    text(): string {
+      if (config.REFERRAL_RULE === 'off') return 'Referral bonuses are paused at the moment.';
+      const when = config.REFERRAL_RULE === 'signup' ? 'they sign up' : 'they start their first investment';
+      return `Invite a friend with your referral code: when ${when}, you each receive ${describeBonus()}.`;
+    },
+
+    async onSignup(tx: Tx, userId: string, referrerId: string | null) {
+      if (config.REFERRAL_RULE === 'signup' && referrerId) await pay(tx, userId, referrerId);
+    },
+
+    async onInvestmentStarted(tx: Tx, userId: string, isFirst: boolean) {
+      if (config.REFERRAL_RULE !== 'first-investment' || !isFirst) return;
+      const [row] = await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, userId));
+      if (row?.referredBy) await pay(tx, userId, row.referredBy);
+    },
+
+    async code(userId: string) {
+      const user = await usersRepository.findById(db, userId);
+      return { referralCode: user?.referralCode ?? null, message: this.text() };
+    },
+
+    /** Sets the user's own code once: generated, or custom (trimmed, letters, digits, underscore). */
+    async setCode(userId: string, source: 'generate' | 'custom', custom: string) {
+      let code: string;
+      if (source === 'custom') {
+        code = custom.trim().replace(/[^A-Za-z0-9_]/g, '');
+        if (!code)
+          throw new AppError(400, 'VALIDATION_ERROR', MSG.referral.customInvalid, {
+            referralCode: MSG.referral.customInvalid,
+          });
+        if (code.length > CODE_MAX)
+          throw new AppError(400, 'VALIDATION_ERROR', MSG.referral.tooLong, { referralCode: MSG.referral.tooLong });
+      } else {
+        code = Array.from(randomBytes(8), (b) => ALPHABET[b % ALPHABET.length]).join('');
+      }
+      try {
+        const updated = await db
+          .update(users)
+          .set({ referralCode: code })
+          .where(and(eq(users.id, userId), isNull(users.referralCode)))
+          .returning({ code: users.referralCode });
+        if (updated.length === 0) throw new AppError(409, 'CONFLICT', MSG.referral.alreadySet);
+      } catch (error) {
+        if (pgErrorCode(error) === '23505') {
+          throw new AppError(409, 'CONFLICT', MSG.referral.taken, { referralCode: MSG.referral.taken });
+        }
+        throw error;
+      }
+      return { referralCode: code, message: MSG.referral.saved };
+    },
+  };
+}
+
+export type ReferralsService = ReturnType<typeof createReferralsService>;

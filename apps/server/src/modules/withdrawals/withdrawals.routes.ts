@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API,
+  MSG,
+  adminPaySchema,
+  adminRejectSchema,
+  adminWithdrawalListSchema,
+  earningsResponseSchema,
+  errorResponseSchema,
+  toDecimalString,
+  withdrawalListSchema,
+  withdrawalQuoteSchema,
+  withdrawalRequestSchema,
+  withdrawalResponseSchema,
+  withdrawalSchema,
+} from '@svp/shared';
+import type { Ledger } from '../ledger/ledger.service.js';
+import type { WithdrawalsService } from './withdrawals.service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const idParams = z.object({ id: z.string().uuid(MSG.common.notFound) });
+
+export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledger): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      API.earnings,
+      {
+        config: { access: 'user' },
+        schema: { tags: ['withdrawals'], response: { 200: earningsResponseSchema, ...errors } },
+      },
+      async (request) => {
+        const earnings = (await ledger.balances(request.session!.userId)).get('usd.earnings') ?? 0n;
+        return { success: true as const, earnings: toDecimalString(earnings, 'USD'), message: 'Earnings fetched.' };
+      },
+    );
+    app.get(
+      API.withdrawalQuote,
+      {
+        config: { access: 'user' },
+        schema: { tags: ['withdrawals'], response: { 200: withdrawalQuoteSchema, ...errors } },
+      },
+      async (request) => withdrawals.quote(request.session!.userId),
+    );
+    app.get(
+      API.withdrawals,
+      {
+        config: { access: 'user' },
+        schema: { tags: ['withdrawals'], response: { 200: withdrawalListSchema, ...errors } },
+      },
+      async (request) => withdrawals.list(request.session!.userId),
+    );
+    app.post(
+      API.withdrawals,
+      {
+        config: { access: 'user', idempotent: true },
+        schema: {
+          tags: ['withdrawals'],
+          body: withdrawalRequestSchema,
+          response: { 200: withdrawalResponseSchema, ...errors },
+        },
+      },
+      async (request) => withdrawals.request(request.session!.userId, request.body.kind),
+    );
+
+    app.get(
+      API.adminWithdrawals,
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['admin'], response: { 200: adminWithdrawalListSchema, ...errors } },
+      },
+      async () => withdrawals.pending(),
+    );
+    app.post(
+      API.adminWithdrawalPay,
+      {
+        config: { access: 'admin', idempotent: true },
+        schema: {
+          tags: ['admin'],
+          params: idParams,
+          body: adminPaySchema,
+          response: { 200: withdrawalSchema, ...errors },
+        },
+      },
+      async (request) =>
+        withdrawals.markPaid(request.session!.userId, request.params.id, request.body.txHash, request.ip),
+    );
+    app.post(
+      API.adminWithdrawalReject,
+      {
+        config: { access: 'admin', idempotent: true },
+        schema: {
+          tags: ['admin'],
+          params: idParams,
+          body: adminRejectSchema,
+          response: { 200: withdrawalSchema, ...errors },
+        },
+      },
+      async (request) =>
+        withdrawals.reject(request.session!.userId, request.params.id, request.body.reason, request.ip),
+    );
+  };
+}

@@ -1,0 +1,253 @@
+import {
+  breakPayout,
+  daysRemaining,
+  maturityPayout,
+  MIN_EARNINGS_TO_WITHDRAW,
+  MSG,
+  toDecimalString,
+  withdrawalDueDate,
+  type Payout,
+} from '@svp/shared';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { inTransaction, type Tx } from '../../db/transaction.js';
+import { AppError } from '../../http/errors.js';
+import type { AuditLog } from '../audit/audit.js';
+import { InsufficientFundsError } from '../ledger/ledger.errors.js';
+import { systemAccount, userAccount, type Leg, type Ledger } from '../ledger/ledger.service.js';
+import { plansRepository, type InvestmentRow } from '../plans/plans.repository.js';
+import { usersRepository } from '../users/users.repository.js';
+import { withdrawalsRepository as repo, type WithdrawalRow } from './withdrawals.repository.js';
+
+const usd = (v: bigint) => toDecimalString(v, 'USD');
+const feeTotal = (p: Payout) => p.fees.handling + p.fees.crypto + p.fees.charity;
+
+export function withdrawalView(w: WithdrawalRow) {
+  return {
+    id: w.id,
+    kind: w.kind,
+    gross: usd(w.gross),
+    fees: usd(w.feeHandling + w.feeCrypto + w.feeCharity),
+    payout: usd(w.payout),
+    wallet: w.wallet,
+    status: w.status,
+    txHash: w.txHash,
+    reason: w.reason,
+    requestedAt: w.requestedAt.toISOString(),
+    dueAt: w.dueAt.toISOString(),
+    decidedAt: w.decidedAt?.toISOString() ?? null,
+  };
+}
+
+function feeLegs(p: Payout, sign: 1n | -1n): Leg[] {
+  return [
+    { account: systemAccount('usd.fees.handling'), amount: sign * p.fees.handling },
+    { account: systemAccount('usd.fees.crypto'), amount: sign * p.fees.crypto },
+    { account: systemAccount('usd.fees.charity'), amount: sign * p.fees.charity },
+  ];
+}
+
+/** Withdrawals (SPEC §4, §9; DESIGN D6, D7): request holds funds in a pending account at once. */
+export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: Ledger; audit: AuditLog }) {
+  const { db, clock, ledger } = deps;
+
+  async function quoteFor(userId: string, investment: InvestmentRow | undefined, executor: Db | Tx = db) {
+    const earnings = (await ledger.balances(userId, executor)).get('usd.earnings') ?? 0n;
+    const now = clock.now();
+    const days = investment ? daysRemaining(investment.endsAt, now) : null;
+    const expected = investment?.expectedWithdrawal ?? 0n;
+    const maturity = maturityPayout(expected, earnings);
+    const broken = breakPayout(investment?.amount ?? 0n);
+    const reasons: string[] = [];
+    if (!investment) reasons.push(MSG.withdraw.noPlan);
+    else if (days !== null && days > 0) reasons.push(MSG.withdraw.notMatured(days));
+    if (earnings < MIN_EARNINGS_TO_WITHDRAW) reasons.push(MSG.withdraw.earningsTooLow);
+    if (investment && expected <= 0n) reasons.push(MSG.withdraw.nothingExpected);
+    return { earnings, days, maturity, broken, reasons, canOpen: days !== null && days <= 0 };
+  }
+
+  return {
+    async quote(userId: string) {
+      const investment = await plansRepository.activeInvestment(db, userId);
+      const user = await usersRepository.findById(db, userId);
+      const q = await quoteFor(userId, investment);
+      return {
+        hasPlan: Boolean(investment),
+        endTime: investment?.endsAt.toISOString() ?? null,
+        daysRemaining: q.days,
+        expectedWithdrawal: usd(investment?.expectedWithdrawal ?? 0n),
+        earnings: usd(q.earnings),
+        canOpen: q.canOpen,
+        canSubmit: q.reasons.length === 0,
+        reasons: q.reasons,
+        maturity: { gross: usd(q.maturity.gross), fees: usd(feeTotal(q.maturity)), payout: usd(q.maturity.payout) },
+        breakInvestment: {
+          invested: usd(investment?.amount ?? 0n),
+          gross: usd(q.broken.gross),
+          fees: usd(feeTotal(q.broken)),
+          payout: usd(q.broken.payout),
+        },
+        canBreak: Boolean(investment) && q.days !== null && q.days > 0,
+        wallet: user?.walletAddress ?? '',
+      };
+    },
+
+    list: async (userId: string) => ({ withdrawals: (await repo.listForUser(db, userId)).map(withdrawalView) }),
+
+    /**
+     * Closes the active plan and holds the payout in `usd.withdrawal_pending`, all in one transaction.
+     * The investment row is locked, so two requests cannot both close it.
+     */
+    async request(userId: string, kind: 'maturity' | 'break') {
+      const user = await usersRepository.findById(db, userId);
+      if (!user) throw new AppError(404, 'NOT_FOUND', MSG.invest.userNotFound);
+      try {
+        const row = await inTransaction(db, async (tx) => {
+          const investment = await plansRepository.lockActiveInvestment(tx, userId);
+          if (!investment) throw new AppError(409, 'NOT_ELIGIBLE', MSG.withdraw.noPlan);
+          const q = await quoteFor(userId, investment, tx);
+          const now = clock.now();
+          let payout: Payout;
+          const legs: Leg[] = [{ account: userAccount(userId, 'usd.invested'), amount: -investment.amount }];
+          if (kind === 'maturity') {
+            if (q.reasons.length > 0) throw new AppError(409, 'NOT_ELIGIBLE', q.reasons[0]!);
+            payout = q.maturity;
+            legs.push(
+              { account: systemAccount('usd.platform'), amount: -(investment.expectedWithdrawal - investment.amount) },
+              { account: userAccount(userId, 'usd.earnings'), amount: -q.earnings },
+            );
+          } else {
+            if (q.days === null || q.days <= 0) throw new AppError(409, 'NOT_ELIGIBLE', MSG.withdraw.alreadyMatured);
+            payout = q.broken;
+            // The 60% not paid back stays with the platform.
+            legs.push({ account: systemAccount('usd.platform'), amount: investment.amount - payout.gross });
+          }
+          legs.push(...feeLegs(payout, 1n), {
+            account: userAccount(userId, 'usd.withdrawal_pending'),
+            amount: payout.payout,
+          });
+          await plansRepository.close(tx, investment.id, now);
+          const withdrawal = await repo.insert(tx, {
+            userId,
+            investmentId: investment.id,
+            kind,
+            gross: payout.gross,
+            feeHandling: payout.fees.handling,
+            feeCrypto: payout.fees.crypto,
+            feeCharity: payout.fees.charity,
+            payout: payout.payout,
+            wallet: user.walletAddress,
+            status: 'pending',
+            requestedAt: now,
+            dueAt: withdrawalDueDate(now),
+          });
+          await ledger.postIn(tx, {
+            kind: kind === 'maturity' ? 'withdrawal.request' : 'withdrawal.break',
+            idempotencyKey: `withdrawal:${investment.id}`,
+            actorId: userId,
+            memo: `${kind === 'maturity' ? 'Withdrawal' : 'Investment broken early'}: ${usd(payout.payout)} requested to ${user.walletAddress}`,
+            legs: legs.filter((l) => l.amount !== 0n),
+          });
+          return withdrawal;
+        });
+        return { success: true as const, message: MSG.withdraw.success, withdrawal: withdrawalView(row) };
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) throw new AppError(409, 'NOT_ELIGIBLE', MSG.withdraw.failed);
+        throw error;
+      }
+    },
+
+    async pending() {
+      const rows = await repo.listByStatus(db, 'pending');
+      return {
+        withdrawals: rows.map((r) => ({
+          ...withdrawalView(r.withdrawal),
+          userId: r.withdrawal.userId,
+          email: r.email,
+          username: r.username,
+        })),
+      };
+    },
+
+    /** Admin: the payout left on chain (with its transaction hash). */
+    async markPaid(adminId: string, id: string, txHash: string, ip: string) {
+      const row = await inTransaction(db, async (tx) => {
+        const decided = await repo.decide(tx, id, {
+          status: 'paid',
+          txHash: txHash.toLowerCase(),
+          decidedAt: clock.now(),
+          decidedBy: adminId,
+        });
+        if (!decided) throw new AppError(409, 'CONFLICT', MSG.withdraw.notPending);
+        if (decided.payout > 0n) {
+          await ledger.postIn(tx, {
+            kind: 'withdrawal.paid',
+            idempotencyKey: `withdrawal-decided:${id}`,
+            actorId: adminId,
+            memo: `Withdrawal paid: ${usd(decided.payout)} sent in ${decided.txHash}`,
+            legs: [
+              { account: userAccount(decided.userId, 'usd.withdrawal_pending'), amount: -decided.payout },
+              { account: systemAccount('usd.payouts'), amount: decided.payout },
+            ],
+          });
+        }
+        return decided;
+      });
+      await deps.audit.record({
+        actorId: adminId,
+        action: 'withdrawal.paid',
+        targetType: 'withdrawal',
+        targetId: id,
+        before: { status: 'pending' },
+        after: { status: 'paid', txHash: row.txHash },
+        ip,
+      });
+      return withdrawalView(row);
+    },
+
+    /** Admin: refuses the request; the whole gross amount (payout and fees) returns to the balance. */
+    async reject(adminId: string, id: string, reason: string, ip: string) {
+      const row = await inTransaction(db, async (tx) => {
+        const decided = await repo.decide(tx, id, {
+          status: 'rejected',
+          reason,
+          decidedAt: clock.now(),
+          decidedBy: adminId,
+        });
+        if (!decided) throw new AppError(409, 'CONFLICT', MSG.withdraw.notPending);
+        const payout: Payout = {
+          gross: decided.gross,
+          fees: { handling: decided.feeHandling, crypto: decided.feeCrypto, charity: decided.feeCharity },
+          payout: decided.payout,
+        };
+        const legs = [
+          { account: userAccount(decided.userId, 'usd.withdrawal_pending'), amount: -decided.payout },
+          ...feeLegs(payout, -1n),
+          { account: userAccount(decided.userId, 'usd.balance'), amount: decided.gross },
+        ].filter((l) => l.amount !== 0n);
+        if (legs.length > 0) {
+          await ledger.postIn(tx, {
+            kind: 'withdrawal.rejected',
+            idempotencyKey: `withdrawal-decided:${id}`,
+            actorId: adminId,
+            memo: `Withdrawal rejected (${reason}): ${usd(decided.gross)} returned to your balance`,
+            legs,
+          });
+        }
+        return decided;
+      });
+      await deps.audit.record({
+        actorId: adminId,
+        action: 'withdrawal.rejected',
+        targetType: 'withdrawal',
+        targetId: id,
+        before: { status: 'pending' },
+        after: { status: 'rejected', reason },
+        ip,
+      });
+      return withdrawalView(row);
+    },
+  };
+}
+
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
