@@ -184,3 +184,19 @@ export async function signedInAdmin(t: TestApp, ip = '10.0.2.1') {
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.raw}`);
   return { client, ...admin };
 }
+
+/** Tops a user up the way a person does: ask for a top-up, then pay it on the simulated chain. */
+export async function topUp(client: Client, amount: string, paid?: string) {
+  const request = await client.post(API.topup, { amount });
+  if (request.status !== 200) throw new Error(`topup failed: ${request.status} ${request.raw}`);
+  const status = await client.post(API.topupTestPayment, {
+    requestId: request.body.requestId,
+    ...(paid ? { amount: paid } : {}),
+  });
+  if (status.status !== 200) throw new Error(`test payment failed: ${status.status} ${status.raw}`);
+  return { request: request.body, status: status.body };
+}
+
+export async function invest(client: Client, plan: string, amount: string, duration = 45) {
+  return client.post(API.investments, { plan, duration, amount });
+}

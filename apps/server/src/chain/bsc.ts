@@ -36,13 +36,13 @@ export async function createBscScanner(options: BscScannerOptions): Promise<Chai
   if (confirmations < 0n) throw new Error('confirmations must be >= 0');
   if (maxRange < 1n) throw new Error('maxRange must be >= 1');
 
-  // cacheTime 0: viem otherwise reuses the block number for its polling interval, and a stale head
-  // would only delay credits, but it makes safeHead() lie right after a block arrives.
+  // cacheTime 0: viem otherwise caches eth_blockNumber for its 4 s polling interval, so safeHead() would lag.
   const client = createPublicClient({ transport: http(options.rpcUrl, { timeout: 30_000 }), cacheTime: 0 });
 
   const rpcChainId = await client.getChainId();
   if (options.chainId !== undefined && options.chainId !== rpcChainId) {
-    throw new Error(`RPC ${options.rpcUrl} is on chain ${rpcChainId}, expected ${options.chainId}`);
+    // The URL is left out of the message: hosted RPC URLs often embed an API key.
+    throw new Error(`The RPC URL is on chain ${rpcChainId}, expected ${options.chainId}`);
   }
   const chainId = rpcChainId;
 

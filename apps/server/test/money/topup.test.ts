@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { API, MSG } from '@svp/shared';
+import { deposits } from '../../src/db/schema.js';
+import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
+import { SIMULATED_CHAIN_ID } from '../../src/chain/simulated.js';
+import { buildTestApp, Client, signedInUser, topUp, type TestApp } from '../helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const balanceOf = async (client: Client) => (await client.get(API.me)).body.user.balance as string;
+
+describe('top-up', () => {
+  it.each(['', '0', '-5', 'abc', '1.234', '1e3', '99999999999'])(
+    'refuses the amount %j with the spec message',
+    async (amount) => {
+      const { client } = await signedInUser(t.app);
+      const res = await client.post(API.topup, { amount });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(MSG.topup.invalidAmount);
+    },
+  );
+
+  it('shows a permanent address, amount + $3 and an EIP-681 URI, then credits a payment once', async () => {
+    const { client } = await signedInUser(t.app);
+    const first = await client.post(API.topup, { amount: '100' });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ amount: '100', fee: '3', amountToPay: '103' });
+    expect(first.body.walletAddress).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(first.body.paymentUri).toBe(
+      `ethereum:${t.config.USDT_CONTRACT}@${SIMULATED_CHAIN_ID}/transfer?address=${first.body.walletAddress}&uint256=103000000000000000000`,
+    );
+    const second = await client.post(API.topup, { amount: '5' });
+    expect(second.body.walletAddress).toBe(first.body.walletAddress);
+
+    const waiting = await client.get(`/topup/${first.body.requestId}/status`);
+    expect(waiting.body).toEqual({ status: 'waiting', newPayments: [] });
+    const paid = await client.post(API.topupTestPayment, { requestId: first.body.requestId });
+    expect(paid.body.status).toBe('paid');
+    expect(paid.body.newPayments[0]).toMatchObject({ received: '103', fee: '3', credited: '100' });
+    expect(await balanceOf(client)).toBe('100');
+    // The watcher scanning again finds nothing new.
+    expect(await t.app.services.watcher.runOnce()).toBe(0);
+    expect(await balanceOf(client)).toBe('100');
+  });
+
+  it("gives every user their own address and never shows one user another user's request", async () => {
+    const a = await signedInUser(t.app);
+    const b = await signedInUser(t.app);
+    const ra = await a.client.post(API.topup, { amount: '10' });
+    const rb = await b.client.post(API.topup, { amount: '10' });
+    expect(ra.body.walletAddress).not.toBe(rb.body.walletAddress);
+    expect((await b.client.get(`/topup/${ra.body.requestId}/status`)).status).toBe(404);
+    expect((await b.client.post(API.topupTestPayment, { requestId: ra.body.requestId })).status).toBe(404);
+  });
+
+  it('credits under- and over-payments as received and flags them; a tiny payment credits 0', async () => {
+    const under = await signedInUser(t.app);
+    const r1 = await topUp(under.client, '50', '40');
+    expect(r1.status.newPayments[0]).toMatchObject({ received: '40', credited: '37', flag: 'under' });
+    const over = await signedInUser(t.app);
+    const r2 = await topUp(over.client, '50', '60');
+    expect(r2.status.newPayments[0]).toMatchObject({ received: '60', credited: '57', flag: 'over' });
+    const tiny = await signedInUser(t.app);
+    const r3 = await topUp(tiny.client, '1', '2');
+    expect(r3.status.newPayments[0]).toMatchObject({ received: '2', fee: '2', credited: '0' });
+    expect(await balanceOf(tiny.client)).toBe('0');
+  });
+
+  it('credits a payment that arrives after the 15-minute window', async () => {
+    const { client } = await signedInUser(t.app);
+    const request = await client.post(API.topup, { amount: '20' });
+    t.clock.advance(3 * 3_600_000);
+    const paid = await client.post(API.topupTestPayment, { requestId: request.body.requestId });
+    expect(paid.body.status).toBe('paid');
+    expect(await balanceOf(client)).toBe('20');
+  });
+
+  it('credits the same on-chain transfer exactly once, even ingested 30 times at once', async () => {
+    const { client, user } = await signedInUser(t.app);
+    const address = await t.app.services.deposits.addressFor(user.id);
+    const transfer = {
+      chainId: 56,
+      txHash: '0x' + 'ab'.repeat(32),
+      logIndex: 3,
+      blockNumber: 100n,
+      to: address,
+      amountRaw: 13n * 10n ** 18n,
+      decimals: 18,
+    };
+    const results = await Promise.all(Array.from({ length: 30 }, () => t.app.services.deposits.ingest(transfer)));
+    expect(results.filter((r) => r === 'credited')).toHaveLength(1);
+    expect(results.filter((r) => r === 'duplicate')).toHaveLength(29);
+    expect(await balanceOf(client)).toBe('10');
+    const rows = await t.database.db.select().from(deposits).where(eq(deposits.txHash, transfer.txHash));
+    expect(rows).toHaveLength(1);
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
+
+  it('ignores transfers to addresses that are not ours', async () => {
+    const result = await t.app.services.deposits.ingest({
+      chainId: 56,
+      txHash: '0x' + 'cd'.repeat(32),
+      logIndex: 0,
+      blockNumber: 1n,
+      to: '0x' + '12'.repeat(20),
+      amountRaw: 10n ** 18n,
+      decimals: 18,
+    });
+    expect(result).toBe('ignored');
+  });
+
+  it('lets the chain:pay command pay any address through the same path', async () => {
+    const { client } = await signedInUser(t.app);
+    const request = await client.post(API.topup, { amount: '7' });
+    const anonymous = new Client(t.app);
+    const res = await anonymous.post(API.devChainPay, { to: request.body.walletAddress, amount: '10' });
+    expect(res.status).toBe(200);
+    expect(res.body.credited).toBe(1);
+    expect(await balanceOf(client)).toBe('7');
+  });
+
+  it('has no test-payment or chain:pay routes in production mode', async () => {
+    expect(t.app.routeTable.some((r) => r.url.endsWith(API.topupTestPayment))).toBe(true);
+    // The configuration needs a DATABASE_URL in production; the app itself still runs on this test database.
+    const prod = await buildTestApp({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://unused@127.0.0.1:1/x',
+      ALLOW_TEST_CLOCK: '0',
+    });
+    try {
+      expect(
+        prod.app.routeTable.some((r) => r.url.endsWith(API.topupTestPayment) || r.url.endsWith(API.devChainPay)),
+      ).toBe(false);
+      expect(prod.app.routeTable.some((r) => r.url.endsWith(API.topup))).toBe(true);
+    } finally {
+      await prod.close();
+    }
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, MSG } from '@svp/shared';
+import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
+import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
+import { buildTestApp, invest, signedInAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signedInAdmin(t);
+});
+afterAll(() => t.close());
+
+const DAY = 86_400_000;
+let bonus = 0;
+/** Earnings come from referral bonuses or admin credits; here straight from the platform account. */
+async function giveEarnings(userId: string, dollars: bigint) {
+  await t.app.services.ledger.post({
+    kind: 'test.bonus',
+    idempotencyKey: `test-bonus:${++bonus}`,
+    legs: [
+      { account: systemAccount('usd.platform'), amount: -dollars * 1_000_000n },
+      { account: userAccount(userId, 'usd.earnings'), amount: dollars * 1_000_000n },
+    ],
+  });
+}
+
+type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
+/** Lets days pass; sessions idle that long have expired, so the user and the admin sign in again. */
+async function travel(u: SignedIn, ms: number) {
+  t.clock.advance(ms);
+  expect((await u.client.post(API.login, { email: u.email, password: u.password })).status).toBe(200);
+  expect((await admin.client.post(API.adminLogin, { email: admin.email, password: admin.password })).status).toBe(200);
+}
+
+async function investedUser(amount = '10', plan = 'standard') {
+  const u = await signedInUser(t.app);
+  await topUp(u.client, amount);
+  expect((await invest(u.client, plan, amount)).status).toBe(200);
+  return u;
+}
+
+describe('withdrawal quote and request', () => {
+  it('keeps the form closed before maturity and says why submit is disabled', async () => {
+    const { client } = await investedUser();
+    const quote = (await client.get(API.withdrawalQuote)).body;
+    expect(quote).toMatchObject({
+      hasPlan: true,
+      daysRemaining: 45,
+      canOpen: false,
+      canSubmit: false,
+      expectedWithdrawal: '22.5',
+      earnings: '0',
+      canBreak: true,
+    });
+    expect(quote.reasons).toEqual(['Your plan matures in 45 days.', MSG.withdraw.earningsTooLow]);
+    expect(quote.breakInvestment).toEqual({ invested: '10', gross: '4', fees: '2.6', payout: '1.4' });
+    const res = await client.post(API.withdrawals, { kind: 'maturity' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe('Your plan matures in 45 days.');
+  });
+
+  it('counts days remaining as a ceiling', async () => {
+    const u = await investedUser();
+    const { client } = u;
+    await travel(u, 44 * DAY + 1000);
+    expect((await client.get(API.withdrawalQuote)).body.daysRemaining).toBe(1);
+    t.clock.advance(DAY);
+    expect((await client.get(API.withdrawalQuote)).body.daysRemaining).toBe(0);
+  });
+
+  it('needs earnings of at least $5 at maturity', async () => {
+    const u = await investedUser();
+    const { client, user } = u;
+    await travel(u, 45 * DAY);
+    await giveEarnings(user.id, 4n);
+    const res = await client.post(API.withdrawals, { kind: 'maturity' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(MSG.withdraw.earningsTooLow);
+  });
+
+  it('pays expected + earnings − $2.60 into pending at once, fees to their own accounts; admin marks it paid', async () => {
+    const u = await investedUser();
+    const { client, user } = u;
+    await travel(u, 45 * DAY);
+    await giveEarnings(user.id, 5n);
+    const quote = (await client.get(API.withdrawalQuote)).body;
+    expect(quote).toMatchObject({
+      canOpen: true,
+      canSubmit: true,
+      reasons: [],
+      maturity: { gross: '27.5', fees: '2.6', payout: '24.9' },
+    });
+    const feesBefore = await t.app.services.ledger.balances('system');
+    const res = await client.post(API.withdrawals, { kind: 'maturity' });
+    expect(res.status).toBe(200);
+    expect(res.body.withdrawal).toMatchObject({
+      kind: 'maturity',
+      gross: '27.5',
+      fees: '2.6',
+      payout: '24.9',
+      status: 'pending',
+    });
+    const feesAfter = await t.app.services.ledger.balances('system');
+    const delta = (code: string) => (feesAfter.get(code) ?? 0n) - (feesBefore.get(code) ?? 0n);
+    expect([delta('usd.fees.handling'), delta('usd.fees.crypto'), delta('usd.fees.charity')]).toEqual([
+      1_000_000n,
+      1_000_000n,
+      600_000n,
+    ]);
+    const me = (await client.get(API.me)).body.user;
+    expect(me).toMatchObject({ tier: 'No Plan', investedAmount: '0', expectedWithdrawal: '0' });
+    const balances = await t.app.services.ledger.balances(user.id);
+    expect(balances.get('usd.withdrawal_pending')).toBe(24_900_000n);
+    expect(balances.get('usd.earnings')).toBe(0n);
+
+    const queue = (await admin.client.get(API.adminWithdrawals)).body.withdrawals;
+    const mine = queue.find((w: { id: string }) => w.id === res.body.withdrawal.id);
+    expect(mine).toMatchObject({ userId: user.id, payout: '24.9' });
+    const txHash = '0x' + '1f'.repeat(32);
+    const paid = await admin.client.post(`/admin/withdrawals/${mine.id}/pay`, { txHash });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'paid', txHash });
+    expect((await t.app.services.ledger.balances(user.id)).get('usd.withdrawal_pending')).toBe(0n);
+    const list = (await client.get(API.withdrawals)).body.withdrawals;
+    expect(list[0]).toMatchObject({ status: 'paid', txHash });
+    expect((await client.get(API.history)).body.lines[0]).toContain('Withdrawal paid');
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
+
+  it('sets the due date 48 business hours out, skipping Sunday', async () => {
+    const u = await investedUser();
+    const { client, user } = u;
+    await travel(u, 45 * DAY);
+    await giveEarnings(user.id, 5n);
+    const res = await client.post(API.withdrawals, { kind: 'maturity' });
+    const requested = Date.parse(res.body.withdrawal.requestedAt);
+    const due = Date.parse(res.body.withdrawal.dueAt);
+    expect(res.status).toBe(200);
+    // The shared formula is unit-tested on exact calendars; here: 48 h, plus 24 h when a Sunday falls inside.
+    const sundayInside = [0, 1, 2].some((d) => new Date(requested + d * DAY).getUTCDay() === 0);
+    expect(due - requested).toBe(sundayInside ? 72 * 3_600_000 : 48 * 3_600_000);
+  });
+
+  it('breaks an investment before maturity for 40% − $2.60 and rejects the break after maturity', async () => {
+    const { client } = await investedUser('100', 'platinum');
+    const res = await client.post(API.withdrawals, { kind: 'break' });
+    expect(res.status).toBe(200);
+    expect(res.body.withdrawal).toMatchObject({ kind: 'break', gross: '40', fees: '2.6', payout: '37.4' });
+    const other = await investedUser();
+    await travel(other, 46 * DAY);
+    const late = await other.client.post(API.withdrawals, { kind: 'break' });
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe(MSG.withdraw.alreadyMatured);
+  });
+
+  it('returns the whole gross amount to the balance when an admin rejects, with the reason shown', async () => {
+    const { client } = await investedUser('100', 'platinum');
+    const res = await client.post(API.withdrawals, { kind: 'break' });
+    const id = res.body.withdrawal.id;
+    expect((await admin.client.post(`/admin/withdrawals/${id}/reject`, { reason: ' ' })).body.error.message).toBe(
+      MSG.withdraw.reasonRequired,
+    );
+    const rejected = await admin.client.post(`/admin/withdrawals/${id}/reject`, {
+      reason: 'Wallet flagged by compliance',
+    });
+    expect(rejected.body).toMatchObject({ status: 'rejected', reason: 'Wallet flagged by compliance' });
+    expect((await client.get(API.me)).body.user.balance).toBe('40');
+    expect((await client.get(API.withdrawals)).body.withdrawals[0]).toMatchObject({
+      status: 'rejected',
+      reason: 'Wallet flagged by compliance',
+    });
+    const again = await admin.client.post(`/admin/withdrawals/${id}/pay`, { txHash: '0x' + 'aa'.repeat(32) });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(MSG.withdraw.notPending);
+  });
+
+  it('lets exactly one of 20 concurrent withdrawal requests through', async () => {
+    const u = await investedUser();
+    const { client, user } = u;
+    await travel(u, 45 * DAY);
+    await giveEarnings(user.id, 5n);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => client.post(API.withdrawals, { kind: 'maturity' })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
+
+  it('decides a withdrawal once under 20 concurrent pay and reject calls', async () => {
+    const { client } = await investedUser('100', 'platinum');
+    const id = (await client.post(API.withdrawals, { kind: 'break' })).body.withdrawal.id;
+    const calls = Array.from({ length: 20 }, (_, i) =>
+      i % 2 === 0
+        ? admin.client.post(`/admin/withdrawals/${id}/pay`, { txHash: '0x' + String(i).padStart(2, '0').repeat(32) })
+        : admin.client.post(`/admin/withdrawals/${id}/reject`, { reason: `reason ${i}` }),
+    );
+    const results = await Promise.all(calls);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
+
+  it('keeps admin routes away from users', async () => {
+    const { client } = await signedInUser(t.app);
+    expect((await client.get(API.adminWithdrawals)).status).toBe(403);
+  });
+});
