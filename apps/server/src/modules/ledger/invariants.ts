@@ -11,6 +11,8 @@ export interface InvariantReport {
   negativeAccounts: { accountId: string; balance: string }[];
   /** Transactions with no entries at all (a header without postings is half-written). */
   emptyTransactions: string[];
+  /** Deposits whose credit is missing or posted more than once. */
+  depositsNotCreditedOnce: string[];
 }
 
 /** DESIGN §3's invariants; tests call it after every scenario and the admin overview shows it. */
@@ -40,17 +42,25 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
     select t.id::text as id from ledger_transactions t
     where not exists (select 1 from ledger_entries e where e.transaction_id = t.id)`,
   );
+  const badDeposits = await queryRows<{ id: string }>(db, sql`
+    select d.id::text as id from deposits d
+    where d.received > 0 and (
+      select count(*) from ledger_transactions t
+      where t.idempotency_key = 'deposit:' || d.chain_id || ':' || d.tx_hash || ':' || d.log_index
+    ) <> 1`);
   const report: InvariantReport = {
     ok: false,
     balanceMismatches: mismatches.map((r) => ({ accountId: r.id, cached: r.balance, entries: r.total })),
     unbalancedTransactions: unbalanced.map((r) => ({ transactionId: r.id, asset: r.asset, sum: r.total })),
     negativeAccounts: negative.map((r) => ({ accountId: r.id, balance: r.balance })),
     emptyTransactions: empty.map((r) => r.id),
+    depositsNotCreditedOnce: badDeposits.map((r) => r.id),
   };
   report.ok =
     report.balanceMismatches.length === 0 &&
     report.unbalancedTransactions.length === 0 &&
     report.negativeAccounts.length === 0 &&
-    report.emptyTransactions.length === 0;
+    report.emptyTransactions.length === 0 &&
+    report.depositsNotCreditedOnce.length === 0;
   return report;
 }
