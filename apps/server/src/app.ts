@@ -187,6 +187,7 @@ async function createBscChain(config: Config): Promise<ChainScanner> {
     tokenAddress: config.USDT_CONTRACT as `0x${string}`,
     decimals: config.USDT_DECIMALS,
     confirmations: config.CONFIRMATIONS,
+    chainId: config.BSC_CHAIN_ID,
   });
 }
 

@@ -36,6 +36,8 @@ const envSchema = z.object({
     .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an account-level xpub')
     .optional(),
   BSC_RPC_URL: z.string().url().optional(),
+  /** Expected chain id of BSC_RPC_URL (56 mainnet, 97 testnet); start-up fails on a mismatch. */
+  BSC_CHAIN_ID: z.coerce.number().int().positive().optional(),
   USDT_CONTRACT: z
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
@@ -93,6 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (cfg.CHAIN === 'bsc' && !cfg.BSC_RPC_URL) {
     throw new ConfigError('CHAIN=bsc needs BSC_RPC_URL (a BNB Smart Chain JSON-RPC endpoint).');
+  }
+  if (isProduction && cfg.CHAIN === 'bsc' && !cfg.BSC_CHAIN_ID) {
+    throw new ConfigError(
+      'CHAIN=bsc in production needs BSC_CHAIN_ID (56 for BSC mainnet), so a wrong RPC URL cannot credit test payments.',
+    );
   }
   if (isProduction && cfg.CHAIN === 'bsc' && !cfg.DEPOSIT_XPUB) {
     throw new ConfigError(

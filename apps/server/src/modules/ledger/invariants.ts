@@ -42,12 +42,15 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
     select t.id::text as id from ledger_transactions t
     where not exists (select 1 from ledger_entries e where e.transaction_id = t.id)`,
   );
-  const badDeposits = await queryRows<{ id: string }>(db, sql`
+  const badDeposits = await queryRows<{ id: string }>(
+    db,
+    sql`
     select d.id::text as id from deposits d
     where d.received > 0 and (
       select count(*) from ledger_transactions t
       where t.idempotency_key = 'deposit:' || d.chain_id || ':' || d.tx_hash || ':' || d.log_index
-    ) <> 1`);
+    ) <> 1`,
+  );
   const report: InvariantReport = {
     ok: false,
     balanceMismatches: mismatches.map((r) => ({ accountId: r.id, cached: r.balance, entries: r.total })),
