@@ -66,6 +66,8 @@ export const userSnapshotSchema = z.object({
   coins: decimalString,
   dailyCoins: decimalString,
   botEarn: decimalString,
+  /** Earned income (referral bonuses, credits): the `usd.earnings` account (DESIGN D6). */
+  earnings: decimalString,
   botStatus: z.union([z.literal(0), z.literal(1)]),
   referralCode: z.string().nullable(),
 });

@@ -1,7 +1,7 @@
 import type { Role } from '@svp/shared';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useStoredUser } from '../lib/storedUser';
+import { useStoredUser } from '../lib/useStoredUser';
 
 /**
  * SPEC §2 route guard: no stored user, or a different role, goes to the login page.

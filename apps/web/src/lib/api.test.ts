@@ -2,7 +2,8 @@ import { okResponseSchema, meResponseSchema } from '@svp/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, testUser } from '../test/render';
 import { ApiError, apiGet, apiPost, setUnauthorizedHandler } from './api';
-import { getStoredUser, setStoredUser } from './storedUser';
+import { setStoredUser } from './storedUser';
+import { getStoredUser } from './useStoredUser';
 
 describe('api client', () => {
   it('clears the stored user and hands over to the router on a 401', async () => {

@@ -3,12 +3,10 @@ import {
   API_PREFIX,
   CSRF_COOKIE,
   CSRF_HEADER,
+  ERROR_CODES,
   IDEMPOTENCY_HEADER,
-  csrfResponseSchema,
-  errorResponseSchema,
   type ErrorCode,
 } from '@svp/shared';
-import type { ZodType } from 'zod';
 import { newIdempotencyKey, readCookie } from './ids';
 import { clearStoredUser } from './storedUser';
 
@@ -31,6 +29,36 @@ export class ApiError extends Error {
   }
 }
 
+/** What the client needs of a response schema; the shared zod schemas fit it, and zod stays out of this module. */
+export interface Schema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** The `{ error: { code, message, fields? } }` envelope (shared errorResponseSchema), checked by hand. */
+export function parseErrorBody(json: unknown): ErrorBody | null {
+  const error = (json as { error?: unknown } | null)?.error as Partial<ErrorBody> | undefined;
+  if (!error || typeof error !== 'object') return null;
+  if (!(ERROR_CODES as readonly unknown[]).includes(error.code) || typeof error.message !== 'string') return null;
+  const fields =
+    error.fields && typeof error.fields === 'object'
+      ? Object.fromEntries(Object.entries(error.fields).filter(([, v]) => typeof v === 'string'))
+      : undefined;
+  return { code: error.code as ErrorCode, message: error.message, fields };
+}
+
+const csrfResponse: Schema<{ csrfToken: string }> = {
+  safeParse: (value) => {
+    const token = (value as { csrfToken?: unknown } | null)?.csrfToken;
+    return typeof token === 'string' && token ? { success: true, data: { csrfToken: token } } : { success: false };
+  },
+};
+
 let onUnauthorized: (() => void) | null = null;
 
 /** The router registers navigation here; the client itself stays free of React. */
@@ -39,7 +67,7 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
 }
 
 export interface RequestOptions<T> {
-  schema: ZodType<T>;
+  schema: Schema<T>;
   body?: unknown;
   /** Login endpoints answer 401 for wrong passwords; that must not log anybody out. */
   logoutOn401?: boolean;
@@ -51,7 +79,7 @@ let csrfPromise: Promise<string> | null = null;
 async function fetchCsrfToken(): Promise<string> {
   // Concurrent first posts share one token request.
   csrfPromise ??= send('GET', API.csrf, undefined, {})
-    .then((res) => readBody(res, csrfResponseSchema))
+    .then((res) => readBody(res, csrfResponse))
     .then((data) => data.csrfToken)
     .finally(() => {
       csrfPromise = null;
@@ -72,7 +100,7 @@ async function send(method: string, path: string, body: unknown, headers: Record
   }
 }
 
-async function readBody<T>(res: Response, schema: ZodType<T>): Promise<T> {
+async function readBody<T>(res: Response, schema: Schema<T>): Promise<T> {
   let json: unknown;
   try {
     json = await res.json();
@@ -80,11 +108,8 @@ async function readBody<T>(res: Response, schema: ZodType<T>): Promise<T> {
     json = undefined;
   }
   if (!res.ok) {
-    const parsed = errorResponseSchema.safeParse(json);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
-      throw new ApiError('http', res.status, message, code, fields);
-    }
+    const body = parseErrorBody(json);
+    if (body) throw new ApiError('http', res.status, body.message, body.code, body.fields);
     throw new ApiError('http', res.status, '');
   }
   const parsed = schema.safeParse(json);
@@ -105,7 +130,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
     const code = await res
       .clone()
       .json()
-      .then((j: unknown) => errorResponseSchema.safeParse(j).data?.error.code)
+      .then((j: unknown) => parseErrorBody(j)?.code)
       .catch(() => undefined);
     if (code === 'CSRF_FAILED') {
       headers[CSRF_HEADER] = await fetchCsrfToken();

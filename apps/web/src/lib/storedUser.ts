@@ -1,37 +1,11 @@
-import { userSnapshotSchema, type UserSnapshot } from '@svp/shared';
-import { useSyncExternalStore } from 'react';
+import type { UserSnapshot } from '@svp/shared';
 
-/** SPEC §3: the snapshot lives under this key; it only feeds the route guard and first paint (DESIGN D14). */
+/**
+ * SPEC §3: the snapshot lives under this key; it only feeds the route guard and first paint (DESIGN D14).
+ * This module writes it; reading (with validation) is in useStoredUser.ts, which only lazy routes need.
+ */
 export const STORED_USER_KEY = 'user';
 const CHANGE_EVENT = 'svp:stored-user';
-
-let cachedRaw: string | null = null;
-let cachedUser: UserSnapshot | null = null;
-
-function readRaw(): string | null {
-  try {
-    return localStorage.getItem(STORED_USER_KEY);
-  } catch {
-    return null; // storage can be blocked (private mode, policies): behave as logged out
-  }
-}
-
-/** The stored user, or null when missing or not a valid snapshot (a tampered value is ignored). */
-export function getStoredUser(): UserSnapshot | null {
-  const raw = readRaw();
-  if (raw === cachedRaw) return cachedUser;
-  cachedRaw = raw;
-  cachedUser = null;
-  if (raw) {
-    try {
-      const parsed = userSnapshotSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) cachedUser = parsed.data;
-    } catch {
-      cachedUser = null;
-    }
-  }
-  return cachedUser;
-}
 
 export function setStoredUser(user: UserSnapshot): void {
   localStorage.setItem(STORED_USER_KEY, JSON.stringify(user));
@@ -47,7 +21,15 @@ export function clearStoredUser(): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
-function subscribe(onChange: () => void): () => void {
+export function readStoredUserRaw(): string | null {
+  try {
+    return localStorage.getItem(STORED_USER_KEY);
+  } catch {
+    return null; // storage can be blocked (private mode, policies): behave as logged out
+  }
+}
+
+export function subscribeStoredUser(onChange: () => void): () => void {
   // `storage` fires when another tab logs in or out, so every tab follows.
   window.addEventListener(CHANGE_EVENT, onChange);
   window.addEventListener('storage', onChange);
@@ -55,8 +37,4 @@ function subscribe(onChange: () => void): () => void {
     window.removeEventListener(CHANGE_EVENT, onChange);
     window.removeEventListener('storage', onChange);
   };
-}
-
-export function useStoredUser(): UserSnapshot | null {
-  return useSyncExternalStore(subscribe, getStoredUser, () => null);
 }

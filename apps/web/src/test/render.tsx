@@ -62,6 +62,7 @@ export const testUser: UserSnapshot = {
   coins: '20000',
   dailyCoins: '0.25',
   botEarn: '0',
+  earnings: '0',
   botStatus: 0,
   referralCode: null,
 };

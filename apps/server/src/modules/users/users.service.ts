@@ -11,7 +11,7 @@ export function createUsersService(db: Db, ledger: Ledger, history: HistoryServi
     const balances = await ledger.balances(user.id);
     const active = await plansRepository.activeInvestment(db, user.id);
     const plan = active ? await plansRepository.find(db, active.planCode) : undefined;
-    const lines = await history.lines(user.id, 50);
+    const lines = await history.lines(user.id, 20);
     const amount = (code: string) => balances.get(code) ?? 0n;
     return {
       id: user.id,
@@ -28,6 +28,7 @@ export function createUsersService(db: Db, ledger: Ledger, history: HistoryServi
       coins: toDecimalString(amount('coin.coins'), 'COIN'),
       dailyCoins: toDecimalString(amount('coin.daily'), 'COIN'),
       botEarn: '0',
+      earnings: toDecimalString(amount('usd.earnings'), 'USD'),
       botStatus: 0,
       referralCode: user.referralCode,
     };

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { MoonIcon, SunIcon } from './icons';
 
 /** Dark/light switch; Mantine's local-storage manager remembers the choice across visits. */
@@ -8,10 +8,16 @@ export function ColorSchemeToggle() {
   const next = computed === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} theme`;
   return (
-    <Tooltip label={label}>
-      <ActionIcon variant="default" size="lg" radius="md" aria-label={label} onClick={() => setColorScheme(next)}>
-        {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
-      </ActionIcon>
-    </Tooltip>
+    // A native title instead of Mantine's Tooltip keeps floating-ui out of the login bundle.
+    <ActionIcon
+      variant="default"
+      size="lg"
+      radius="md"
+      aria-label={label}
+      title={label}
+      onClick={() => setColorScheme(next)}
+    >
+      {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
+    </ActionIcon>
   );
 }

@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 export function ComingSoonCard({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Card withBorder radius="lg" padding="xl">
-      <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
+      <Group justify="space-between" align="center" mb="xs" gap="xs">
         <Title order={2} fz="h3">
           {title}
         </Title>
-        <Badge variant="light" color="gray">
+        <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
           Coming soon
         </Badge>
       </Group>

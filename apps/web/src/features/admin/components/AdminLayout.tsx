@@ -19,11 +19,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <UnstyledButton component={Link} to="/dashadmin" aria-label="Admin console home">
             <Group gap={8} wrap="nowrap">
               <Logo size={30} withText={false} />
-              <Text fw={800} fz="lg">
+              <Text fw={800} fz={{ base: 'md', sm: 'lg' }} style={{ whiteSpace: 'nowrap' }}>
                 Admin Console
               </Text>
             </Group>
@@ -35,7 +35,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               </Text>
             )}
             <ColorSchemeToggle />
-            <Button variant="default" leftSection={<LogoutIcon width={16} />} onClick={logout.open}>
+            <Button variant="default" size="sm" leftSection={<LogoutIcon width={16} />} onClick={logout.open}>
               Logout
             </Button>
           </Group>

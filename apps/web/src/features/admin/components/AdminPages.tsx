@@ -8,24 +8,28 @@ export const ADMIN_SECTIONS = [
     path: 'referrals',
     button: 'Manage Referrals',
     heading: 'User Information Update',
+    description: 'Look up a user by email and correct their name, email or phone.',
     text: 'Looking up a user by email and editing name, email and phone arrives with a later release.',
   },
   {
     path: 'withdrawals',
     button: 'Manage Withdrawals',
     heading: 'Update User Information',
+    description: 'Review withdrawal requests and update user fields.',
     text: 'The withdrawal queue and the user field editor arrive with a later release.',
   },
   {
     path: 'users',
     button: 'Manage Users',
     heading: 'Manage Users',
+    description: 'Browse every account and update its record.',
     text: 'The user table with per-row updates arrives with a later release.',
   },
   {
     path: 'tickets',
     button: 'Admin Tickets',
     heading: 'Admin Tickets',
+    description: 'Read support tickets and reply to users.',
     text: 'Reading and replying to support tickets arrives with a later release.',
   },
 ] as const;
@@ -44,7 +48,7 @@ export function AdminSettingsPage() {
           <Card key={section.path} withBorder radius="lg" padding="lg">
             <Stack gap="sm" h="100%" justify="space-between">
               <Text c="dimmed" fz="sm">
-                {section.heading}
+                {section.description}
               </Text>
               <Button component={Link} to={`/dashadmin/${section.path}`} size="md">
                 {section.button}

@@ -1,4 +1,4 @@
-import { API, MSG, loginResponseSchema, type LoginRequest, type Role, type UserSnapshot } from '@svp/shared';
+import { API, MSG, type LoginRequest, type Role, type UserSnapshot } from '@svp/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiPost } from '../../../lib/api';
 import { setStoredUser } from '../../../lib/storedUser';
@@ -27,7 +27,13 @@ export const ADMIN_LOGIN: LoginVariant = {
 };
 
 /** Refusals the server words for the person (the spec's "server message" case): shown as they are. */
-const SHOWN_AS_IS = new Set(['INVALID_CREDENTIALS', 'ROLE_DENIED', 'ACCOUNT_DISABLED', 'RATE_LIMITED', 'VALIDATION_ERROR']);
+const SHOWN_AS_IS = new Set([
+  'INVALID_CREDENTIALS',
+  'ROLE_DENIED',
+  'ACCOUNT_DISABLED',
+  'RATE_LIMITED',
+  'VALIDATION_ERROR',
+]);
 
 /** SPEC §8 login messages for a failed attempt. */
 export function loginErrorMessage(error: unknown, variant: LoginVariant): string {
@@ -41,8 +47,18 @@ export function loginErrorMessage(error: unknown, variant: LoginVariant): string
   return `Error: ${MSG.login.httpErrorDefault}`;
 }
 
+const loadSchema = () => import('./login-schema');
+
+/** Starts fetching the response validator; the form calls it on focus so submit never waits. */
+export function preloadLoginSchema(): void {
+  void loadSchema().catch(() => undefined);
+}
+
 export async function login(variant: LoginVariant, body: LoginRequest): Promise<UserSnapshot> {
-  const res = await apiPost(variant.endpoint, body, { schema: loginResponseSchema, logoutOn401: false });
+  const { loginResponseSchema: schema } = await loadSchema().catch(() => {
+    throw new ApiError('network', 0, 'Could not load the login code'); // offline since the page loaded
+  });
+  const res = await apiPost(variant.endpoint, body, { schema, logoutOn401: false });
   // The server enforces roles; this check only keeps a mismatched snapshot out of storage.
   if (res.user.role !== variant.role) throw new ApiError('http', 403, variant.deniedMessage, 'ROLE_DENIED');
   setStoredUser(res.user);

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useNavigate } from 'react-router';
 import { ApiError, apiGet, apiPost } from '../../../lib/api';
-import { clearStoredUser, getStoredUser, setStoredUser, useStoredUser } from '../../../lib/storedUser';
+import { clearStoredUser, setStoredUser } from '../../../lib/storedUser';
+import { getStoredUser, useStoredUser } from '../../../lib/useStoredUser';
 
 export const meQueryKey = ['me'] as const;
 

@@ -65,7 +65,7 @@ export default function ForgotPasswordPage() {
           {step !== 'done' && (
             <Text ta="center" fz="sm">
               Remembered it?{' '}
-              <Anchor component={Link} to="/" fw={600}>
+              <Anchor component={Link} to="/" fw={600} inherit underline="always">
                 Back to login
               </Anchor>
             </Text>

@@ -2,7 +2,7 @@ import { MSG } from '@svp/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getStoredUser } from '../../../lib/storedUser';
+import { getStoredUser } from '../../../lib/useStoredUser';
 import { jsonResponse, mockFetch, renderAt, testUser } from '../../../test/render';
 import { ADMIN_LOGIN, USER_LOGIN } from '../api/login';
 import { LoginForm } from './LoginForm';

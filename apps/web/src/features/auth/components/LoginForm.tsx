@@ -4,7 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Logo } from '../../../components/ui/Logo';
 import { PasswordField } from '../../../components/ui/PasswordField';
-import { loginErrorMessage, useLogin, type LoginVariant } from '../api/login';
+import { loginErrorMessage, preloadLoginSchema, useLogin, type LoginVariant } from '../api/login';
 
 interface LoginFormProps {
   variant: LoginVariant;
@@ -56,7 +56,7 @@ export function LoginForm({ variant, title, subtitle, redirectTo, links }: Login
             {error}
           </Alert>
         )}
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={onSubmit} onFocus={preloadLoginSchema} noValidate>
           <Stack gap="md">
             <TextInput
               label="Email or phone"

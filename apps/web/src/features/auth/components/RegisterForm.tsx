@@ -146,7 +146,7 @@ export function RegisterForm() {
             label={
               <>
                 I agree to the Terms and Conditions (
-                <Anchor href="/terms.html" target="_blank" rel="noopener" fz="sm">
+                <Anchor href="/terms.html" target="_blank" rel="noopener" fz="sm" underline="always">
                   read them
                 </Anchor>
                 )
@@ -158,7 +158,7 @@ export function RegisterForm() {
           </Button>
           <Text ta="center" fz="sm">
             Already have an account?{' '}
-            <Anchor component={Link} to="/" fw={600}>
+            <Anchor component={Link} to="/" fw={600} inherit underline="always">
               Login here
             </Anchor>
           </Text>

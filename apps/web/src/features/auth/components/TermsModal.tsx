@@ -45,11 +45,11 @@ export function TermsModal({ opened, onClose, onAgree }: TermsModalProps) {
             </List>
             <Text fz="sm">
               Read the full{' '}
-              <Anchor href="/terms.html" target="_blank" rel="noopener">
+              <Anchor href="/terms.html" target="_blank" rel="noopener" underline="always">
                 Terms &amp; Conditions
               </Anchor>{' '}
               and{' '}
-              <Anchor href="/policy.html" target="_blank" rel="noopener">
+              <Anchor href="/policy.html" target="_blank" rel="noopener" underline="always">
                 Privacy Policy
               </Anchor>
               .

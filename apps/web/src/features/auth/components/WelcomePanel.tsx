@@ -15,8 +15,8 @@ export function WelcomePanel() {
           Welcome to SVP Invest
         </Title>
         <Text c="white" opacity={0.92}>
-          Open an account in a minute. Top up with USDT on the BEP-20 network, choose a fixed-term plan, and follow
-          your balance, earnings and withdrawals from one dashboard.
+          Open an account in a minute. Top up with USDT on the BEP-20 network, choose a fixed-term plan, and follow your
+          balance, earnings and withdrawals from one dashboard.
         </Text>
         <Collapse in={more} id="welcome-more">
           <Stack gap="sm" c="white">

@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { FullPageLoader } from '../../../components/ui/FullPageLoader';
-import { useStoredUser } from '../../../lib/storedUser';
+import { useStoredUser } from '../../../lib/useStoredUser';
 import { meErrorText, useMe } from '../../auth/api/session';
 import { LogoutModal } from '../../auth/components/LogoutModal';
 import classes from './DashboardLayout.module.css';
@@ -36,12 +36,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       padding="md"
     >
       <AppShell.Header>
-        <DashboardHeader
-          user={user}
-          navOpen={navOpen}
-          onToggleNav={nav.toggle}
-          onLogout={logout.open}
-        />
+        <DashboardHeader user={user} navOpen={navOpen} onToggleNav={nav.toggle} onLogout={logout.open} />
       </AppShell.Header>
       <AppShell.Navbar id="dashboard-sidebar" aria-label="Dashboard navigation" p="md">
         <Sidebar user={user} />

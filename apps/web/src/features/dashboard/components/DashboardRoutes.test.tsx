@@ -2,7 +2,8 @@ import { MSG } from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getStoredUser, setStoredUser } from '../../../lib/storedUser';
+import { setStoredUser } from '../../../lib/storedUser';
+import { getStoredUser } from '../../../lib/useStoredUser';
 import { jsonResponse, mockFetch, renderAt, testConfig, testUser } from '../../../test/render';
 import DashboardRoutes from './DashboardRoutes';
 

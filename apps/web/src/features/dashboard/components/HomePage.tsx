@@ -45,7 +45,7 @@ export function HomePage() {
         <Stat label="Current plan" value={planLabel(user.tier)} />
         <Stat label="Invested amount" value={formatUsd(user.investedAmount)} />
         <Stat label="Maturity date" value={formatMaturity(user.end_time)} />
-        <Stat label="Total earned" value={formatUsd(user.botEarn)} />
+        <Stat label="Total earned" value={formatUsd(user.earnings)} />
       </SimpleGrid>
 
       {config.data?.referralText && (

@@ -4,7 +4,7 @@ import classes from './Marquee.module.css';
 export function Marquee({ text }: { text: string }) {
   if (!text) return null;
   return (
-    <div className={classes.strip} role="marquee" aria-label="Notice">
+    <div className={classes.strip} role="marquee" aria-label="Notice" title={text}>
       <div className={classes.track}>
         <span>{text}</span>
       </div>

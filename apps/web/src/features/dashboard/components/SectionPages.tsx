@@ -17,7 +17,10 @@ export const COMING_SOON: Record<string, { title: string; text: string }> = {
     title: 'Withdraw',
     text: 'Withdrawals to your wallet on file arrive with a later release. Fees are $2.60 per withdrawal.',
   },
-  plan: { title: 'Investment Plans', text: 'Choosing a plan (Standard, Silver, Gold, Platinum) arrives with a later release.' },
+  plan: {
+    title: 'Investment Plans',
+    text: 'Choosing a plan (Standard, Silver, Gold, Platinum) arrives with a later release.',
+  },
   referral: { title: 'Referral', text: 'Generating or customising your referral code arrives with a later release.' },
   dailytask: { title: 'Daily Task', text: 'Tap-to-earn coins arrive with a later release.' },
   stakingroom: { title: 'Staking Room', text: 'Buying, selling and staking SVP tokens arrives with a later release.' },

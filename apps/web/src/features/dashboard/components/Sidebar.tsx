@@ -13,6 +13,19 @@ export const SIDEBAR_LINKS = [
   { label: 'Withdraw', to: '/dashboard/withdraw' },
 ] as const;
 
+/** Lets a long address wrap after the "@" rather than in the middle of the domain. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 function Amount({ label, value }: { label: string; value: string }) {
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -36,8 +49,8 @@ export function Sidebar({ user }: { user: UserSnapshot | null }) {
           <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
             Signed in as
           </Text>
-          <Text fw={600} truncate title={user?.email}>
-            {user?.email ?? '…'}
+          <Text fw={600} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {user ? <BreakableEmail email={user.email} /> : '…'}
           </Text>
           <Divider my="sm" />
           <Stack gap={6}>

@@ -1,0 +1,31 @@
+// Prints the gzipped JavaScript the login route (/) downloads, from dist/.vite/manifest.json.
+// Run after `npm run build -w @svp/web`. DESIGN §7 budget: 170 KiB.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+
+/** The entry and every chunk it imports statically: what the browser needs before the page can run. */
+function staticClosure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) staticClosure(dep, seen);
+  return seen;
+}
+
+const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+let total = 0;
+for (const key of staticClosure(entry)) {
+  const size = gz(manifest[key].file);
+  total += size;
+  console.log(`${(size / 1024).toFixed(1).padStart(7)} KiB  ${manifest[key].file}`);
+}
+console.log(`${(total / 1024).toFixed(1).padStart(7)} KiB  login route JS (gzip), budget 170 KiB`);
+const later = Object.values(manifest).find((chunk) => chunk.name === 'login-schema');
+if (later)
+  console.log(`${(gz(later.file) / 1024).toFixed(1).padStart(7)} KiB  loaded on first focus of the login form`);
+process.exitCode = total > 170 * 1024 ? 1 : 0;

@@ -1,0 +1,60 @@
+import { MSG } from '@svp/shared';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { setStoredUser } from '../lib/storedUser';
+import { jsonResponse, mockFetch, testConfig, testUser } from '../test/render';
+import { AppProviders } from './AppProviders';
+import { routes } from './router';
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('routes', () => {
+  it('shows "Page Not Found" for an unknown top-level path', () => {
+    renderApp('/somewhere/else');
+    expect(screen.getByRole('heading', { name: MSG.dashboard.notFound })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+  });
+
+  it('opens on the login page with its three links', () => {
+    renderApp('/');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgetPass');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('sends a visitor without a stored user from the dashboard to the login page', async () => {
+    const router = renderApp('/dashboard/plan');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends a user from the admin console to the login page', async () => {
+    setStoredUser(testUser);
+    const router = renderApp('/dashadmin');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('lets an admin into the console settings', async () => {
+    setStoredUser({ ...testUser, role: 'admin', email: 'admin@svp.test' });
+    mockFetch({
+      'GET /api/v1/me': () =>
+        jsonResponse(200, { success: true, user: { ...testUser, role: 'admin', email: 'admin@svp.test' } }),
+      'GET /api/v1/config': () => jsonResponse(200, testConfig),
+    });
+    renderApp('/dashadmin');
+    for (const name of ['Manage Referrals', 'Manage Withdrawals', 'Manage Users', 'Admin Tickets']) {
+      expect(await screen.findByRole('link', { name })).toHaveAttribute('href', expect.stringContaining('/dashadmin/'));
+    }
+  });
+});
