@@ -42,6 +42,10 @@ import { plansRoutes } from './modules/plans/plans.routes.js';
 import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { createReferralsService } from './modules/referrals/referrals.service.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { engagementRoutes } from './modules/engagement/engagement.routes.js';
+import { createEngagementService } from './modules/engagement/engagement.service.js';
+import { stakingRoutes } from './modules/staking/staking.routes.js';
+import { createStakingService } from './modules/staking/staking.service.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 
@@ -111,7 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rateLimiter = createRateLimiter(db, clock);
   const mailer = createMailer({ db, clock, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const history = createHistoryService(db);
-  const users = createUsersService(db, ledger, history);
+  const engagement = createEngagementService({ db, clock, ledger, config });
+  const staking = createStakingService({ db, clock, ledger, config });
+  const users = createUsersService(db, ledger, history, engagement);
   const audit = createAuditLog(db, clock);
   const referrals = createReferralsService({ db, ledger, config });
   const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals });
@@ -156,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(plansRoutes(investments));
       await api.register(withdrawalsRoutes(withdrawals, ledger));
       await api.register(referralsRoutes(referrals, history));
+      await api.register(engagementRoutes(engagement));
+      await api.register(stakingRoutes(staking));
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },
@@ -175,6 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     investments,
     withdrawals,
     referrals,
+    engagement,
+    staking,
   });
   return app;
 }
@@ -207,6 +217,8 @@ declare module 'fastify' {
       investments: ReturnType<typeof createInvestmentsService>;
       withdrawals: ReturnType<typeof createWithdrawalsService>;
       referrals: ReturnType<typeof createReferralsService>;
+      engagement: ReturnType<typeof createEngagementService>;
+      staking: ReturnType<typeof createStakingService>;
     };
   }
 }

@@ -53,6 +53,10 @@ const envSchema = z.object({
     .default('1')
     .transform((v) => fromDecimalString(v, 'USD')),
   REFERRAL_BONUS_SVP: z.coerce.bigint().min(0n).default(100_000n),
+  DAILY_COINS_BASE: z.coerce.bigint().min(0n).default(1_000n),
+  TAP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100).default(20),
+  TAP_DAILY_CAP: z.coerce.number().int().min(1).default(10_000),
+  STAKING_APY_PERCENT: z.coerce.number().min(0).max(100).default(12),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

@@ -6,3 +6,4 @@ export * from './ledger.js';
 export * from './routes.js';
 export * from './plans.js';
 export * from './money-schemas.js';
+export * from './engagement.js';

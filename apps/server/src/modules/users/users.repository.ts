@@ -29,6 +29,13 @@ export const usersRepository = {
       .where(sql`lower(${users.referralCode}) = lower(${code})`);
     return row;
   },
+  async findByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`);
+    return row;
+  },
   async usernameTaken(db: Db, username: string): Promise<boolean> {
     const [row] = await db
       .select({ id: users.id })

@@ -3,11 +3,16 @@ import type { Db } from '../../db/client.js';
 import type { HistoryService } from '../history/history.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { plansRepository } from '../plans/plans.repository.js';
+import type { EngagementService } from '../engagement/engagement.service.js';
+import { engagementRepository } from '../engagement/engagement.repository.js';
 import { usersRepository, type UserRow } from './users.repository.js';
 
 /** The §3 snapshot: identity from the users table, every amount from the ledger (DESIGN D3). */
-export function createUsersService(db: Db, ledger: Ledger, history: HistoryService) {
+export function createUsersService(db: Db, ledger: Ledger, history: HistoryService, engagement: EngagementService) {
   async function snapshot(user: UserRow): Promise<UserSnapshot> {
+    // Daily coins and bot upkeep are settled lazily when the user's state is read (DESIGN D11).
+    if (user.role === 'user') await engagement.settleIfDue(user.id);
+    const state = await engagementRepository.find(db, user.id);
     const balances = await ledger.balances(user.id);
     const active = await plansRepository.activeInvestment(db, user.id);
     const plan = active ? await plansRepository.find(db, active.planCode) : undefined;
@@ -29,7 +34,7 @@ export function createUsersService(db: Db, ledger: Ledger, history: HistoryServi
       dailyCoins: toDecimalString(amount('coin.daily'), 'COIN'),
       botEarn: '0',
       earnings: toDecimalString(amount('usd.earnings'), 'USD'),
-      botStatus: 0,
+      botStatus: state?.botStatus === 'active' ? 1 : 0,
       referralCode: user.referralCode,
     };
   }

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API,
+  botActivateResponseSchema,
+  botActivateSchema,
+  botStatusSchema,
+  claimResponseSchema,
+  errorResponseSchema,
+  rewardStatusSchema,
+  tapsResponseSchema,
+  tapsSaveSchema,
+} from '@svp/shared';
+import type { EngagementService } from './engagement.service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+export function engagementRoutes(engagement: EngagementService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const user = { access: 'user' as const };
+    const mutating = { access: 'user' as const, idempotent: true };
+    app.get(
+      API.rewards,
+      { config: user, schema: { tags: ['rewards'], response: { 200: rewardStatusSchema, ...errors } } },
+      async (request) => engagement.rewardStatus(request.session!.userId),
+    );
+    app.post(
+      API.rewardsDaily,
+      { config: mutating, schema: { tags: ['rewards'], response: { 200: claimResponseSchema, ...errors } } },
+      async (request) => engagement.claimDaily(request.session!.userId),
+    );
+    app.post(
+      API.rewardsWelcome,
+      { config: mutating, schema: { tags: ['rewards'], response: { 200: claimResponseSchema, ...errors } } },
+      async (request) => engagement.claimWelcome(request.session!.userId),
+    );
+    app.get(
+      API.bot,
+      { config: user, schema: { tags: ['bot'], response: { 200: botStatusSchema, ...errors } } },
+      async (request) => engagement.botStatus(request.session!.userId),
+    );
+    app.post(
+      API.botActivate,
+      {
+        config: mutating,
+        schema: { tags: ['bot'], body: botActivateSchema, response: { 200: botActivateResponseSchema, ...errors } },
+      },
+      async (request) => engagement.activateBot(request.session!.userId, request.body.method),
+    );
+    app.get(
+      API.taps,
+      { config: user, schema: { tags: ['taps'], response: { 200: tapsResponseSchema, ...errors } } },
+      async (request) => engagement.taps(request.session!.userId),
+    );
+    app.post(
+      API.taps,
+      {
+        config: mutating,
+        schema: { tags: ['taps'], body: tapsSaveSchema, response: { 200: tapsResponseSchema, ...errors } },
+      },
+      async (request) => engagement.saveTaps(request.session!.userId, request.body.clicks),
+    );
+  };
+}

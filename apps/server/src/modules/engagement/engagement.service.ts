@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BOT_COST_COINS,
+  BOT_COST_USD,
+  BOT_UPKEEP_COINS,
+  BOT_UPKEEP_PERIOD_MS,
+  COIN_UNIT,
+  MSG,
+  TAP_VALUE,
+  toDecimalString,
+  WELCOME_COINS,
+} from '@svp/shared';
+import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { inTransaction, type Tx } from '../../db/transaction.js';
+import { AppError } from '../../http/errors.js';
+import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
+import { plansRepository } from '../plans/plans.repository.js';
+import { engagementRepository as repo, utcDay, type EngagementRow } from './engagement.repository.js';
+
+const DAY_MS = 86_400_000;
+/** Longest stretch settled at once: a user away for years gets the last 400 days, not an unbounded loop. */
+const MAX_SETTLE_DAYS = 400;
+/** Taps a quick finger may bank on top of the rate allowance (the first second of tapping). */
+const TAP_BURST = 20;
+const coins = (v: bigint) => toDecimalString(v, 'COIN');
+const fail = (message: string, status = 400) =>
+  new AppError(status, status === 409 ? 'CONFLICT' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION_ERROR', message);
+
+/** Coins, daily bonus, welcome reward, the bot's activation and upkeep, taps (DESIGN D9, D11). */
+export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Ledger; config: Config }) {
+  const { db, clock, ledger, config } = deps;
+  const balance = async (tx: Tx, userId: string, code: string) => (await ledger.balances(userId, tx)).get(code) ?? 0n;
+
+  /** Posts each UTC day's daily coins since the last settlement, once per day by its key. */
+  async function settleDaily(tx: Tx, state: EngagementRow, now: Date): Promise<void> {
+    const today = utcDay(now);
+    if (state.dailySettledThrough >= today) return;
+    const powers = await repo.investmentPowers(tx, state.userId);
+    let day = Math.max(Date.parse(state.dailySettledThrough) + DAY_MS, Date.parse(today) - MAX_SETTLE_DAYS * DAY_MS);
+    for (; day <= Date.parse(today); day += DAY_MS) {
+      const active = powers.find((p) => p.startedAt.getTime() <= day && (!p.closedAt || p.closedAt.getTime() > day));
+      const amount = config.DAILY_COINS_BASE * BigInt(active?.power ?? 0) * COIN_UNIT;
+      if (amount === 0n) continue;
+      const date = utcDay(new Date(day));
+      await ledger.postIn(tx, {
+        kind: 'coins.daily',
+        idempotencyKey: `daily-coins:${state.userId}:${date}`,
+        memo: `Daily coins for ${date}`,
+        legs: [
+          { account: systemAccount('coin.issuance'), amount: -amount },
+          { account: userAccount(state.userId, 'coin.daily'), amount },
+        ],
+      });
+    }
+    await repo.update(tx, state.userId, { dailySettledThrough: today });
+  }
+
+  /** Charges 100,000 coins per 24 h while the bot is live; pauses it, with the reason, when it cannot. */
+  async function settleBot(tx: Tx, state: EngagementRow, now: Date): Promise<void> {
+    if (state.botStatus !== 'active' || !state.botPaidThrough) return;
+    let paidThrough = state.botPaidThrough;
+    for (let i = 0; i < MAX_SETTLE_DAYS && paidThrough.getTime() <= now.getTime(); i++) {
+      if ((await balance(tx, state.userId, 'coin.coins')) < BOT_UPKEEP_COINS) {
+        await repo.update(tx, state.userId, {
+          botStatus: 'paused',
+          botReason: MSG.bot.paused,
+          botPaidThrough: paidThrough,
+        });
+        return;
+      }
+      await ledger.postIn(tx, {
+        kind: 'bot.upkeep',
+        idempotencyKey: `bot-upkeep:${state.userId}:${paidThrough.toISOString()}`,
+        memo: 'Trading bot daily upkeep',
+        legs: [
+          { account: userAccount(state.userId, 'coin.coins'), amount: -BOT_UPKEEP_COINS },
+          { account: systemAccount('coin.issuance'), amount: BOT_UPKEEP_COINS },
+        ],
+      });
+      paidThrough = new Date(paidThrough.getTime() + BOT_UPKEEP_PERIOD_MS);
+    }
+    await repo.update(tx, state.userId, { botPaidThrough: paidThrough });
+  }
+
+  /** Locks the user's engagement row and brings every accrual up to now; the unit of every change. */
+  async function locked<T>(userId: string, work: (tx: Tx, state: EngagementRow, now: Date) => Promise<T>): Promise<T> {
+    await repo.ensure(db, userId, clock.now());
+    return inTransaction(db, async (tx) => {
+      const now = clock.now();
+      await settleDaily(tx, await repo.lock(tx, userId), now);
+      await settleBot(tx, await repo.lock(tx, userId), now);
+      return work(tx, await repo.lock(tx, userId), now);
+    });
+  }
+
+  const botView = (s: EngagementRow) => ({
+    botStatus: (s.botStatus === 'active' ? 1 : 0) as 0 | 1,
+    state: s.botStatus,
+    reason: s.botReason,
+    paidThrough: s.botPaidThrough?.toISOString() ?? null,
+    botEarn: '0',
+  });
+
+  return {
+    /** Settles accruals when they are due; cheap when nothing is (one read). */
+    async settleIfDue(userId: string): Promise<void> {
+      const state = await repo.find(db, userId);
+      const now = clock.now();
+      const due =
+        !state ||
+        state.dailySettledThrough < utcDay(now) ||
+        (state.botStatus === 'active' && (state.botPaidThrough?.getTime() ?? 0) <= now.getTime());
+      if (due) await locked(userId, async () => undefined);
+    },
+
+    async rewardStatus(userId: string) {
+      return locked(userId, async (tx, state) => ({
+        rewardClaimed: (state.welcomeClaimedAt ? 1 : 0) as 0 | 1,
+        coins: coins(await balance(tx, userId, 'coin.coins')),
+        dailyCoins: coins(await balance(tx, userId, 'coin.daily')),
+        message: state.welcomeClaimedAt ? MSG.rewards.statusClaimed : MSG.rewards.statusUnclaimed,
+      }));
+    },
+
+    /** "Claim Daily Bonus": coins += dailyCoins, dailyCoins = 0. */
+    async claimDaily(userId: string) {
+      return locked(userId, async (tx, _state, now) => {
+        const daily = await balance(tx, userId, 'coin.daily');
+        if (daily <= 0n) throw fail(MSG.rewards.noDailyCoins, 409);
+        await ledger.postIn(tx, {
+          kind: 'coins.daily-claim',
+          idempotencyKey: `daily-claim:${userId}:${now.getTime()}:${randomUUID()}`,
+          actorId: userId,
+          memo: `Claimed ${coins(daily)} daily coins`,
+          legs: [
+            { account: userAccount(userId, 'coin.daily'), amount: -daily },
+            { account: userAccount(userId, 'coin.coins'), amount: daily },
+          ],
+        });
+        return {
+          success: true as const,
+          message: MSG.rewards.dailyClaimed,
+          coins: coins(await balance(tx, userId, 'coin.coins')),
+          dailyCoins: '0',
+        };
+      });
+    },
+
+    /** "I've Done It": 20,000 coins, once per user (the key is the user). */
+    async claimWelcome(userId: string) {
+      return locked(userId, async (tx, state, now) => {
+        if (state.welcomeClaimedAt) throw fail(MSG.rewards.welcomeAlready, 409);
+        await ledger.postIn(tx, {
+          kind: 'coins.welcome',
+          idempotencyKey: `welcome:${userId}`,
+          actorId: userId,
+          memo: 'Welcome reward: 20,000 coins',
+          legs: [
+            { account: systemAccount('coin.issuance'), amount: -WELCOME_COINS },
+            { account: userAccount(userId, 'coin.coins'), amount: WELCOME_COINS },
+          ],
+        });
+        await repo.update(tx, userId, { welcomeClaimedAt: now });
+        return {
+          success: true as const,
+          message: MSG.rewards.welcomeUpdated,
+          coins: coins(await balance(tx, userId, 'coin.coins')),
+          dailyCoins: coins(await balance(tx, userId, 'coin.daily')),
+        };
+      });
+    },
+
+    botStatus: (userId: string) => locked(userId, async (_tx, state) => botView(state)),
+
+    /** 500,000 coins or $5; needs an active plan (SPEC §5). Upkeep is due 24 h later. */
+    async activateBot(userId: string, method: 'coins' | 'balance') {
+      return locked(userId, async (tx, state, now) => {
+        if (!(await plansRepository.activeInvestment(tx, userId))) throw fail(MSG.bot.needPlan);
+        if (state.botStatus === 'active') throw fail(MSG.bot.alreadyActive, 409);
+        const [code, cost, sink, message] =
+          method === 'coins'
+            ? (['coin.coins', BOT_COST_COINS, systemAccount('coin.issuance'), MSG.bot.needCoins] as const)
+            : (['usd.balance', BOT_COST_USD, systemAccount('usd.platform'), MSG.bot.needBalance] as const);
+        if ((await balance(tx, userId, code)) < cost) throw fail(message);
+        await ledger.postIn(tx, {
+          kind: 'bot.activation',
+          idempotencyKey: `bot-activation:${userId}:${now.getTime()}:${randomUUID()}`,
+          actorId: userId,
+          memo: method === 'coins' ? 'Trading bot activated with 500,000 coins' : 'Trading bot activated for $5',
+          legs: [
+            { account: userAccount(userId, code), amount: -cost },
+            { account: sink, amount: cost },
+          ],
+        });
+        const paidThrough = new Date(now.getTime() + BOT_UPKEEP_PERIOD_MS);
+        await repo.update(tx, userId, {
+          botStatus: 'active',
+          botReason: null,
+          botActivatedAt: now,
+          botPaidThrough: paidThrough,
+        });
+        return {
+          success: true as const,
+          message: MSG.bot.activated,
+          ...botView({ ...state, botStatus: 'active', botReason: null, botPaidThrough: paidThrough }),
+        };
+      });
+    },
+
+    taps: (userId: string) =>
+      locked(userId, async (tx, state) => ({
+        totalClicks: Number(state.totalClicks),
+        coins: coins(await balance(tx, userId, 'coin.coins')),
+      })),
+
+    /** Banks `clicks` taps at 0.25 coin each, if a human could have tapped them since the last save. */
+    async saveTaps(userId: string, clicks: number) {
+      if (clicks <= 0) throw fail(MSG.taps.none);
+      return locked(userId, async (tx, state, now) => {
+        const elapsedSeconds = Math.max(0, (now.getTime() - state.lastTapSaveAt.getTime()) / 1000);
+        if (clicks > Math.ceil(elapsedSeconds * config.TAP_RATE_PER_SECOND) + TAP_BURST)
+          throw fail(MSG.taps.tooFast, 429);
+        const today = utcDay(now);
+        const tapsToday = state.tapDay === today ? state.tapsToday : 0;
+        if (tapsToday + clicks > config.TAP_DAILY_CAP) throw fail(MSG.taps.dailyCap(config.TAP_DAILY_CAP), 429);
+        const amount = BigInt(clicks) * TAP_VALUE;
+        await ledger.postIn(tx, {
+          kind: 'coins.taps',
+          idempotencyKey: `taps:${userId}:${now.getTime()}:${randomUUID()}`,
+          actorId: userId,
+          memo: `Saved ${clicks} taps (${coins(amount)} coins)`,
+          legs: [
+            { account: systemAccount('coin.issuance'), amount: -amount },
+            { account: userAccount(userId, 'coin.coins'), amount },
+          ],
+        });
+        const totalClicks = state.totalClicks + BigInt(clicks);
+        await repo.update(tx, userId, {
+          lastTapSaveAt: now,
+          tapDay: today,
+          tapsToday: tapsToday + clicks,
+          totalClicks,
+        });
+        return {
+          totalClicks: Number(totalClicks),
+          coins: coins(await balance(tx, userId, 'coin.coins')),
+          message: MSG.taps.saved,
+        };
+      });
+    },
+  };
+}
+
+export type EngagementService = ReturnType<typeof createEngagementService>;

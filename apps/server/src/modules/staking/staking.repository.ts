@@ -1,0 +1,80 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { stakes } from '../../db/schema.js';
+import type { Tx } from '../../db/transaction.js';
+
+export type StakeRow = typeof stakes.$inferSelect;
+type Executor = Db | Tx;
+
+export interface LeaderRow {
+  rank: number;
+  user_id: string;
+  username: string;
+  balance: string;
+  fund: string;
+  staked: string;
+  earned: string;
+}
+
+/** Queries only. */
+export const stakingRepository = {
+  async lockActive(tx: Tx, userId: string): Promise<StakeRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(stakes)
+      .where(and(eq(stakes.userId, userId), eq(stakes.status, 'active')))
+      .for('update');
+    return row;
+  },
+  async active(db: Executor, userId: string): Promise<StakeRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(stakes)
+      .where(and(eq(stakes.userId, userId), eq(stakes.status, 'active')));
+    return row;
+  },
+  async latest(db: Executor, userId: string): Promise<StakeRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(stakes)
+      .where(eq(stakes.userId, userId))
+      .orderBy(sql`${stakes.startedAt} desc`)
+      .limit(1);
+    return row;
+  },
+  async insert(tx: Tx, values: typeof stakes.$inferInsert): Promise<StakeRow> {
+    const [row] = await tx.insert(stakes).values(values).returning();
+    return row!;
+  },
+  async update(tx: Tx, id: string, change: Partial<StakeRow>): Promise<void> {
+    await tx.update(stakes).set(change).where(eq(stakes.id, id));
+  },
+
+  /**
+   * Users ranked by staked tokens (then username). Only usernames and amounts: never e-mails (DESIGN D10).
+   * Returns the top `limit` and, separately, the caller's own row.
+   */
+  async leaderboard(db: Db, callerId: string, limit: number): Promise<{ top: LeaderRow[]; me: LeaderRow | null }> {
+    const ranked = sql`
+      with totals as (
+        select owner,
+          sum(case when code = 'svp.staked' then balance else 0 end) as staked,
+          sum(case when code = 'usd.balance' then balance else 0 end) as balance,
+          sum(case when code = 'usd.fund' then balance else 0 end) as fund,
+          sum(case when code = 'usd.staking_earned' then balance else 0 end) as earned
+        from accounts
+        where owner <> 'system' and code in ('svp.staked', 'usd.balance', 'usd.fund', 'usd.staking_earned')
+        group by owner
+      ), ranked as (
+        select (row_number() over (order by coalesce(t.staked, 0) desc, u.username))::int as rank,
+          u.id::text as user_id, u.username,
+          coalesce(t.balance, 0)::text as balance, coalesce(t.fund, 0)::text as fund,
+          coalesce(t.staked, 0)::text as staked, coalesce(t.earned, 0)::text as earned
+        from users u left join totals t on t.owner = u.id::text
+        where u.role = 'user' and not u.disabled
+      )`;
+    const top = await queryRows<LeaderRow>(db, sql`${ranked} select * from ranked order by rank limit ${limit}`);
+    const [me] = await queryRows<LeaderRow>(db, sql`${ranked} select * from ranked where user_id = ${callerId}`);
+    return { top, me: me ?? null };
+  },
+};

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import {
+  achievements,
+  formatAmount,
+  MIN_SVP_PURCHASE,
+  MSG,
+  parseAmount,
+  STAKE_DAYS,
+  toDecimalString,
+  tokensForUsd,
+  usdForTokens,
+} from '@svp/shared';
+import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { inTransaction, type Tx } from '../../db/transaction.js';
+import { AppError } from '../../http/errors.js';
+import { InsufficientFundsError, pgErrorCode } from '../ledger/ledger.errors.js';
+import { systemAccount, userAccount, type Leg, type Ledger } from '../ledger/ledger.service.js';
+import { usersRepository } from '../users/users.repository.js';
+import { stakingRepository as repo, type LeaderRow, type StakeRow } from './staking.repository.js';
+
+const DAY_MS = 86_400_000;
+const YEAR_MS = 365n * 86_400_000n;
+const MAX_AMOUNT = 10_000_000n * 1_000_000n;
+const usd = (v: bigint) => toDecimalString(v, 'USD');
+const bad = (message: string) => new AppError(400, 'VALIDATION_ERROR', message);
+const short = (message: string) => new AppError(409, 'INSUFFICIENT_FUNDS', message);
+
+/** Staking room (SPEC §2, §4, §5, §9; DESIGN D10): fund balance, SVP tokens, stakes, transfers. */
+export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledger; config: Config }) {
+  const { db, clock, ledger } = deps;
+  /** APY in basis points (12% → 1200), so yield is integer arithmetic. */
+  const apyBp = BigInt(Math.round(deps.config.STAKING_APY_PERCENT * 100));
+
+  /** Yield is owed per millisecond on the staked tokens' USD value, capped at the stake's end. */
+  function yieldDue(stake: StakeRow, now: Date): bigint {
+    const until = Math.min(now.getTime(), stake.endsAt.getTime());
+    const elapsed = BigInt(Math.max(0, until - stake.startedAt.getTime()));
+    return (usdForTokens(stake.tokens) * apyBp * elapsed) / (10_000n * YEAR_MS);
+  }
+
+  /** Credits yield owed since the last settlement and releases a finished stake (DESIGN D11). */
+  async function settle(tx: Tx, userId: string, now: Date): Promise<void> {
+    const stake = await repo.lockActive(tx, userId);
+    if (!stake) return;
+    const due = yieldDue(stake, now);
+    if (due > stake.creditedTotal) {
+      await ledger.postIn(tx, {
+        kind: 'staking.yield',
+        idempotencyKey: `staking-yield:${stake.id}:${due}`,
+        memo: 'Staking earnings',
+        legs: [
+          { account: systemAccount('usd.platform'), amount: -(due - stake.creditedTotal) },
+          { account: userAccount(userId, 'usd.staking_earned'), amount: due - stake.creditedTotal },
+        ],
+      });
+      await repo.update(tx, stake.id, { creditedTotal: due });
+    }
+    if (now.getTime() >= stake.endsAt.getTime()) {
+      await ledger.postIn(tx, {
+        kind: 'staking.release',
+        idempotencyKey: `stake-release:${stake.id}`,
+        memo: `Stake ended: ${stake.tokens} SVP tokens back in your wallet`,
+        legs: [
+          { account: userAccount(userId, 'svp.staked'), amount: -stake.tokens },
+          { account: userAccount(userId, 'svp.wallet'), amount: stake.tokens },
+        ],
+      });
+      await repo.update(tx, stake.id, { status: 'released', releasedAt: now });
+    }
+  }
+
+  async function summary(userId: string, executor: Db | Tx = db) {
+    const user = await usersRepository.findById(executor as Db, userId);
+    const b = await ledger.balances(userId, executor);
+    const get = (code: string) => b.get(code) ?? 0n;
+    const stake = await repo.latest(executor, userId);
+    const active = stake?.status === 'active' ? stake : undefined;
+    const empty = [get('usd.fund'), get('svp.wallet'), get('svp.staked'), get('usd.staking_earned')].every(
+      (v) => v === 0n,
+    );
+    return {
+      username: user?.username ?? '',
+      balance: usd(get('usd.balance')),
+      fundBalance: usd(get('usd.fund')),
+      tokenWallet: toDecimalString(get('svp.wallet'), 'SVP'),
+      staked: toDecimalString(get('svp.staked'), 'SVP'),
+      earned: usd(get('usd.staking_earned')),
+      totalEarned: usd(stake?.creditedTotal ?? 0n),
+      status: (empty ? 'In-Active' : 'Hold') as 'In-Active' | 'Hold',
+      achievements: achievements(get('usd.balance'), get('svp.staked'), get('usd.staking_earned')),
+      apy: `${deps.config.STAKING_APY_PERCENT}%`,
+      stakingStartDate: active?.startedAt.toISOString() ?? null,
+      stakingEndDate: active?.endsAt.toISOString() ?? null,
+      stakeDay: active ? Math.floor((clock.now().getTime() - active.startedAt.getTime()) / DAY_MS) + 1 : null,
+    };
+  }
+
+  /** Settles, runs `work`, maps a guarded-debit failure to `insufficient`, and returns the new summary. */
+  async function act(userId: string, insufficient: string, work: (tx: Tx, now: Date) => Promise<string>) {
+    try {
+      return await inTransaction(db, async (tx) => {
+        const now = clock.now();
+        await settle(tx, userId, now);
+        const message = await work(tx, now);
+        return { success: true as const, message, summary: await summary(userId, tx) };
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) throw short(insufficient);
+      // Two stakes raced past the check: the partial unique index lets one in.
+      if (pgErrorCode(error) === '23505') throw new AppError(409, 'CONFLICT', MSG.staking.stakeActive);
+      throw error;
+    }
+  }
+
+  const post = (tx: Tx, userId: string, kind: string, memo: string, legs: Leg[]) =>
+    ledger.postIn(tx, { kind, idempotencyKey: `${kind}:${userId}:${randomUUID()}`, actorId: userId, memo, legs });
+
+  const usdAmount = (text: string, invalid: string) => {
+    const amount = parseAmount(text, 'USD', 2);
+    if (amount === null || amount <= 0n || amount > MAX_AMOUNT) throw bad(invalid);
+    return amount;
+  };
+  const tokenAmount = (text: string, invalid: string) => {
+    const tokens = parseAmount(text, 'SVP');
+    if (tokens === null || tokens <= 0n || tokens > MAX_AMOUNT) throw bad(invalid);
+    return tokens;
+  };
+
+  return {
+    async summary(userId: string) {
+      await inTransaction(db, (tx) => settle(tx, userId, clock.now()));
+      return summary(userId);
+    },
+
+    convert(userId: string, direction: 'toFund' | 'toBalance', text: string) {
+      const amount = usdAmount(text, MSG.staking.convertInvalid);
+      const toFund = direction === 'toFund';
+      const [from, to] = toFund ? (['usd.balance', 'usd.fund'] as const) : (['usd.fund', 'usd.balance'] as const);
+      return act(userId, toFund ? MSG.staking.insufficientBalance : MSG.staking.insufficientFund, async (tx) => {
+        await post(tx, userId, 'staking.convert', MSG.staking.converted(formatAmount(amount, 'USD'), toFund), [
+          { account: userAccount(userId, from), amount: -amount },
+          { account: userAccount(userId, to), amount },
+        ]);
+        return MSG.staking.converted(formatAmount(amount, 'USD'), toFund);
+      });
+    },
+
+    buy(userId: string, text: string) {
+      const amount = usdAmount(text, MSG.staking.buyInvalid);
+      if (amount < MIN_SVP_PURCHASE) throw bad(MSG.staking.buyMinimum);
+      const tokens = tokensForUsd(amount);
+      const message = MSG.staking.bought(formatAmount(tokens, 'SVP', 0), formatAmount(amount, 'USD'));
+      return act(userId, MSG.staking.insufficientFund, async (tx) => {
+        await post(tx, userId, 'staking.buy', 'Bought SVP tokens', [
+          { account: userAccount(userId, 'usd.fund'), amount: -amount },
+          { account: systemAccount('usd.platform'), amount },
+          { account: systemAccount('svp.treasury'), amount: -tokens },
+          { account: userAccount(userId, 'svp.wallet'), amount: tokens },
+        ]);
+        return message;
+      });
+    },
+
+    sell(userId: string, text: string) {
+      const tokens = tokenAmount(text, MSG.staking.sellInvalid);
+      const amount = usdForTokens(tokens);
+      const message = MSG.staking.sold(formatAmount(tokens, 'SVP', 0), formatAmount(amount, 'USD'));
+      return act(userId, MSG.staking.insufficientTokens, async (tx) => {
+        await post(tx, userId, 'staking.sell', 'Sold SVP tokens', [
+          { account: userAccount(userId, 'svp.wallet'), amount: -tokens },
+          { account: systemAccount('svp.treasury'), amount: tokens },
+          { account: systemAccount('usd.platform'), amount: -amount },
+          { account: userAccount(userId, 'usd.fund'), amount },
+        ]);
+        return message;
+      });
+    },
+
+    /**
+     * Moves tokens from the wallet to a 60-day stake. A new stake starts `earned` at 0: any earnings left
+     * from the previous stake are moved to the balance first, never dropped.
+     */
+    stake(userId: string, text: string) {
+      const tokens = tokenAmount(text, MSG.staking.stakeInvalid);
+      return act(userId, MSG.staking.stakeInsufficient, async (tx, now) => {
+        if (await repo.active(tx, userId)) throw new AppError(409, 'CONFLICT', MSG.staking.stakeActive);
+        const wallet = (await ledger.balances(userId, tx)).get('svp.wallet') ?? 0n;
+        if (wallet < tokens) throw short(MSG.staking.stakeInsufficient);
+        const earned = (await ledger.balances(userId, tx)).get('usd.staking_earned') ?? 0n;
+        if (earned > 0n) {
+          await post(
+            tx,
+            userId,
+            'staking.earned-to-balance',
+            'Staking earnings moved to your balance as a new stake starts',
+            [
+              { account: userAccount(userId, 'usd.staking_earned'), amount: -earned },
+              { account: userAccount(userId, 'usd.balance'), amount: earned },
+            ],
+          );
+        }
+        await repo.insert(tx, {
+          userId,
+          tokens,
+          startedAt: now,
+          endsAt: new Date(now.getTime() + STAKE_DAYS * DAY_MS),
+          status: 'active',
+        });
+        await post(tx, userId, 'staking.stake', `Staked ${tokens} SVP tokens for ${STAKE_DAYS} days`, [
+          { account: userAccount(userId, 'svp.wallet'), amount: -tokens },
+          { account: userAccount(userId, 'svp.staked'), amount: tokens },
+        ]);
+        return MSG.staking.staked;
+      });
+    },
+
+    withdrawEarned(userId: string) {
+      return act(userId, MSG.staking.noEarnings, async (tx) => {
+        const earned = (await ledger.balances(userId, tx)).get('usd.staking_earned') ?? 0n;
+        if (earned <= 0n) throw bad(MSG.staking.noEarnings);
+        await post(tx, userId, 'staking.withdraw-earned', 'Staking earnings withdrawn to your balance', [
+          { account: userAccount(userId, 'usd.staking_earned'), amount: -earned },
+          { account: userAccount(userId, 'usd.balance'), amount: earned },
+        ]);
+        return MSG.staking.withdrawn(formatAmount(earned, 'USD'));
+      });
+    },
+
+    /** Fund balance to another user, by username (SPEC §4, §5). */
+    async transfer(userId: string, recipientName: string, text: string) {
+      const amount = usdAmount(text, MSG.staking.transferInvalid);
+      const sender = await usersRepository.findById(db, userId);
+      const recipient = recipientName ? await usersRepository.findByUsername(db, recipientName) : undefined;
+      if (recipient && recipient.id === userId) throw bad(MSG.staking.transferSelf);
+      if (!recipient || recipient.role !== 'user' || recipient.disabled) throw bad(MSG.staking.transferUnknown);
+      const message = MSG.staking.transferred(formatAmount(amount, 'USD'), recipient.username);
+      return act(userId, MSG.staking.transferInsufficient, async (tx) => {
+        await post(tx, userId, 'staking.transfer', `Fund transfer from ${sender?.username} to ${recipient.username}`, [
+          { account: userAccount(userId, 'usd.fund'), amount: -amount },
+          { account: userAccount(recipient.id, 'usd.fund'), amount },
+        ]);
+        return message;
+      });
+    },
+
+    async leaderboard(userId: string) {
+      const view = (r: LeaderRow) => ({
+        rank: r.rank,
+        username: r.username,
+        balance: usd(BigInt(r.balance)),
+        fundBalance: usd(BigInt(r.fund)),
+        staked: toDecimalString(BigInt(r.staked), 'SVP'),
+        earned: usd(BigInt(r.earned)),
+      });
+      const { top, me } = await repo.leaderboard(db, userId, 100);
+      return { top: top.map(view), me: me ? view(me) : null };
+    },
+  };
+}
+
+export type StakingService = ReturnType<typeof createStakingService>;
