@@ -7,3 +7,4 @@ export * from './routes.js';
 export * from './plans.js';
 export * from './money-schemas.js';
 export * from './engagement.js';
+export * from './bot-sim.js';

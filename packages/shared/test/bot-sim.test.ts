@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { BOT_SIM, createBotSimulation, movingAverage, pips } from '../src/bot-sim.js';
+
+describe('bot simulation', () => {
+  it('is deterministic for a seed', () => {
+    const a = createBotSimulation(42, 0);
+    const b = createBotSimulation(42, 0);
+    for (let i = 0; i < 20; i++) {
+      a.tick();
+      b.tick();
+    }
+    expect(a.candles()).toEqual(b.candles());
+    expect(a.messages()).toEqual(b.messages());
+    const c = createBotSimulation(43, 0);
+    c.tick();
+    expect(c.candles()[0]).not.toEqual(a.candles()[0]);
+  });
+
+  it('adds one candle every 3 s of simulated time and keeps at most 50', () => {
+    const sim = createBotSimulation(1, 1_000_000);
+    for (let i = 0; i < 60; i++) sim.tick();
+    const candles = sim.candles();
+    expect(candles).toHaveLength(50);
+    for (let i = 1; i < candles.length; i++) expect(candles[i]!.time - candles[i - 1]!.time).toBe(3);
+    expect(candles[0]!.time).toBe(1_000 + 10 * 3);
+    for (const c of candles) expect(c.high).toBeGreaterThanOrEqual(Math.max(c.open, c.close));
+  });
+
+  it('computes a 7-period moving average of the closes', () => {
+    const candles = [1, 2, 3, 4, 5, 6, 7, 8].map((close, i) => ({
+      time: i,
+      open: close,
+      high: close,
+      low: close,
+      close,
+    }));
+    expect(movingAverage(candles)).toEqual([
+      { time: 6, value: 4 },
+      { time: 7, value: 5 },
+    ]);
+    expect(movingAverage(candles.slice(0, 6))).toEqual([]);
+  });
+
+  it('keeps the last 10 messages, newest first, with 4-decimal prices and pips = change × 10,000', () => {
+    const sim = createBotSimulation(7, 0);
+    for (let i = 0; i < 15; i++) sim.tick();
+    const messages = sim.messages();
+    expect(messages).toHaveLength(BOT_SIM.maxMessages);
+    const last = sim.candles().at(-1)!;
+    expect(messages[0]!.price).toBe(last.close.toFixed(4));
+    expect(messages[0]!.pips).toBe(String(pips(last.close - last.open)));
+    expect(messages[0]!.direction).toBe(last.close >= last.open ? 'Gain' : 'Loss');
+    expect(BOT_SIM.tokens).toContain(messages[0]!.token);
+    expect(pips(0.0012)).toBe(12);
+    expect(pips(-0.00035)).toBe(-4);
+  });
+
+  it('rotates the status line', () => {
+    const sim = createBotSimulation(1, 0);
+    expect(sim.status(0)).not.toBe(sim.status(1));
+    expect(sim.status(BOT_SIM.statusLines.length)).toBe(sim.status(0));
+  });
+});
