@@ -45,6 +45,11 @@ import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { engagementRoutes } from './modules/engagement/engagement.routes.js';
 import { createEngagementService } from './modules/engagement/engagement.service.js';
 import { stakingRoutes } from './modules/staking/staking.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminReportsService } from './modules/admin/admin-reports.service.js';
+import { createAdminUsersService } from './modules/admin/admin-users.service.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { createTicketsService } from './modules/tickets/tickets.service.js';
 import { createStakingService } from './modules/staking/staking.service.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -123,6 +128,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals });
   const investments = createInvestmentsService({ db, clock, ledger, referrals });
   const withdrawals = createWithdrawalsService({ db, clock, ledger, audit });
+  const tickets = createTicketsService({ db, clock, audit });
+  const adminUsers = createAdminUsersService({ db, clock, ledger, audit });
+  const adminReports = createAdminReportsService(db);
 
   const simulated = config.CHAIN === 'simulated' ? createSimulatedChain(db, clock) : null;
   const scanner: ChainScanner = simulated ? simulated.scanner : await createBscChain(config);
@@ -164,6 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(referralsRoutes(referrals, history));
       await api.register(engagementRoutes(engagement));
       await api.register(stakingRoutes(staking));
+      await api.register(ticketsRoutes(tickets));
+      await api.register(adminRoutes(adminUsers, adminReports));
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

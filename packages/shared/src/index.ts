@@ -8,3 +8,4 @@ export * from './plans.js';
 export * from './money-schemas.js';
 export * from './engagement.js';
 export * from './bot-sim.js';
+export * from './admin-schemas.js';

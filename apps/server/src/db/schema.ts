@@ -55,6 +55,10 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['user', 'admin'] }).notNull(),
+    /** Admin sessions start 'pending' until the second factor is given (issue #5). */
+    mfa: text('mfa', { enum: ['none', 'pending', 'done'] })
+      .notNull()
+      .default('none'),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -394,3 +398,50 @@ export const stakes = pgTable(
       .where(sql`${t.status} = 'active'`),
   ],
 );
+
+// ---- Support tickets (issue #5, DESIGN D12) ----
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    subject: text('subject').notNull(),
+    status: text('status', { enum: ['open', 'pending', 'closed'] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('tickets_user_idx').on(t.userId, t.createdAt), index('tickets_updated_idx').on(t.updatedAt)],
+);
+
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    sender: text('sender', { enum: ['user', 'admin'] }).notNull(),
+    authorId: uuid('author_id').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+// ---- Admin second factor (issue #5) ----
+
+export const adminTotp = pgTable('admin_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** Base32 TOTP secret. Confirmed once the admin proved a first code. */
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  /** SHA-256 hashes of unused recovery codes. */
+  recoveryHashes: jsonb('recovery_hashes').$type<string[]>().notNull(),
+  /** Last accepted time step, so a code cannot be replayed within its window. */
+  lastStep: bigint('last_step', { mode: 'bigint' }),
+});

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, errorResponseSchema, meResponseSchema } from '@svp/shared';
+import { API, errorResponseSchema, meResponseSchema, okResponseSchema, usernameSchema } from '@svp/shared';
 import { errors } from '../../http/errors.js';
 import type { UsersService } from './users.service.js';
 
@@ -17,6 +17,19 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
         if (!user) throw errors.unauthenticated();
         return { success: true as const, user };
       },
+    );
+
+    app.post(
+      API.profileUsername,
+      {
+        config: { access: 'user', idempotent: true },
+        schema: {
+          tags: ['users'],
+          body: usernameSchema,
+          response: { 200: okResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        },
+      },
+      async (request) => users.changeUsername(request.session!.userId, request.body.username),
     );
   };
 }

@@ -1,4 +1,8 @@
-import { toDecimalString, type UserSnapshot } from '@svp/shared';
+import { eq } from 'drizzle-orm';
+import { MSG, toDecimalString, type UserSnapshot } from '@svp/shared';
+import { users } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import { pgErrorCode } from '../ledger/ledger.errors.js';
 import type { Db } from '../../db/client.js';
 import type { HistoryService } from '../history/history.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -41,6 +45,20 @@ export function createUsersService(db: Db, ledger: Ledger, history: HistoryServi
 
   return {
     snapshot,
+    /** Username: unique regardless of case (SPEC §2 Settings). */
+    async changeUsername(userId: string, username: string) {
+      const taken = await usersRepository.findByUsername(db, username);
+      if (taken && taken.id !== userId)
+        throw new AppError(409, 'CONFLICT', MSG.profile.usernameTaken, { username: MSG.profile.usernameTaken });
+      try {
+        await db.update(users).set({ username, updatedAt: new Date() }).where(eq(users.id, userId));
+      } catch (error) {
+        if (pgErrorCode(error) === '23505')
+          throw new AppError(409, 'CONFLICT', MSG.profile.usernameTaken, { username: MSG.profile.usernameTaken });
+        throw error;
+      }
+      return { success: true as const, message: MSG.profile.usernameSaved };
+    },
     async snapshotById(id: string): Promise<UserSnapshot | null> {
       const user = await usersRepository.findById(db, id);
       return user ? snapshot(user) : null;

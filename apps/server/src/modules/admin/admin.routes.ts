@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API,
+  MSG,
+  adminAdjustSchema,
+  adminContactUpdateSchema,
+  adminFieldUpdateSchema,
+  adminLookupQuerySchema,
+  adminUserDetailsSchema,
+  adminUserListSchema,
+  auditListSchema,
+  datasetRowUpdateSchema,
+  datasetsSchema,
+  errorResponseSchema,
+  okResponseSchema,
+  overviewSchema,
+} from '@svp/shared';
+import type { AdminReportsService } from './admin-reports.service.js';
+import type { AdminUsersService } from './admin-users.service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const idParams = z.object({ id: z.string().uuid(MSG.admin.notFound) });
+const withUser = z.object({ success: z.literal(true), message: z.string(), user: adminUserDetailsSchema });
+
+/** Admin console API: every route is admin-only and every change is audited by the services. */
+export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReportsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const admin = { access: 'admin' as const };
+    const mutating = { access: 'admin' as const, idempotent: true };
+    app.get(
+      API.adminOverview,
+      { config: admin, schema: { tags: ['admin'], response: { 200: overviewSchema, ...errors } } },
+      async () => reports.overview(),
+    );
+    app.get(
+      API.adminAudit,
+      { config: admin, schema: { tags: ['admin'], response: { 200: auditListSchema, ...errors } } },
+      async () => reports.audit(),
+    );
+    app.get(
+      API.adminUsers,
+      { config: admin, schema: { tags: ['admin'], response: { 200: adminUserListSchema, ...errors } } },
+      async () => usersAdmin.list(),
+    );
+    app.get(
+      API.adminUserLookup,
+      {
+        config: admin,
+        schema: {
+          tags: ['admin'],
+          querystring: adminLookupQuerySchema,
+          response: { 200: adminUserDetailsSchema, ...errors },
+        },
+      },
+      async (request) => usersAdmin.lookup(request.query.email),
+    );
+    app.post(
+      API.adminUserField,
+      {
+        config: mutating,
+        schema: {
+          tags: ['admin'],
+          params: idParams,
+          body: adminFieldUpdateSchema,
+          response: { 200: withUser, ...errors },
+        },
+      },
+      async (request) =>
+        usersAdmin.updateField(
+          request.session!.userId,
+          request.params.id,
+          request.body.field,
+          request.body.value,
+          request.ip,
+        ),
+    );
+    app.post(
+      API.adminUserContact,
+      {
+        config: mutating,
+        schema: {
+          tags: ['admin'],
+          params: idParams,
+          body: adminContactUpdateSchema,
+          response: { 200: okResponseSchema, ...errors },
+        },
+      },
+      async (request) => usersAdmin.updateContact(request.session!.userId, request.params.id, request.body, request.ip),
+    );
+    app.post(
+      API.adminUserAdjust,
+      {
+        config: mutating,
+        schema: { tags: ['admin'], params: idParams, body: adminAdjustSchema, response: { 200: withUser, ...errors } },
+      },
+      async (request) => usersAdmin.adjust(request.session!.userId, request.params.id, request.body, request.ip),
+    );
+    app.get(
+      API.adminDatasets,
+      { config: admin, schema: { tags: ['admin'], response: { 200: datasetsSchema, ...errors } } },
+      async () => usersAdmin.datasets(),
+    );
+    app.post(
+      API.adminDatasetRow,
+      {
+        config: mutating,
+        schema: {
+          tags: ['admin'],
+          params: z.object({ table: z.string().max(40), id: z.string().uuid(MSG.admin.notFound) }),
+          body: datasetRowUpdateSchema,
+          response: { 200: okResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        usersAdmin.updateDatasetRow(
+          request.session!.userId,
+          request.params.table,
+          request.params.id,
+          request.body,
+          request.ip,
+        ),
+    );
+  };
+}

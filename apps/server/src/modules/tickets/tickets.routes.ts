@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API,
+  MSG,
+  adminTicketListSchema,
+  adminTicketThreadSchema,
+  errorResponseSchema,
+  ticketCreateSchema,
+  ticketListSchema,
+  ticketReplySchema,
+  ticketSummarySchema,
+  ticketThreadSchema,
+} from '@svp/shared';
+import type { TicketsService } from './tickets.service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const params = z.object({ id: z.string().uuid(MSG.common.notFound) });
+
+export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const user = { access: 'user' as const };
+    const admin = { access: 'admin' as const };
+    app.get(
+      API.tickets,
+      { config: user, schema: { tags: ['tickets'], response: { 200: ticketListSchema, ...errors } } },
+      async (request) => tickets.list(request.session!.userId),
+    );
+    app.post(
+      API.tickets,
+      {
+        config: { ...user, idempotent: true },
+        schema: {
+          tags: ['tickets'],
+          body: ticketCreateSchema,
+          response: {
+            200: z.object({ success: z.literal(true), message: z.string(), ticket: ticketSummarySchema }),
+            ...errors,
+          },
+        },
+      },
+      async (request) => tickets.create(request.session!.userId, request.body.subject, request.body.message),
+    );
+    app.get(
+      API.ticket,
+      { config: user, schema: { tags: ['tickets'], params, response: { 200: ticketThreadSchema, ...errors } } },
+      async (request) => tickets.thread(request.session!.userId, request.params.id),
+    );
+    app.post(
+      API.ticketMessages,
+      {
+        config: { ...user, idempotent: true },
+        schema: {
+          tags: ['tickets'],
+          params,
+          body: ticketReplySchema,
+          response: { 200: ticketThreadSchema, ...errors },
+        },
+      },
+      async (request) => tickets.reply(request.session!.userId, request.params.id, request.body.message),
+    );
+
+    app.get(
+      API.adminTickets,
+      { config: admin, schema: { tags: ['admin'], response: { 200: adminTicketListSchema, ...errors } } },
+      async () => tickets.listAll(),
+    );
+    app.get(
+      API.adminTicket,
+      { config: admin, schema: { tags: ['admin'], params, response: { 200: adminTicketThreadSchema, ...errors } } },
+      async (request) => tickets.adminThread(request.params.id),
+    );
+    app.post(
+      API.adminTicketReply,
+      {
+        config: { ...admin, idempotent: true },
+        schema: {
+          tags: ['admin'],
+          params,
+          body: ticketReplySchema,
+          response: { 200: adminTicketThreadSchema, ...errors },
+        },
+      },
+      async (request) =>
+        tickets.adminReply(request.session!.userId, request.params.id, request.body.message, request.ip),
+    );
+    app.post(
+      API.adminTicketClose,
+      { config: admin, schema: { tags: ['admin'], params, response: { 200: adminTicketThreadSchema, ...errors } } },
+      async (request) => tickets.adminClose(request.session!.userId, request.params.id, request.ip),
+    );
+  };
+}

@@ -1,0 +1,115 @@
+import { MSG } from '@svp/shared';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
+import { AppError, errors } from '../../http/errors.js';
+import type { AuditLog } from '../audit/audit.js';
+import { ticketsRepository as repo, type TicketRow } from './tickets.repository.js';
+
+const LIMIT = 2;
+const WINDOW_MS = 24 * 3_600_000;
+
+const summary = (t: TicketRow) => ({
+  id: t.id,
+  subject: t.subject,
+  status: t.status,
+  createdAt: t.createdAt.toISOString(),
+  updatedAt: t.updatedAt.toISOString(),
+});
+const messageView = (m: { id: string; sender: 'user' | 'admin'; message: string; createdAt: Date }) => ({
+  id: m.id,
+  sender: m.sender,
+  message: m.message,
+  created_at: m.createdAt.toISOString(),
+});
+
+/** Support tickets (SPEC §2, §5; DESIGN D12): open → pending after an admin reply → open after a user reply → closed. */
+export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditLog }) {
+  const { db, clock } = deps;
+
+  return {
+    /** At most 2 tickets per rolling 24 hours, enforced under a row lock so parallel posts cannot slip by. */
+    async create(userId: string, subject: string, message: string) {
+      const ticket = await inTransaction(db, async (tx) => {
+        const now = clock.now();
+        await repo.lockUser(tx, userId);
+        if ((await repo.countSince(tx, userId, new Date(now.getTime() - WINDOW_MS))) >= LIMIT) {
+          throw new AppError(429, 'RATE_LIMITED', MSG.tickets.limit);
+        }
+        const row = await repo.insert(tx, { userId, subject, status: 'open', createdAt: now, updatedAt: now });
+        await repo.addMessage(tx, { ticketId: row.id, sender: 'user', authorId: userId, message, createdAt: now });
+        return row;
+      });
+      return { success: true as const, message: MSG.tickets.sent, ticket: summary(ticket) };
+    },
+
+    list: async (userId: string) => ({ tickets: (await repo.listForUser(db, userId)).map(summary) }),
+
+    async thread(userId: string, id: string) {
+      const ticket = await repo.findOwn(db, userId, id);
+      if (!ticket) throw errors.notFound(); // another user's ticket is indistinguishable from none
+      return { ticket: summary(ticket), messages: (await repo.messages(db, id)).map(messageView) };
+    },
+
+    async reply(userId: string, id: string, message: string) {
+      const ticket = await repo.findOwn(db, userId, id);
+      if (!ticket) throw errors.notFound();
+      if (ticket.status === 'closed') throw new AppError(409, 'CONFLICT', MSG.tickets.closed);
+      const now = clock.now();
+      await repo.addMessage(db, { ticketId: id, sender: 'user', authorId: userId, message, createdAt: now });
+      await repo.setStatus(db, id, 'open', now);
+      return this.thread(userId, id);
+    },
+
+    // ---- admin ----
+    async listAll() {
+      const rows = await repo.listAll(db);
+      return { tickets: rows.map((r) => ({ ...summary(r.ticket), username: r.username, email: r.email })) };
+    },
+
+    async adminThread(id: string) {
+      const row = await repo.find(db, id);
+      if (!row) throw errors.notFound();
+      return {
+        ticket: { ...summary(row.ticket), username: row.username, email: row.email },
+        messages: (await repo.messages(db, id)).map(messageView),
+      };
+    },
+
+    async adminReply(adminId: string, id: string, message: string, ip: string) {
+      const row = await repo.find(db, id);
+      if (!row) throw errors.notFound();
+      const now = clock.now();
+      await repo.addMessage(db, { ticketId: id, sender: 'admin', authorId: adminId, message, createdAt: now });
+      await repo.setStatus(db, id, 'pending', now);
+      await deps.audit.record({
+        actorId: adminId,
+        action: 'ticket.reply',
+        targetType: 'ticket',
+        targetId: id,
+        before: { status: row.ticket.status },
+        after: { status: 'pending' },
+        ip,
+      });
+      return this.adminThread(id);
+    },
+
+    async adminClose(adminId: string, id: string, ip: string) {
+      const row = await repo.find(db, id);
+      if (!row) throw errors.notFound();
+      await repo.setStatus(db, id, 'closed', clock.now());
+      await deps.audit.record({
+        actorId: adminId,
+        action: 'ticket.close',
+        targetType: 'ticket',
+        targetId: id,
+        before: { status: row.ticket.status },
+        after: { status: 'closed' },
+        ip,
+      });
+      return this.adminThread(id);
+    },
+  };
+}
+
+export type TicketsService = ReturnType<typeof createTicketsService>;

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { decimalString, userSnapshotSchema } from './schemas.js';
+import { EMAIL_MAX } from './validation.js';
+
+/** Tickets, profile and admin console schemas (issue #5). */
+export const ticketStatusSchema = z.enum(['open', 'pending', 'closed']);
+export const ticketCreateSchema = z.object({
+  subject: z.string({ error: MSG.tickets.empty }).trim().min(1, MSG.tickets.empty).max(200),
+  message: z.string({ error: MSG.tickets.empty }).trim().min(1, MSG.tickets.empty).max(5000),
+});
+export const ticketReplySchema = z.object({
+  message: z.string({ error: MSG.tickets.empty }).trim().min(1, MSG.tickets.empty).max(5000),
+});
+export const ticketSummarySchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  status: ticketStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const ticketMessageSchema = z.object({
+  id: z.string(),
+  sender: z.enum(['user', 'admin']),
+  message: z.string(),
+  created_at: z.string(),
+});
+export const ticketListSchema = z.object({ tickets: z.array(ticketSummarySchema) });
+export const ticketThreadSchema = z.object({ ticket: ticketSummarySchema, messages: z.array(ticketMessageSchema) });
+export const adminTicketSummarySchema = ticketSummarySchema.extend({ username: z.string(), email: z.string() });
+export const adminTicketListSchema = z.object({ tickets: z.array(adminTicketSummarySchema) });
+export const adminTicketThreadSchema = z.object({
+  ticket: adminTicketSummarySchema,
+  messages: z.array(ticketMessageSchema),
+});
+
+export const usernameSchema = z.object({
+  username: z
+    .string({ error: MSG.profile.usernameInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9_]{3,30}$/, MSG.profile.usernameInvalid),
+});
+
+export const EDITABLE_USER_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'username',
+  'walletAddress',
+  'role',
+  'disabled',
+] as const;
+export type EditableUserField = (typeof EDITABLE_USER_FIELDS)[number];
+
+export const adminLookupQuerySchema = z.object({ email: z.string().trim().max(EMAIL_MAX).default('') });
+export const adminUserDetailsSchema = z.object({
+  id: z.string(),
+  fields: z.array(z.object({ field: z.string(), value: z.string() })),
+  editableFields: z.array(z.string()),
+});
+export const adminFieldUpdateSchema = z.object({
+  field: z.string().trim().max(40).default(''),
+  value: z.string().trim().max(200).default(''),
+});
+export const adminContactUpdateSchema = z.object({
+  name: z.string().trim().max(100).default(''),
+  email: z.string().trim().max(EMAIL_MAX).default(''),
+  phone: z.string().trim().max(30).default(''),
+});
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  role: z.string(),
+  disabled: z.boolean(),
+});
+export const adminUserListSchema = z.object({ users: z.array(adminUserRowSchema) });
+
+export const ADJUSTABLE_ACCOUNTS = ['usd.balance', 'usd.earnings', 'usd.fund', 'coin.coins', 'svp.wallet'] as const;
+export const adminAdjustSchema = z.object({
+  account: z.enum(ADJUSTABLE_ACCOUNTS),
+  direction: z.enum(['credit', 'debit']),
+  amount: z.string().trim().max(24).default(''),
+  reason: z.string().trim().max(500).default(''),
+});
+
+/** The three data sets of SPEC §7 (users, user data, referral data) and each one's editable columns. */
+export const DATASET_EDITABLE = {
+  users: ['name', 'email', 'phone'],
+  userData: ['username', 'walletAddress'],
+  referralData: ['referralCode'],
+} as const;
+export type DatasetName = keyof typeof DATASET_EDITABLE;
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const datasetsSchema = z.object({
+  users: z.array(z.record(z.string(), cell)),
+  userData: z.array(z.record(z.string(), cell)),
+  referralData: z.array(z.record(z.string(), cell)),
+  editable: z.record(z.string(), z.array(z.string())),
+});
+export const datasetRowUpdateSchema = z.record(z.string(), z.union([z.string().max(200), z.null()]));
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actor: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+
+export const overviewSchema = z.object({
+  counts: z.object({
+    users: z.number(),
+    admins: z.number(),
+    activeInvestments: z.number(),
+    pendingWithdrawals: z.number(),
+    openTickets: z.number(),
+    flaggedDeposits: z.number(),
+  }),
+  invariants: z.object({ ok: z.boolean(), problems: z.array(z.string()) }),
+  owed: z.object({
+    balances: decimalString,
+    invested: decimalString,
+    earnings: decimalString,
+    fund: decimalString,
+    stakingEarned: decimalString,
+    pendingWithdrawals: decimalString,
+    total: decimalString,
+  }),
+  depositsReceived: decimalString,
+  paidOut: decimalString,
+});
+
+export const adminLoginResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  mfa: z.enum(['setup', 'verify']),
+});
+export const totpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const totpVerifySchema = z.object({ code: z.string().trim().max(20).default('') });
+export const totpVerifyResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: userSnapshotSchema,
+  recoveryCodes: z.array(z.string()).optional(),
+});
