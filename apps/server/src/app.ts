@@ -20,6 +20,7 @@ import { registerIdempotency } from './http/idempotency.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { registerSessionLoading } from './http/session.js';
 import { registerWebApp } from './http/static.js';
+import { createMetrics, registerMetrics } from './http/metrics.js';
 import { createAuditLog } from './modules/audit/audit.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -115,7 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await plansRepository.seedDefaults(db);
-  const ledger = createLedger(db, clock);
+  const metrics = createMetrics();
+  registerMetrics(app, metrics, config.METRICS_TOKEN);
+  const ledger = createLedger(db, clock, (kind) => metrics.ledgerPostings.labels(kind).inc());
   const sessions = createSessionStore(db, clock, config);
   const rateLimiter = createRateLimiter(db, clock);
   const mailer = createMailer({ db, clock, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
@@ -151,6 +154,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     intervalMs: config.WATCHER_INTERVAL_MS,
     startBlock: config.BSC_START_BLOCK,
+    onScanned: ({ lag, seen, credited }) => {
+      metrics.watcherLag.set(Number(lag));
+      metrics.depositsSeen.inc(seen);
+      metrics.depositsCredited.inc(credited);
+    },
   });
   app.addHook('onClose', async () => watcher.stop());
 

@@ -57,6 +57,7 @@ const envSchema = z.object({
   TAP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100).default(20),
   TAP_DAILY_CAP: z.coerce.number().int().min(1).default(10_000),
   STAKING_APY_PERCENT: z.coerce.number().min(0).max(100).default(12),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

@@ -76,3 +76,31 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });
 });
+
+describe('metrics', () => {
+  it('exposes request latency, ledger postings and deposit counters for Prometheus', async () => {
+    const { signedInUser, topUp } = await import('./helpers.js');
+    const u = await signedInUser(t.app);
+    await topUp(u.client, '10');
+    const res = await t.app.inject('/metrics');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/svp_http_request_duration_seconds_bucket\{[^}]*route="\/api\/v1\/topup"/);
+    expect(res.body).toMatch(/svp_ledger_postings_total\{kind="deposit"\} 1/);
+    expect(res.body).toMatch(/svp_deposits_credited_total 1/);
+    expect(res.body).toMatch(/svp_watcher_lag_blocks 0/);
+  });
+
+  it('asks for the token when METRICS_TOKEN is set', async () => {
+    const other = await buildTestApp({ METRICS_TOKEN: 'a-long-metrics-token-123' });
+    try {
+      expect((await other.app.inject('/metrics')).statusCode).toBe(401);
+      const ok = await other.app.inject({
+        url: '/metrics',
+        headers: { authorization: 'Bearer a-long-metrics-token-123' },
+      });
+      expect(ok.statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});

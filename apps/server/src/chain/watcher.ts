@@ -21,6 +21,7 @@ export function createDepositWatcher(deps: {
   intervalMs: number;
   /** Where a never-scanned chain starts; default: the current safe head (only new payments). */
   startBlock?: bigint;
+  onScanned?: (event: { lag: bigint; seen: number; credited: number }) => void;
 }) {
   const { db, scanner } = deps;
   let timer: NodeJS.Timeout | null = null;
@@ -37,16 +38,20 @@ export function createDepositWatcher(deps: {
       await depositsRepository.setCursor(db, scanner.chainId, cursor, deps.clock.now());
     }
     let credited = 0;
+    let seen = 0;
     while (cursor < safe) {
       const from = cursor + 1n;
       const to: bigint = safe < cursor + scanner.maxRange ? safe : cursor + scanner.maxRange;
       const addresses = await depositsRepository.allAddresses(db);
       for (const transfer of await scanner.transfers(from, to, addresses)) {
-        if ((await deps.deposits.ingest(transfer)) === 'credited') credited += 1;
+        const result = await deps.deposits.ingest(transfer);
+        if (result !== 'ignored') seen += 1;
+        if (result === 'credited') credited += 1;
       }
       await depositsRepository.setCursor(db, scanner.chainId, to, deps.clock.now());
       cursor = to;
     }
+    deps.onScanned?.({ lag: safe - cursor, seen, credited });
     return credited;
   }
 

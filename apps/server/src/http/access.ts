@@ -5,7 +5,7 @@ import { errors } from './errors.js';
  * Who may call a route. Every API route declares one in `config.access`; a route without it
  * refuses to register, so the authorization table is complete by construction.
  */
-export type Access = 'public' | 'user' | 'admin' | 'authenticated';
+export type Access = 'public' | 'user' | 'admin' | 'authenticated' | 'admin-mfa';
 
 export interface RouteTableEntry {
   method: string;
@@ -41,6 +41,12 @@ export function enforceAccess(request: FastifyRequest): void {
   if (!access || access === 'public') return;
   const session = request.session;
   if (!session) throw errors.unauthenticated();
+  // The second-factor routes are the only ones an admin reaches between password and code.
+  if (access === 'admin-mfa') {
+    if (session.role !== 'admin') throw errors.forbidden();
+    return;
+  }
+  if (session.mfa === 'pending') throw errors.unauthenticated();
   if (access === 'authenticated') return;
   if (session.role !== access) throw errors.forbidden();
 }

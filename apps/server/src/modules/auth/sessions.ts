@@ -10,6 +10,8 @@ export interface SessionInfo {
   tokenHash: string;
   userId: string;
   role: Role;
+  /** 'pending' for an admin who gave the password but not yet the second factor. */
+  mfa: 'none' | 'pending' | 'done';
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -29,13 +31,19 @@ export function createSessionStore(db: Db, clock: Clock, config: Config) {
   return {
     limits,
 
-    async create(userId: string, role: Role, meta: { ip: string; userAgent?: string }): Promise<string> {
+    async create(
+      userId: string,
+      role: Role,
+      meta: { ip: string; userAgent?: string },
+      mfa: SessionInfo['mfa'] = 'none',
+    ): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
       await db.insert(sessions).values({
         tokenHash: hashToken(token),
         userId,
         role,
+        mfa,
         createdAt: now,
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + limits(role).absoluteMs),
@@ -53,6 +61,7 @@ export function createSessionStore(db: Db, clock: Clock, config: Config) {
         .select({
           userId: sessions.userId,
           role: sessions.role,
+          mfa: sessions.mfa,
           lastSeenAt: sessions.lastSeenAt,
           expiresAt: sessions.expiresAt,
           disabled: users.disabled,
@@ -75,7 +84,7 @@ export function createSessionStore(db: Db, clock: Clock, config: Config) {
           .set({ lastSeenAt: new Date(now) })
           .where(eq(sessions.tokenHash, tokenHash));
       }
-      return { tokenHash, userId: row.userId, role: row.role };
+      return { tokenHash, userId: row.userId, role: row.role, mfa: row.mfa };
     },
 
     async destroy(token: string): Promise<void> {

@@ -67,7 +67,7 @@ function normalize(posting: Posting): { ref: AccountRef; asset: Asset; amount: b
 }
 
 /** The only code that writes balances (DESIGN §2, §3). */
-export function createLedger(db: Db, clock: Clock) {
+export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => void = () => undefined) {
   /** Posts inside a caller's transaction, so business rows and money commit together. */
   async function postIn(tx: Tx, posting: Posting): Promise<PostingResult> {
     const legs = normalize(posting);
@@ -104,6 +104,7 @@ export function createLedger(db: Db, clock: Clock) {
       tx,
       resolved.map((l) => ({ transactionId, accountId: l.id, asset: l.asset, amount: l.amount })),
     );
+    onPosted(posting.kind);
     return { transactionId, posted: true };
   }
 
