@@ -56,6 +56,8 @@ export default defineConfig({
       ALLOW_TEST_CLOCK: '1',
       ADMIN_EMAIL: 'admin@svp.test',
       ADMIN_PASSWORD: 'Admin-Pass-12345',
+      // The money journey needs $5 of earnings to withdraw: the referred user's bonus on the first investment.
+      REFERRAL_BONUS_USD: '5',
     },
   },
 });

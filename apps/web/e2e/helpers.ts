@@ -39,3 +39,32 @@ export async function login(page: Page, path: '/' | '/admin', email: string, pas
 export async function storedUser(page: Page): Promise<unknown> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as unknown);
 }
+
+/** A POST as the web client sends it (CSRF cookie + header, fresh idempotency key), from a request context. */
+export async function postJson(request: APIRequestContext, path: string, data: unknown) {
+  const csrf = await request.get('/api/v1/auth/csrf');
+  expect(csrf.ok()).toBeTruthy();
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  return request.post(`/api/v1${path}`, {
+    headers: { 'x-csrf-token': csrfToken, 'idempotency-key': crypto.randomUUID() },
+    data,
+  });
+}
+
+/** Moves the server's clock (exists only with ALLOW_TEST_CLOCK=1, never in production; DESIGN D11). */
+export async function moveClock(request: APIRequestContext, body: { advanceDays: number } | { reset: true }) {
+  const res = await postJson(request, '/test/clock', body);
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Registers through the sign-up page, optionally with a referral link (?ref=CODE). */
+export async function registerViaUi(page: Page, email: string, referralCode?: string): Promise<void> {
+  await page.goto(referralCode ? `/register?ref=${encodeURIComponent(referralCode)}` : '/register');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Wallet address').fill(randomWallet());
+  await page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).click();
+  await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Agree' }).click();
+  await page.getByRole('button', { name: 'Register' }).click();
+}

@@ -56,7 +56,7 @@ test('register with the terms modal and a validation failure, count down, log in
 
   await sidebar.getByRole('link', { name: 'Withdraw' }).click();
   await expect(page).toHaveURL('/dashboard/withdraw');
-  await expect(page.getByRole('heading', { name: 'Withdraw' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Withdraw', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();

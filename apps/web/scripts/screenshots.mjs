@@ -14,7 +14,9 @@ const PORT = Number(process.env.SHOTS_PORT ?? 3101);
 const BASE = `http://127.0.0.1:${PORT}`;
 const OUT = process.env.SHOTS_DIR ?? '/tmp/shots';
 const ADMIN = { email: 'admin@svp.test', password: 'Admin-Pass-12345' };
-const USER = { email: 'ada.lovelace@example.com', password: 'Shots-Password-1' };
+const PASSWORD = 'Shots-Password-1';
+const REFERRER = { email: 'grace.hopper@example.com', password: PASSWORD };
+const TX_HASH = `0x${'5e'.repeat(32)}`;
 
 function startServer() {
   const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
@@ -27,6 +29,7 @@ function startServer() {
       ALLOW_TEST_CLOCK: '1',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      REFERRAL_BONUS_USD: '5', // so the shots' user can withdraw at maturity (needs $5 of earnings)
     },
     detached: true, // own process group, so stopping it also stops tsx's child
   });
@@ -45,16 +48,42 @@ async function waitReady() {
   throw new Error(`server on ${BASE} never became ready`);
 }
 
-async function registerUser() {
-  const api = await playwrightRequest.newContext({ baseURL: BASE });
+/** A POST as the web client sends it: CSRF cookie + header and a fresh idempotency key. */
+async function post(api, path, data) {
   const { csrfToken } = await (await api.get('/api/v1/auth/csrf')).json();
-  const res = await api.post('/api/v1/auth/register', {
+  const res = await api.post(`/api/v1${path}`, {
     headers: { 'x-csrf-token': csrfToken, 'idempotency-key': crypto.randomUUID() },
-    data: { ...USER, walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7', referralCode: '' },
+    data,
   });
-  if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
-  await api.dispose();
+  if (!res.ok()) throw new Error(`${path} failed: ${res.status()} ${await res.text()}`);
+  return res.json();
 }
+
+async function registerUser(email, referralCode = '') {
+  const api = await playwrightRequest.newContext({ baseURL: BASE });
+  await post(api, '/auth/register', {
+    email,
+    password: PASSWORD,
+    walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+    referralCode,
+  });
+  return api;
+}
+
+/** A referrer with a code, so each run's user earns the $5 referral bonus when investing. */
+async function createReferrer() {
+  const api = await registerUser(REFERRER.email);
+  await post(api, '/auth/login', REFERRER);
+  const { referralCode } = await post(api, '/referral', { source: 'custom', referralCode: 'GRACE' });
+  await api.dispose();
+  return referralCode;
+}
+
+const moveClock = async (body) => {
+  const api = await playwrightRequest.newContext({ baseURL: BASE });
+  await post(api, '/test/clock', body);
+  await api.dispose();
+};
 
 async function login(page, path, who) {
   await page.goto(path);
@@ -63,17 +92,21 @@ async function login(page, path, who) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-async function shoot(browser, scheme, width) {
+async function shoot(browser, scheme, width, referralCode) {
   const tag = `${width}-${scheme}`;
-  const context = await browser.newContext({
+  const USER = { email: `ada.${tag}@example.com`, password: PASSWORD };
+  await (await registerUser(USER.email, referralCode)).dispose();
+  const contextOptions = {
     baseURL: BASE,
     viewport: { width, height: width < 600 ? 812 : 860 },
     colorScheme: scheme,
     reducedMotion: 'reduce', // the marquee stands still, so pictures are comparable
-  });
+  };
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const snap = async (name, fullPage = true) => {
     await page.waitForLoadState('networkidle');
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0)); // fixed header and sidebar stay on top
     await page.waitForTimeout(350); // let modal and menu transitions finish
     await page.screenshot({ path: join(OUT, `${tag}-${name}.png`), fullPage });
   };
@@ -110,12 +143,91 @@ async function shoot(browser, scheme, width) {
     await snap('09-dashboard-more-open', false);
     await page.getByRole('button', { name: 'More' }).click();
   }
-  await page.goto('/dashboard/history');
-  await snap('10-dashboard-history');
   await page.goto('/dashboard/settings');
+  await page.getByRole('button', { name: 'Show referral code generator' }).click();
   await snap('11-dashboard-settings');
+  await page.goto('/dashboard/referral');
+  await page.getByText('Customize', { exact: true }).click();
+  await snap('12-referral-customize');
+  await page.getByLabel('Custom code').fill(`ada_${width}_${scheme}`);
+  await page.getByRole('button', { name: 'Save my code' }).click();
+  await page.getByTestId('referral-code').waitFor();
+  await snap('34-referral-code');
+
+  // Top-up: amount form with an error, payment view, paid.
+  await page.goto('/dashboard/topup');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await snap('20-topup-error');
+  await page.getByLabel('Amount (USD)').fill('100');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('img', { name: /QR code/ }).waitFor();
+  await snap('21-topup-payment');
+  await page.getByLabel('Test amount (USDT, optional)').fill('50');
+  await page.getByRole('button', { name: 'Send test payment' }).click();
+  await page.getByRole('status', { name: /Credited to your balance/ }).waitFor();
+  await snap('22-topup-paid');
+
+  // Plans: cards, details, pick with preview, success.
   await page.goto('/dashboard/plan');
-  await snap('12-dashboard-plan');
+  await page.getByRole('article', { name: 'Standard' }).waitFor();
+  await snap('23-plans');
+  await page.getByRole('button', { name: 'More about Gold' }).click();
+  await snap('24-plan-details', false);
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByRole('article', { name: 'Standard' }).getByRole('button', { name: 'Pick Plan' }).click();
+  await page.getByLabel('Duration').selectOption('45');
+  await page.getByLabel('Amount (USD)').fill('20');
+  await snap('25-pick-plan', false);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog', { name: 'Investment started' }).waitFor();
+  await snap('26-invest-success', false);
+  await page.getByRole('button', { name: 'OK' }).click();
+
+  await page.goto('/dashboard/withdraw');
+  await page.getByRole('button', { name: 'Break investment' }).waitFor();
+  await snap('27-withdraw-before-maturity');
+  await page.getByRole('button', { name: 'Break investment' }).click();
+  await snap('28-break-modal', false);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // 45 days later: the form, the request, the admin queue, paid.
+  await moveClock({ advanceDays: 45 });
+  await login(page, '/', USER);
+  await page.waitForURL('**/dashboard');
+  await page.goto('/dashboard/withdraw');
+  await page.getByRole('button', { name: 'Open withdrawal form' }).click();
+  await snap('29-withdraw-form');
+  await page.getByRole('button', { name: /^Withdraw \$/ }).click();
+  await page.getByRole('dialog', { name: 'Withdrawal requested' }).waitFor();
+  await snap('30-withdraw-success', false);
+  await page.getByRole('button', { name: 'OK' }).click();
+
+  const adminContext = await browser.newContext(contextOptions); // its own cookies and storage
+  const adminPage = await adminContext.newPage();
+  await login(adminPage, '/admin', ADMIN);
+  await adminPage.waitForURL('**/dashadmin');
+  await adminPage.goto('/dashadmin/withdrawals');
+  const row = adminPage.getByTestId('pending-withdrawal').filter({ hasText: USER.email });
+  await row.waitFor();
+  await adminPage.waitForLoadState('networkidle');
+  await adminPage.screenshot({ path: join(OUT, `${tag}-31-admin-withdrawals.png`), fullPage: true });
+  await row.getByRole('button', { name: /^Mark paid/ }).click();
+  await adminPage.getByLabel('Transaction hash').fill(TX_HASH);
+  await adminPage.waitForTimeout(350);
+  await adminPage.screenshot({ path: join(OUT, `${tag}-32-admin-pay-modal.png`) });
+  await adminPage.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
+  await adminPage.getByRole('dialog').waitFor({ state: 'hidden' });
+  await adminContext.close();
+
+  await page.reload();
+  await page.getByTestId('withdrawal-row').first().waitFor();
+  await snap('33-withdrawals-paid');
+  await page.goto('/dashboard/history');
+  await page.getByRole('cell').first().waitFor();
+  await snap('10-dashboard-history');
+  await moveClock({ reset: true });
+  await login(page, '/', USER);
+  await page.waitForURL('**/dashboard');
   await page.goto('/dashboard/whatever');
   await snap('13-dashboard-404');
   await page.getByRole('button', { name: 'Profile menu' }).click();
@@ -144,7 +256,7 @@ mkdirSync(OUT, { recursive: true });
 const server = startServer();
 try {
   await waitReady();
-  await registerUser();
+  const referralCode = await createReferrer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -157,7 +269,7 @@ try {
     ],
   });
   for (const width of [1280, 375]) {
-    for (const scheme of ['light', 'dark']) await shoot(browser, scheme, width);
+    for (const scheme of ['light', 'dark']) await shoot(browser, scheme, width, referralCode);
   }
   await browser.close();
   console.log(`screenshots written to ${OUT}`);

@@ -1,6 +1,7 @@
 import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ComingSoonCard } from '../../../components/ui/ComingSoonCard';
+import { PendingWithdrawals } from './PendingWithdrawals';
 
 /** SPEC §2 admin settings buttons; each screen's own heading comes from the spec too. */
 export const ADMIN_SECTIONS = [
@@ -16,7 +17,7 @@ export const ADMIN_SECTIONS = [
     button: 'Manage Withdrawals',
     heading: 'Update User Information',
     description: 'Review withdrawal requests and update user fields.',
-    text: 'The withdrawal queue and the user field editor arrive with a later release.',
+    text: 'Looking up a user by email and updating one field at a time arrives with a later release.',
   },
   {
     path: 'users',
@@ -68,6 +69,7 @@ export function AdminSectionPage({ path }: { path: (typeof ADMIN_SECTIONS)[numbe
       <Anchor component={Link} to="/dashadmin" fz="sm">
         ← Back to Settings
       </Anchor>
+      {path === 'withdrawals' && <PendingWithdrawals />}
       <ComingSoonCard title={section.heading}>{section.text}</ComingSoonCard>
     </Stack>
   );

@@ -85,6 +85,9 @@ describe('Dashboard', () => {
     mockFetch({
       'GET /api/v1/me': () => jsonResponse(200, { success: true, user: testUser }),
       'GET /api/v1/config': () => jsonResponse(200, testConfig),
+      'GET /api/v1/history': () => jsonResponse(200, { lines: ['Topped up $20', 'Registered'] }),
+      'GET /api/v1/plans': () => jsonResponse(200, { plans: [], durations: [] }),
+      'GET /api/v1/investments': () => jsonResponse(200, { investment: null }),
     });
     const user = renderDashboard('/dashboard/history');
     const sidebar = screen.getByRole('navigation', { name: 'Dashboard navigation' });

@@ -1,8 +1,21 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { FullPageLoader } from '../../../components/ui/FullPageLoader';
 import { NotFound } from '../../../components/ui/NotFound';
 import { DashboardLayout } from './DashboardLayout';
 import { HomePage } from './HomePage';
-import { COMING_SOON, ComingSoonPage, HistoryPage, SettingsPage } from './SectionPages';
+import { COMING_SOON, ComingSoonPage, SettingsPage } from './SectionPages';
+
+// The money screens load when first visited; the top-up panel brings the QR code and barcode libraries.
+const TopupPage = lazy(() => import('../../topup/components/TopupPage'));
+const PlansPage = lazy(() => import('../../plans/components/PlansPage'));
+const WithdrawPage = lazy(() => import('../../withdrawals/components/WithdrawPage'));
+const HistoryPage = lazy(() => import('../../history/components/HistoryPage'));
+const ReferralPage = lazy(() => import('../../referral/components/ReferralPage'));
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullPageLoader />}>{children}</Suspense>;
+}
 
 /** Everything under /dashboard (SPEC §2); unknown paths show "Page Not Found" inside the layout. */
 export default function DashboardRoutes() {
@@ -10,8 +23,47 @@ export default function DashboardRoutes() {
     <DashboardLayout>
       <Routes>
         <Route index element={<HomePage />} />
-        <Route path="history" element={<HistoryPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route
+          path="history"
+          element={
+            <Page>
+              <HistoryPage />
+            </Page>
+          }
+        />
+        <Route
+          path="topup"
+          element={
+            <Page>
+              <TopupPage />
+            </Page>
+          }
+        />
+        <Route
+          path="plan"
+          element={
+            <Page>
+              <PlansPage />
+            </Page>
+          }
+        />
+        <Route
+          path="withdraw"
+          element={
+            <Page>
+              <WithdrawPage />
+            </Page>
+          }
+        />
+        <Route
+          path="referral"
+          element={
+            <Page>
+              <ReferralPage />
+            </Page>
+          }
+        />
         {Object.keys(COMING_SOON).map((section) => (
           <Route key={section} path={section} element={<ComingSoonPage section={section} />} />
         ))}

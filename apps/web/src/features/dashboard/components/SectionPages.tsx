@@ -1,5 +1,7 @@
-import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { ComingSoonCard } from '../../../components/ui/ComingSoonCard';
+import { ReferralSection } from '../../referral/components/ReferralSection';
 import { useDashboardUser } from './user-context';
 
 /** Sub-pages that arrive with later releases: the title and what the page will do, never sample data. */
@@ -9,19 +11,6 @@ export const COMING_SOON: Record<string, { title: string; text: string }> = {
     title: 'Messages',
     text: 'Support tickets arrive with a later release. Until then, use the help links on your dashboard.',
   },
-  topup: {
-    title: 'Top Up',
-    text: 'Topping up with USDT on the BEP-20 network arrives with a later release. A $3 fee applies to each top-up.',
-  },
-  withdraw: {
-    title: 'Withdraw',
-    text: 'Withdrawals to your wallet on file arrive with a later release. Fees are $2.60 per withdrawal.',
-  },
-  plan: {
-    title: 'Investment Plans',
-    text: 'Choosing a plan (Standard, Silver, Gold, Platinum) arrives with a later release.',
-  },
-  referral: { title: 'Referral', text: 'Generating or customising your referral code arrives with a later release.' },
   dailytask: { title: 'Daily Task', text: 'Tap-to-earn coins arrive with a later release.' },
   stakingroom: { title: 'Staking Room', text: 'Buying, selling and staking SVP tokens arrives with a later release.' },
 };
@@ -29,40 +18,6 @@ export const COMING_SOON: Record<string, { title: string; text: string }> = {
 export function ComingSoonPage({ section }: { section: keyof typeof COMING_SOON }) {
   const page = COMING_SOON[section]!;
   return <ComingSoonCard title={page.title}>{page.text}</ComingSoonCard>;
-}
-
-/** SPEC §2 History: one line per entry, straight from the user record. */
-export function HistoryPage() {
-  const user = useDashboardUser();
-  const lines = user.history
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  return (
-    <Card withBorder radius="lg" padding="lg">
-      <Title order={1} fz="h3" mb="md">
-        History
-      </Title>
-      {lines.length === 0 ? (
-        <Text c="dimmed">No activity yet.</Text>
-      ) : (
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Activity</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>{line}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Card>
-  );
 }
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -80,6 +35,7 @@ function Field({ label, value }: { label: string; value: string }) {
 
 export function SettingsPage() {
   const user = useDashboardUser();
+  const [referralOpen, referral] = useDisclosure(false);
   return (
     <Stack gap="md">
       <Card withBorder radius="lg" padding="lg">
@@ -96,9 +52,20 @@ export function SettingsPage() {
           To change your wallet address, contact support: it cannot be changed from the dashboard.
         </Text>
       </Card>
-      <ComingSoonCard title="Edit username and referral code">
-        Editing your username and generating a referral code arrive with a later release.
-      </ComingSoonCard>
+      <Card withBorder radius="lg" padding="lg">
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={2} fz="h4">
+            Referral code
+          </Title>
+          <Button variant="light" onClick={referral.toggle} aria-expanded={referralOpen} aria-controls="referral-panel">
+            {referralOpen ? 'Hide referral code generator' : 'Show referral code generator'}
+          </Button>
+        </Group>
+        <Collapse in={referralOpen} id="referral-panel">
+          <Stack pt="md">{referralOpen && <ReferralSection />}</Stack>
+        </Collapse>
+      </Card>
+      <ComingSoonCard title="Edit username">Editing your username arrives with a later release.</ComingSoonCard>
     </Stack>
   );
 }

@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MSG } from '@svp/shared';
+import { ADMIN, PASSWORD, login, moveClock, registerViaApi, registerViaUi, storedUser, uniqueEmail } from './helpers';
+
+const TX_HASH = `0x${'5e'.repeat(32)}`;
+
+async function loginUser(page: Page, email: string) {
+  await login(page, '/', email, PASSWORD);
+  await page.waitForURL('/dashboard');
+  await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
+}
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard navigation' });
+
+test.afterAll(async ({ request }) => {
+  await moveClock(request, { reset: true }); // later spec files expect today's date
+});
+
+test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the whole money journey', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+
+  // User A generates a referral code.
+  const emailA = uniqueEmail('referrer');
+  await registerViaApi(request, emailA);
+  await loginUser(page, emailA);
+  await page.goto('/dashboard/referral');
+  await expect(page.getByRole('heading', { name: 'Referral' })).toBeVisible();
+  await page.getByRole('button', { name: 'Generate my code' }).click();
+  const code = (await page.getByTestId('referral-code').textContent())!.trim();
+  expect(code).toMatch(/^[A-Za-z0-9_]+$/);
+  await expect(page.getByText(`/register?ref=${code}`)).toBeVisible();
+
+  // User B registers through the page with A's link, then logs in.
+  const b = await browser.newPage();
+  const emailB = uniqueEmail('referred');
+  await b.goto(`/register?ref=${code}`);
+  await expect(b.getByLabel('Referral code (optional)')).toHaveValue(code);
+  await registerViaUi(b, emailB, code);
+  await expect(b.getByText(MSG.register.success)).toBeVisible();
+  await loginUser(b, emailB);
+  const { username } = (await storedUser(b)) as { username: string };
+
+  // Top up $100 through the panel and the simulated chain.
+  await sidebar(b).getByRole('link', { name: 'Top Up' }).click();
+  await b.getByLabel('Amount (USD)').fill('100');
+  await b.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(b.getByText('103 USDT', { exact: true })).toBeVisible();
+  await expect(b.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
+  await expect(b.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await expect(b.getByRole('img', { name: /Barcode/ })).toBeVisible();
+  await b.getByRole('button', { name: 'Send test payment' }).click();
+  const received = b.getByRole('status', { name: /Credited to your balance/ });
+  await expect(received).toBeVisible();
+  await expect(received.getByRole('cell', { name: '$100.00' })).toBeVisible();
+  await expect(sidebar(b).getByText('$100.00')).toBeVisible();
+  await b.getByRole('button', { name: 'Done' }).click();
+
+  // Pick the Standard plan for $10.
+  await sidebar(b).getByRole('link', { name: 'Plan' }).click();
+  await b.getByRole('article', { name: 'Standard' }).getByRole('button', { name: 'Pick Plan' }).click();
+  const pick = b.getByRole('dialog', { name: 'Pick the Standard plan' });
+  await pick.getByLabel('Duration').selectOption('45');
+  await pick.getByLabel('Amount (USD)').fill('10');
+  await expect(pick.getByTestId('preview-withdrawal')).toHaveText('$22.50');
+  await expect(pick.getByTestId('preview-profit')).toHaveText('$12.50');
+  await pick.getByRole('button', { name: 'Confirm' }).click();
+  const started = b.getByRole('dialog', { name: 'Investment started' });
+  await expect(started).toContainText(MSG.invest.success);
+  await started.getByRole('button', { name: 'OK' }).click();
+  await expect(sidebar(b).getByText('$90.00')).toBeVisible();
+
+  // Before maturity the form stays closed.
+  await sidebar(b).getByRole('link', { name: 'Withdraw' }).click();
+  await expect(b.getByRole('button', { name: 'Open withdrawal form' })).toBeDisabled();
+  await expect(b.getByText(MSG.withdraw.notMatured(45))).toBeVisible();
+
+  // 45 days later (sessions expire after 7 idle days, so B logs in again).
+  await moveClock(request, { advanceDays: 45 });
+  await b.goto('/dashboard/withdraw');
+  await b.waitForURL('/');
+  await loginUser(b, emailB);
+  await b.goto('/dashboard/withdraw');
+  await b.getByRole('button', { name: 'Open withdrawal form' }).click();
+  const form = b.getByRole('region', { name: 'Withdrawal form' });
+  await expect(form).toContainText('Earnings$5.00'); // B's referral bonus
+  await expect(form).toContainText('You will receive$24.90'); // 22.50 + 5 − 2.60
+  await form.getByRole('button', { name: 'Withdraw $24.90' }).click();
+  const requested = b.getByRole('dialog', { name: 'Withdrawal requested' });
+  await expect(requested).toContainText(MSG.withdraw.success);
+  await requested.getByRole('button', { name: 'OK' }).click();
+  await expect(b.getByTestId('withdrawal-row').first()).toContainText('Pending');
+
+  // The admin pays it.
+  const admin = await browser.newPage();
+  await login(admin, '/admin', ADMIN.email, ADMIN.password);
+  await admin.waitForURL('/dashadmin');
+  await admin.getByRole('link', { name: 'Manage Withdrawals' }).click();
+  await expect(admin.getByRole('heading', { name: 'Update User Information' })).toBeVisible();
+  const row = admin.getByTestId('pending-withdrawal').filter({ hasText: emailB });
+  await expect(row).toContainText('$24.90');
+  await row.getByRole('button', { name: `Mark paid: ${username}` }).click();
+  const pay = admin.getByRole('dialog', { name: 'Mark withdrawal paid' });
+  await pay.getByLabel('Transaction hash').fill('0x1234');
+  await pay.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(pay.getByText(MSG.withdraw.txHashInvalid)).toBeVisible();
+  await pay.getByLabel('Transaction hash').fill(TX_HASH);
+  await pay.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(pay).toBeHidden();
+  await expect(row).toHaveCount(0);
+
+  // B sees it paid, and the history tells the story.
+  await b.reload();
+  const paid = b.getByTestId('withdrawal-row').first();
+  await expect(paid).toContainText('Paid');
+  await expect(paid).toContainText(TX_HASH);
+  await sidebar(b).getByRole('link', { name: 'History' }).click();
+  const lines = b.getByRole('cell');
+  for (const text of [/Top-up received/, /Invested in the Standard plan/, /Referral bonus/, /Withdrawal paid/]) {
+    await expect(lines.filter({ hasText: text }).first()).toBeVisible();
+  }
+  await expect(b.getByRole('link', { name: 'Download CSV statement' })).toHaveAttribute('href', '/api/v1/history.csv');
+  const csv = await b.request.get('/api/v1/history.csv');
+  expect(csv.ok()).toBeTruthy();
+  expect(await csv.text()).toContain('Withdrawal paid');
+
+  // A was paid the referral bonus too.
+  await loginUser(page, emailA);
+  await page.goto('/dashboard/withdraw');
+  await expect(page.getByText('Earnings', { exact: true }).locator('..')).toContainText('$5.00');
+
+  await admin.close();
+  await b.close();
+});

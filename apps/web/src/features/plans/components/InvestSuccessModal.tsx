@@ -1,0 +1,43 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { formatUsd } from '@svp/shared';
+import { formatDate } from '../../../lib/money';
+import type { Investment } from '../api/plans';
+
+export interface InvestResult {
+  message: string;
+  investment: Investment;
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text fz="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="sm" fw={700}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** SPEC §2 success modal after a plan starts. */
+export function InvestSuccessModal({ result, onClose }: { result: InvestResult | null; onClose: () => void }) {
+  return (
+    <Modal opened={result !== null} onClose={onClose} title="Investment started" centered>
+      {result && (
+        <Stack gap="sm">
+          <Text>{result.message}</Text>
+          <Row label="Plan" value={result.investment.plan} />
+          <Row label="Amount invested" value={formatUsd(result.investment.amount)} />
+          <Row label="Expected withdrawal" value={formatUsd(result.investment.expectedWithdrawal)} />
+          <Row label="Expected profit" value={formatUsd(result.investment.expectedProfit)} />
+          <Row label="Maturity date" value={formatDate(result.investment.endsAt)} />
+          <Group justify="flex-end">
+            <Button onClick={onClose}>OK</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

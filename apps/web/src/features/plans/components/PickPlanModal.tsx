@@ -1,0 +1,135 @@
+import { Alert, Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { fromDecimalString, MSG, parseAmount } from '@svp/shared';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { usdFromMinor } from '../../../lib/money';
+import { useInvest, type Plan, type PlansResponse } from '../api/plans';
+import type { InvestResult } from './InvestSuccessModal';
+import { pickPlanError, previewInvestment } from './preview';
+
+interface PickPlanModalProps {
+  plan: Plan | null;
+  durations: PlansResponse['durations'];
+  /** Available balance from /me (decimal string). */
+  balance: string;
+  onClose: () => void;
+  onSuccess: (result: InvestResult) => void;
+}
+
+export function PickPlanModal({ plan, durations, balance, onClose, onSuccess }: PickPlanModalProps) {
+  return (
+    <Modal opened={plan !== null} onClose={onClose} title={plan ? `Pick the ${plan.name} plan` : ''} centered>
+      {plan && (
+        <PickPlanForm
+          key={plan.code}
+          plan={plan}
+          durations={durations}
+          balance={balance}
+          onClose={onClose}
+          onSuccess={onSuccess}
+        />
+      )}
+    </Modal>
+  );
+}
+
+type FormProps = Omit<PickPlanModalProps, 'plan'> & { plan: Plan };
+
+/** SPEC §2 pick-plan modal: duration (45 days; 120 shown, disabled), amount, a live preview, confirm. */
+export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: FormProps) {
+  const [duration, setDuration] = useState('');
+  const [amount, setAmount] = useState(plan.minAmount);
+  const [error, setError] = useState<string | null>(null);
+  const invest = useInvest();
+
+  const days = duration ? Number(duration) : null;
+  const parsed = parseAmount(amount, 'USD', 2);
+  const preview = days && parsed !== null && parsed > 0n ? previewInvestment(plan, days, parsed) : null;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = pickPlanError(plan, { duration: days, amount, balance: fromDecimalString(balance, 'USD') });
+    setError(found);
+    if (found) return;
+    invest.mutate(
+      { plan: plan.code, duration: days, amount: amount.trim() },
+      { onSuccess: (result) => onSuccess(result) },
+    );
+  }
+
+  const serverError = invest.isError
+    ? errorMessage(invest.error, { http: MSG.invest.failed, network: MSG.invest.failed })
+    : null;
+  const shown = error ?? serverError;
+
+  return (
+    <Stack component="form" gap="sm" onSubmit={onSubmit}>
+      <NativeSelect
+        label="Duration"
+        value={duration}
+        onChange={(e) => {
+          setDuration(e.currentTarget.value);
+          setError(null);
+        }}
+        data={[
+          { value: '', label: 'Select a duration' },
+          ...durations.map((d) => ({
+            value: String(d.days),
+            label: d.enabled ? `${d.days} days` : `${d.days} days (coming soon)`,
+            disabled: !d.enabled,
+          })),
+        ]}
+      />
+      <TextInput
+        label="Amount (USD)"
+        description={`Minimum ${usdFromMinor(fromDecimalString(plan.minAmount, 'USD'))} · available ${usdFromMinor(fromDecimalString(balance, 'USD'))}`}
+        inputMode="decimal"
+        autoComplete="off"
+        leftSection="$"
+        value={amount}
+        onChange={(e) => {
+          setAmount(e.currentTarget.value);
+          setError(null);
+        }}
+      />
+      <Paper withBorder radius="md" p="sm" aria-live="polite">
+        <SimpleGrid cols={2} spacing="xs">
+          <div>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+              Expected withdrawal
+            </Text>
+            <Text fw={800} data-testid="preview-withdrawal">
+              {preview ? usdFromMinor(preview.expectedWithdrawal) : '—'}
+            </Text>
+          </div>
+          <div>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+              Expected profit
+            </Text>
+            <Text fw={800} data-testid="preview-profit">
+              {preview ? usdFromMinor(preview.expectedProfit) : '—'}
+            </Text>
+          </div>
+        </SimpleGrid>
+        {!days && (
+          <Text fz="xs" c="dimmed" mt={4}>
+            Choose a duration to see what you would receive.
+          </Text>
+        )}
+      </Paper>
+      {shown && (
+        <Alert color="red" variant="light" role="alert">
+          {shown}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={invest.isPending}>
+          Confirm
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

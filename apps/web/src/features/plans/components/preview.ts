@@ -1,0 +1,54 @@
+import {
+  expectedWithdrawal,
+  findPlan,
+  fromDecimalString,
+  MSG,
+  parseAmount,
+  toDecimalString,
+  USD_UNIT,
+} from '@svp/shared';
+import type { Plan } from '../api/plans';
+
+export interface Preview {
+  expectedWithdrawal: bigint;
+  expectedProfit: bigint;
+}
+
+/**
+ * What the server will compute (DESIGN D4): the shared `expectedWithdrawal` formula with the plan's tier
+ * multiplier. The API sends each plan's payout per $1 (`ratios`); when the operator has changed the rates so
+ * that they no longer match the built-in plan, the preview uses that ratio instead.
+ */
+export function previewInvestment(plan: Plan, days: number, amount: bigint): Preview | null {
+  const ratioText = plan.ratios[String(days)];
+  if (!ratioText) return null;
+  const ratio = fromDecimalString(ratioText, 'USD');
+  const builtIn = findPlan(plan.code);
+  const definition = builtIn && { multiplier: builtIn.multiplier, minAmount: fromDecimalString(plan.minAmount, 'USD') };
+  const expected =
+    definition && toDecimalString(expectedWithdrawal(USD_UNIT, definition, days), 'USD') === ratioText
+      ? expectedWithdrawal(amount, definition, days)
+      : (amount * ratio) / USD_UNIT;
+  return { expectedWithdrawal: expected, expectedProfit: expected - amount };
+}
+
+export interface PickInput {
+  duration: number | null;
+  amount: string;
+  /** The available balance from /me, in USD micro-units. */
+  balance: bigint;
+}
+
+/**
+ * The spec's checks in its order (SPEC §5), before anything is sent; the server repeats them and also
+ * knows about an active plan. Returns the message to show, or null when the request may be sent.
+ */
+export function pickPlanError(plan: Plan | null, input: PickInput): string | null {
+  if (!plan || !input.duration) return MSG.invest.missingPlan;
+  const amount = parseAmount(input.amount, 'USD', 2);
+  if (amount === null || amount < fromDecimalString(plan.minAmount, 'USD')) {
+    return MSG.invest.belowMinimum(plan.minAmount);
+  }
+  if (input.balance < amount) return MSG.invest.insufficient;
+  return null;
+}

@@ -1,0 +1,56 @@
+import { Alert, Stack, Table, Text } from '@mantine/core';
+import { formatAmount, formatUsd, fromDecimalString } from '@svp/shared';
+import type { Payment } from '../api/topup';
+
+/** What an under-, over- or unrequested payment means for the user (DESIGN D8: credited as received). */
+export const FLAG_NOTES: Record<string, string> = {
+  under:
+    'This payment was less than the amount to pay. What arrived was credited, minus the $3 fee; send the rest as a new top-up.',
+  over: 'This payment was more than the amount to pay. Everything that arrived was credited, minus the $3 fee.',
+  unrequested: 'This payment arrived without an open top-up request. It was credited as received, minus the $3 fee.',
+};
+
+const usdt = (decimal: string) => formatAmount(fromDecimalString(decimal, 'USD'), 'USD');
+const shortHash = (hash: string) => (hash.length > 18 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash);
+
+export function PaymentReceived({ payments }: { payments: Payment[] }) {
+  const flagged = payments.filter((p) => p.flag && FLAG_NOTES[p.flag]);
+  return (
+    <Alert color="green" variant="light" radius="lg" title="Credited to your balance" role="status">
+      <Stack gap="sm">
+        <Text fz="sm">Your new balance is shown at the top of the page.</Text>
+        <Table.ScrollContainer minWidth={420}>
+          <Table fz="sm" withRowBorders={false} verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Transaction</Table.Th>
+                <Table.Th ta="right">Received</Table.Th>
+                <Table.Th ta="right">Fee</Table.Th>
+                <Table.Th ta="right">Credited</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {payments.map((p) => (
+                <Table.Tr key={p.txHash}>
+                  <Table.Td ff="monospace" title={p.txHash}>
+                    {shortHash(p.txHash)}
+                  </Table.Td>
+                  <Table.Td ta="right">{usdt(p.received)} USDT</Table.Td>
+                  <Table.Td ta="right">{formatUsd(p.fee)}</Table.Td>
+                  <Table.Td ta="right" fw={700}>
+                    {formatUsd(p.credited)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {flagged.map((p) => (
+          <Text key={p.txHash} fz="sm" fw={600}>
+            {FLAG_NOTES[p.flag!]}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,57 @@
+import { Alert, Button, Card, Group, Text, TextInput } from '@mantine/core';
+import { MSG } from '@svp/shared';
+import { useState, type FormEvent } from 'react';
+import { errorMessage, fieldError } from '../../../lib/errors';
+import { useTestPayment } from '../api/topup';
+import { validTopupAmount } from './TopupAmountForm';
+
+/** Shown only when the server says so (config.devTools): pays on the simulated chain, never real money. */
+export function TestPaymentBox({ requestId, amountToPay }: { requestId: string; amountToPay: string }) {
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const pay = useTestPayment(requestId);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const text = amount.trim();
+    if (text && validTopupAmount(text) === null) {
+      setError(MSG.topup.invalidAmount);
+      return;
+    }
+    setError(null);
+    pay.mutate(text || undefined);
+  }
+
+  const serverField = fieldError(pay.error, 'amount');
+  return (
+    <Card withBorder radius="lg" padding="md" component="form" onSubmit={onSubmit} noValidate>
+      <Text fw={700}>Test payment (development only)</Text>
+      <Text fz="sm" c="dimmed" mb="sm">
+        Sends USDT on the simulated chain to this address. Leave the amount empty to pay exactly {amountToPay} USDT, or
+        enter another amount to test an under- or overpayment.
+      </Text>
+      <Group align="flex-start" gap="sm">
+        <TextInput
+          label="Test amount (USDT, optional)"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.currentTarget.value);
+            setError(null);
+          }}
+          error={error ?? serverField}
+          w={220}
+        />
+        <Button type="submit" variant="light" loading={pay.isPending} mt={25}>
+          Send test payment
+        </Button>
+      </Group>
+      {pay.isError && !serverField && (
+        <Alert color="red" variant="light" role="alert" mt="sm">
+          {errorMessage(pay.error, { http: MSG.topup.confirmFailed, network: MSG.topup.confirmFailed })}
+        </Alert>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatAmount, MSG, parseAmount, TOPUP_FEE } from '@svp/shared';
+import { useState, type FormEvent } from 'react';
+import { errorMessage, fieldError } from '../../../lib/errors';
+import { useCreateTopup, type TopupQuote } from '../api/topup';
+
+/** SPEC §5: a number greater than 0 (DESIGN D2: at most 2 decimals, never parsed as a float). */
+export function validTopupAmount(text: string): bigint | null {
+  const amount = parseAmount(text, 'USD', 2);
+  return amount !== null && amount > 0n ? amount : null;
+}
+
+export function TopupAmountForm({ onCreated }: { onCreated: (quote: TopupQuote) => void }) {
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateTopup();
+  const parsed = validTopupAmount(amount);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (validTopupAmount(amount) === null) {
+      setError(MSG.topup.invalidAmount);
+      return;
+    }
+    setError(null);
+    create.mutate(amount.trim(), { onSuccess: onCreated });
+  }
+
+  const serverField = fieldError(create.error, 'amount');
+  const general =
+    create.isError && !serverField
+      ? errorMessage(create.error, { http: MSG.topup.requestFailed, network: MSG.topup.sendFailed })
+      : null;
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="form" onSubmit={onSubmit} noValidate>
+      <Title order={2} fz="h4" mb="xs">
+        How much do you want to add?
+      </Title>
+      <Text c="dimmed" fz="sm" mb="md">
+        Enter the amount in US dollars. A ${formatAmount(TOPUP_FEE, 'USD', 0)} fee is added, and you pay the total in
+        USDT on the BEP-20 (BNB Smart Chain) network.
+      </Text>
+      <Stack gap="sm" maw={420}>
+        <TextInput
+          label="Amount (USD)"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          leftSection="$"
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.currentTarget.value);
+            setError(null);
+          }}
+          error={error ?? serverField}
+        />
+        {parsed !== null && (
+          <Text fz="sm" aria-live="polite">
+            You will pay <b>{formatAmount(parsed + TOPUP_FEE, 'USD')} USDT</b> ({formatAmount(parsed, 'USD')} + $
+            {formatAmount(TOPUP_FEE, 'USD')} fee).
+          </Text>
+        )}
+        {general && (
+          <Alert color="red" variant="light" role="alert">
+            {general}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            Continue to payment
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

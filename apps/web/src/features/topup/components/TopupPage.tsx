@@ -1,0 +1,47 @@
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { TopupQuote } from '../api/topup';
+import { PaymentView } from './PaymentView';
+import { TopupAmountForm } from './TopupAmountForm';
+
+/** SPEC §2/§4 top-up panel: amount form → wallet view (countdown, codes, copy) → paid → closed. */
+export default function TopupPage() {
+  const [quote, setQuote] = useState<TopupQuote | null>(null);
+  const [expired, setExpired] = useState(false);
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} fz="h2">
+          Top Up
+        </Title>
+        <Text c="dimmed">Add money to your balance with USDT on the BEP-20 (BNB Smart Chain) network.</Text>
+      </div>
+      {quote ? (
+        <PaymentView
+          key={quote.requestId}
+          quote={quote}
+          onClose={(reason) => {
+            setExpired(reason === 'expired');
+            setQuote(null);
+          }}
+        />
+      ) : (
+        <>
+          {expired && (
+            <Alert color="blue" variant="light" radius="lg" title="The payment window has closed" role="status">
+              If you already sent your payment, it is still credited when it arrives: watch your balance and your
+              History. To pay again, start a new top-up.
+            </Alert>
+          )}
+          <TopupAmountForm
+            onCreated={(created) => {
+              setExpired(false);
+              setQuote(created);
+            }}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { Alert, Button, Card, Divider, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
+import { formatUsd, fromDecimalString, maturityPayout, MSG } from '@svp/shared';
+import { errorMessage } from '../../../lib/errors';
+import { usdFromMinor } from '../../../lib/money';
+import { useRequestWithdrawal, type WithdrawalQuote, type WithdrawalResult } from '../api/withdrawals';
+
+export function MoneyLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Text fz="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text fz={strong ? 'lg' : 'sm'} fw={strong ? 800 : 600} ff="monospace">
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+export const withdrawalErrorText = (error: unknown) =>
+  errorMessage(error, { http: MSG.withdraw.failed, network: MSG.withdraw.error });
+
+/**
+ * SPEC §2/§4 withdrawal form: the wallet on file, what is owed, each fee and what arrives, and exactly which
+ * conditions are not met (the server's `reasons`). Submit is enabled only when the server says it may be sent.
+ */
+export function WithdrawForm({
+  quote,
+  onDone,
+}: {
+  quote: WithdrawalQuote;
+  onDone: (result: WithdrawalResult) => void;
+}) {
+  const request = useRequestWithdrawal();
+  // The fee split, computed with the server's own formula; the total to receive is the server's figure.
+  const split = maturityPayout(
+    fromDecimalString(quote.expectedWithdrawal, 'USD'),
+    fromDecimalString(quote.earnings, 'USD'),
+  );
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="withdraw-form-title">
+      <Title order={2} fz="h4" mb="sm" id="withdraw-form-title">
+        Withdrawal form
+      </Title>
+      <Stack gap="sm">
+        <Textarea
+          label="Wallet address"
+          description="Your wallet on file (BEP-20). To change it, contact support."
+          value={quote.wallet}
+          readOnly
+          autosize
+          minRows={1}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
+        />
+        <MoneyLine label="Expected withdrawal" value={formatUsd(quote.expectedWithdrawal)} />
+        <MoneyLine label="Earnings" value={formatUsd(quote.earnings)} />
+        <MoneyLine label="Total before fees" value={formatUsd(quote.maturity.gross)} />
+        <MoneyLine label="Handling fee" value={`− ${usdFromMinor(split.fees.handling)}`} />
+        <MoneyLine label="Crypto network fee" value={`− ${usdFromMinor(split.fees.crypto)}`} />
+        <MoneyLine label="Charity" value={`− ${usdFromMinor(split.fees.charity)}`} />
+        <Divider />
+        <MoneyLine label="You will receive" value={formatUsd(quote.maturity.payout)} strong />
+        <Text fz="xs" c="dimmed">
+          Paid to your wallet within 48 hours, counting business days only: withdrawals are not processed on Sundays.
+        </Text>
+
+        {quote.reasons.length > 0 && (
+          <Alert color="yellow" variant="light" title="You cannot submit yet">
+            <List fz="sm" spacing={2}>
+              {quote.reasons.map((reason) => (
+                <List.Item key={reason}>{reason}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        {request.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {withdrawalErrorText(request.error)}
+          </Alert>
+        )}
+        <Group>
+          <Button
+            disabled={!quote.canSubmit}
+            loading={request.isPending}
+            onClick={() => request.mutate('maturity', { onSuccess: onDone })}
+          >
+            Withdraw {formatUsd(quote.maturity.payout)}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+import { MSG } from '@svp/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderAt, testUser } from '../../../test/render';
+import type { WithdrawalQuote } from '../api/withdrawals';
+import WithdrawPage from './WithdrawPage';
+
+const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+const base: WithdrawalQuote = {
+  hasPlan: true,
+  endTime: '2026-02-15T00:00:00.000Z',
+  daysRemaining: 0,
+  expectedWithdrawal: '22.5',
+  earnings: '5',
+  canOpen: true,
+  canSubmit: true,
+  reasons: [],
+  maturity: { gross: '27.5', fees: '2.6', payout: '24.9' },
+  breakInvestment: { invested: '10', gross: '4', fees: '2.6', payout: '1.4' },
+  canBreak: false,
+  wallet: WALLET,
+};
+const WITHDRAWAL = {
+  id: 'w1',
+  kind: 'maturity',
+  gross: '27.5',
+  fees: '2.6',
+  payout: '24.9',
+  wallet: WALLET,
+  status: 'pending',
+  txHash: null,
+  reason: null,
+  requestedAt: '2026-02-15T10:00:00.000Z',
+  dueAt: '2026-02-17T10:00:00.000Z',
+  decidedAt: null,
+};
+
+function setup(quote: WithdrawalQuote, extra: Parameters<typeof mockFetch>[0] = {}) {
+  const calls: Record<string, number> = {};
+  const count = (key: string, res: () => Response) => () => {
+    calls[key] = (calls[key] ?? 0) + 1;
+    return res();
+  };
+  mockFetch({
+    'GET /api/v1/withdrawals/quote': count('quote', () => jsonResponse(200, quote)),
+    'GET /api/v1/earnings': () => jsonResponse(200, { success: true, earnings: quote.earnings, message: '' }),
+    'GET /api/v1/withdrawals': count('list', () => jsonResponse(200, { withdrawals: [] })),
+    'GET /api/v1/me': () => jsonResponse(200, { success: true, user: testUser }),
+    ...extra,
+  });
+  renderAt(<WithdrawPage />, { path: '/dashboard/withdraw' });
+  return { user: userEvent.setup(), calls };
+}
+
+beforeEach(() => {
+  document.cookie = 'svp_csrf=t; path=/';
+});
+
+describe('Withdraw page', () => {
+  it('keeps the form closed before maturity and says why', async () => {
+    setup({
+      ...base,
+      daysRemaining: 12,
+      canOpen: false,
+      canSubmit: false,
+      canBreak: true,
+      reasons: [MSG.withdraw.notMatured(12), MSG.withdraw.earningsTooLow],
+    });
+    const open = await screen.findByRole('button', { name: 'Open withdrawal form' });
+    expect(open).toBeDisabled();
+    expect(screen.getByText('Days remaining').nextSibling).toHaveTextContent('12');
+    expect(screen.getByText(MSG.withdraw.notMatured(12))).toBeInTheDocument();
+    expect(screen.getByText(MSG.withdraw.earningsTooLow)).toBeInTheDocument();
+    expect(await screen.findByText('No withdrawals yet.')).toBeInTheDocument();
+  });
+
+  it('shows exactly which conditions are not met and disables submit', async () => {
+    const { user } = setup({
+      ...base,
+      earnings: '2',
+      canSubmit: false,
+      reasons: [MSG.withdraw.earningsTooLow],
+      maturity: { gross: '24.5', fees: '2.6', payout: '21.9' },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Open withdrawal form' }));
+    const form = screen.getByRole('region', { name: 'Withdrawal form' });
+    expect(within(form).getByLabelText('Wallet address')).toHaveValue(WALLET);
+    expect(within(form).getByLabelText('Wallet address')).toHaveAttribute('readonly');
+    expect(form).toHaveTextContent('Handling fee− $1.00');
+    expect(form).toHaveTextContent('Crypto network fee− $1.00');
+    expect(form).toHaveTextContent('Charity− $0.60');
+    expect(form).toHaveTextContent('You will receive$21.90');
+    expect(within(form).getByText(MSG.withdraw.earningsTooLow)).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: /^Withdraw/ })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Close withdrawal form' }));
+    expect(screen.queryByRole('region', { name: 'Withdrawal form' })).not.toBeInTheDocument();
+  });
+
+  it('submits, shows the success modal, and reloads the data on OK', async () => {
+    let posted: unknown;
+    const { user, calls } = setup(base, {
+      'POST /api/v1/withdrawals': (_url, init) => {
+        posted = JSON.parse(String(init?.body));
+        return jsonResponse(200, { success: true, message: MSG.withdraw.success, withdrawal: WITHDRAWAL });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Open withdrawal form' }));
+    const submit = screen.getByRole('button', { name: 'Withdraw $24.90' });
+    expect(submit).toBeEnabled();
+    expect(screen.queryByText('You cannot submit yet')).not.toBeInTheDocument();
+    await user.click(submit);
+    expect(posted).toEqual({ kind: 'maturity' });
+    const modal = await screen.findByRole('dialog', { name: 'Withdrawal requested' });
+    expect(modal).toHaveTextContent(MSG.withdraw.success);
+    expect(modal).toHaveTextContent('$24.90');
+    const before = { ...calls };
+    await user.click(within(modal).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(calls.quote).toBeGreaterThan(before.quote!));
+    await waitFor(() => expect(calls.list).toBeGreaterThan(before.list!));
+  });
+
+  it("shows the server's refusal", async () => {
+    const { user } = setup(base, {
+      'POST /api/v1/withdrawals': () =>
+        jsonResponse(409, { error: { code: 'NOT_ELIGIBLE', message: MSG.withdraw.earningsTooLow } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Open withdrawal form' }));
+    await user.click(screen.getByRole('button', { name: 'Withdraw $24.90' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.withdraw.earningsTooLow);
+  });
+
+  it('breaks the investment: 40% − $2.60 with 3 decimals, then confirms', async () => {
+    let posted: unknown;
+    const { user } = setup(
+      { ...base, daysRemaining: 30, canOpen: false, canSubmit: false, canBreak: true, reasons: [] },
+      {
+        'POST /api/v1/withdrawals': (_url, init) => {
+          posted = JSON.parse(String(init?.body));
+          return jsonResponse(200, {
+            success: true,
+            message: MSG.withdraw.success,
+            withdrawal: { ...WITHDRAWAL, kind: 'break', gross: '4', payout: '1.4' },
+          });
+        },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Break investment' }));
+    const modal = await screen.findByRole('dialog', { name: 'Break investment' });
+    expect(modal).toHaveTextContent('You will receive$1.400');
+    await user.click(within(modal).getByRole('button', { name: 'Confirm break' }));
+    expect(posted).toEqual({ kind: 'break' });
+    expect(await screen.findByRole('dialog', { name: 'Withdrawal requested' })).toHaveTextContent('$1.400');
+  });
+
+  it('shows the spec message when earnings cannot be fetched, and the list with statuses', async () => {
+    setup(base, {
+      'GET /api/v1/earnings': () => new Response('', { status: 500 }),
+      'GET /api/v1/withdrawals': () =>
+        jsonResponse(200, {
+          withdrawals: [
+            { ...WITHDRAWAL, id: 'a', status: 'paid', txHash: `0x${'1'.repeat(64)}` },
+            { ...WITHDRAWAL, id: 'b', status: 'rejected', reason: 'Wallet flagged' },
+          ],
+        }),
+    });
+    expect(await screen.findByText(MSG.earnings.failed)).toBeInTheDocument();
+    const rows = await screen.findAllByTestId('withdrawal-row');
+    expect(rows[0]).toHaveTextContent('Paid');
+    expect(rows[0]).toHaveTextContent(`Tx 0x${'1'.repeat(64)}`);
+    expect(rows[1]).toHaveTextContent('Rejected');
+    expect(rows[1]).toHaveTextContent('Reason: Wallet flagged');
+  });
+});

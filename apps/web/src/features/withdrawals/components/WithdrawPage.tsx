@@ -1,0 +1,142 @@
+import { Anchor, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatUsd, MSG } from '@svp/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { errorMessage, loadErrorText } from '../../../lib/errors';
+import { formatDate } from '../../../lib/money';
+import { useEarnings, useRefreshMoney, useWithdrawalQuote, type WithdrawalResult } from '../api/withdrawals';
+import { BreakInvestmentModal } from './BreakInvestmentModal';
+import { WithdrawalList } from './WithdrawalList';
+import { WithdrawForm } from './WithdrawForm';
+import { WithdrawSuccessModal } from './WithdrawSuccessModal';
+
+function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fz="lg" fw={800}>
+        {value}
+      </Text>
+      {note && (
+        <Text fz="xs" c="red" role="alert">
+          {note}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** SPEC §2/§4/§9 withdrawal panel: open/close form, break-investment modal, success modal, then a reload. */
+export default function WithdrawPage() {
+  const quote = useWithdrawalQuote();
+  const earnings = useEarnings();
+  const refresh = useRefreshMoney();
+  const [formOpen, setFormOpen] = useState(false);
+  const [breaking, setBreaking] = useState(false);
+  const [result, setResult] = useState<WithdrawalResult | null>(null);
+
+  function onDone(done: WithdrawalResult) {
+    setBreaking(false);
+    setResult(done);
+  }
+
+  const q = quote.data;
+  const earningsError = earnings.isError
+    ? errorMessage(earnings.error, { http: MSG.earnings.failed, network: MSG.earnings.error })
+    : undefined;
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} fz="h2">
+          Withdraw
+        </Title>
+        <Text c="dimmed">Withdraw your plan and earnings to your wallet on file once your plan matures.</Text>
+      </div>
+
+      {quote.isPending ? (
+        <Loader mx="auto" my="xl" aria-label="Loading your withdrawal details" />
+      ) : quote.isError ? (
+        <ErrorBox message={loadErrorText(quote.error)} onRetry={() => void quote.refetch()} />
+      ) : (
+        q && (
+          <>
+            <Card withBorder radius="lg" padding="lg">
+              <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="md">
+                <Stat
+                  label="Days remaining"
+                  value={q.daysRemaining === null ? '—' : String(Math.max(0, q.daysRemaining))}
+                />
+                <Stat label="Maturity date" value={q.endTime ? formatDate(q.endTime) : 'No active plan'} />
+                <Stat label="Expected withdrawal" value={formatUsd(q.expectedWithdrawal)} />
+                <Stat
+                  label="Earnings"
+                  value={earnings.data ? formatUsd(earnings.data) : earnings.isPending ? '…' : '—'}
+                  note={earningsError}
+                />
+              </SimpleGrid>
+              {q.canOpen ? (
+                <Text fz="sm" mb="md">
+                  Your plan has matured: open the withdrawal form to see what you would receive and request it.
+                </Text>
+              ) : (
+                <Stack gap={4} mb="md">
+                  <Text fz="sm" fw={600}>
+                    Before you can withdraw:
+                  </Text>
+                  <List fz="sm" spacing={2}>
+                    {q.reasons.map((reason) => (
+                      <List.Item key={reason}>{reason}</List.Item>
+                    ))}
+                  </List>
+                  {q.endTime ? (
+                    <Text fz="sm" c="dimmed">
+                      The withdrawal form opens on {formatDate(q.endTime)}.
+                    </Text>
+                  ) : (
+                    <Anchor component={Link} to="/dashboard/plan" fz="sm">
+                      See the investment plans
+                    </Anchor>
+                  )}
+                </Stack>
+              )}
+              <Group gap="sm">
+                <Button
+                  disabled={!q.canOpen}
+                  onClick={() => setFormOpen((open) => !open)}
+                  aria-expanded={formOpen && q.canOpen}
+                  aria-controls="withdraw-form"
+                >
+                  {formOpen && q.canOpen ? 'Close withdrawal form' : 'Open withdrawal form'}
+                </Button>
+                {q.canBreak && (
+                  <Button variant="outline" color="red" onClick={() => setBreaking(true)}>
+                    Break investment
+                  </Button>
+                )}
+              </Group>
+            </Card>
+
+            <div id="withdraw-form">{formOpen && q.canOpen && <WithdrawForm quote={q} onDone={onDone} />}</div>
+
+            <BreakInvestmentModal opened={breaking} quote={q} onClose={() => setBreaking(false)} onDone={onDone} />
+          </>
+        )
+      )}
+
+      <WithdrawalList />
+
+      <WithdrawSuccessModal
+        result={result}
+        onOk={() => {
+          setResult(null);
+          setFormOpen(false);
+          void refresh();
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { formatUsd } from '@svp/shared';
+import { formatDateTime } from '../../../lib/money';
+import type { WithdrawalResult } from '../api/withdrawals';
+import { breakPayoutText } from './BreakInvestmentModal';
+import { MoneyLine } from './WithdrawForm';
+
+/** SPEC §4: after success a modal appears; OK reloads the page's data. */
+export function WithdrawSuccessModal({ result, onOk }: { result: WithdrawalResult | null; onOk: () => void }) {
+  const w = result?.withdrawal;
+  return (
+    <Modal opened={result !== null} onClose={onOk} title="Withdrawal requested" centered>
+      {result && w && (
+        <Stack gap="sm">
+          <Text>{result.message}</Text>
+          <MoneyLine
+            label="You will receive"
+            value={w.kind === 'break' ? breakPayoutText(w.payout) : formatUsd(w.payout)}
+            strong
+          />
+          <MoneyLine label="Due by" value={formatDateTime(w.dueAt)} />
+          <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            To {w.wallet}
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onOk}>OK</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

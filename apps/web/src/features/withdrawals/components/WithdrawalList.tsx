@@ -1,0 +1,97 @@
+import { Badge, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { formatUsd } from '@svp/shared';
+import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { loadErrorText } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/money';
+import { useWithdrawals, type Withdrawal } from '../api/withdrawals';
+import { breakPayoutText } from './BreakInvestmentModal';
+
+export const STATUS_COLORS: Record<Withdrawal['status'], string> = {
+  pending: 'yellow',
+  paid: 'green',
+  rejected: 'red',
+};
+export const STATUS_LABELS: Record<Withdrawal['status'], string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  rejected: 'Rejected',
+};
+export const KIND_LABELS: Record<Withdrawal['kind'], string> = { maturity: 'At maturity', break: 'Early break' };
+
+export function payoutText(w: Pick<Withdrawal, 'kind' | 'payout'>) {
+  return w.kind === 'break' ? breakPayoutText(w.payout) : formatUsd(w.payout);
+}
+
+function Details({ w }: { w: Withdrawal }) {
+  if (w.status === 'paid' && w.txHash) {
+    return (
+      <Text fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        Tx {w.txHash}
+      </Text>
+    );
+  }
+  if (w.status === 'rejected') {
+    return <Text fz="xs">Reason: {w.reason ?? 'not given'}. The amount was returned to your account.</Text>;
+  }
+  return (
+    <Text fz="xs" c="dimmed">
+      Being processed
+    </Text>
+  );
+}
+
+/** The user's own withdrawals with their state (DESIGN D7): pending, paid (with tx hash) or rejected (reason). */
+export function WithdrawalList() {
+  const list = useWithdrawals();
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="withdrawals-title">
+      <Title order={2} fz="h4" mb="sm" id="withdrawals-title">
+        Your withdrawals
+      </Title>
+      {list.isPending ? (
+        <Loader aria-label="Loading withdrawals" />
+      ) : list.isError ? (
+        <ErrorBox message={loadErrorText(list.error)} onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <Text c="dimmed">No withdrawals yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Requested</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Payout</Table.Th>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th>Due</Table.Th>
+                <Table.Th>Details</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((w) => (
+                <Table.Tr key={w.id} data-testid="withdrawal-row">
+                  <Table.Td>{formatDateTime(w.requestedAt)}</Table.Td>
+                  <Table.Td miw={100}>
+                    <Badge color={STATUS_COLORS[w.status]} variant="light" style={{ overflow: 'visible' }}>
+                      {STATUS_LABELS[w.status]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {payoutText(w)}
+                  </Table.Td>
+                  <Table.Td>{KIND_LABELS[w.kind]}</Table.Td>
+                  <Table.Td>{formatDateTime(w.dueAt)}</Table.Td>
+                  <Table.Td maw={260}>
+                    <Stack gap={0}>
+                      <Details w={w} />
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
