@@ -25,6 +25,7 @@ import { createAuditLog } from './modules/audit/audit.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionStore } from './modules/auth/sessions.js';
+import { createTotpService } from './modules/auth/totp.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -128,7 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersService(db, ledger, history, engagement);
   const audit = createAuditLog(db, clock);
   const referrals = createReferralsService({ db, ledger, config });
-  const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals });
+  const totp = createTotpService({ db, clock, rateLimiter });
+  const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals, totp });
   const investments = createInvestmentsService({ db, clock, ledger, referrals });
   const withdrawals = createWithdrawalsService({ db, clock, ledger, audit });
   const tickets = createTicketsService({ db, clock, audit });
@@ -172,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes({ db, clock, config, referralText: () => referrals.text() }));
   await app.register(
     async (api) => {
-      await api.register(authRoutes(auth, secureCookies));
+      await api.register(authRoutes(auth, totp, users, secureCookies));
       await api.register(usersRoutes(users));
       await api.register(depositsRoutes({ deposits, watcher, simulated: config.isProduction ? null : simulated }));
       await api.register(plansRoutes(investments));

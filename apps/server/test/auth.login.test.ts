@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API, MSG, SESSION_COOKIE } from '@svp/shared';
 import { sessions, users } from '../src/db/schema.js';
-import { buildTestApp, Client, createAdmin, registerUser, type TestApp } from './helpers.js';
+import { adminSignIn, buildTestApp, Client, createAdmin, registerUser, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,7 +77,7 @@ describe('POST /auth/login (users) and /auth/admin/login (admins)', () => {
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
     const adminOk = await client.post(API.adminLogin, { email: admin.email, password: admin.password });
     expect(adminOk.status).toBe(200);
-    expect(adminOk.body.user.role).toBe('admin');
+    expect(adminOk.body.mfa).toBe('setup');
   });
 
   it('refuses a disabled account and ends its live sessions', async () => {
@@ -131,7 +131,7 @@ describe('POST /auth/login (users) and /auth/admin/login (admins)', () => {
   it('gives admin sessions a shorter idle timeout', async () => {
     const admin = await createAdmin(t);
     const client = new Client(t.app, '10.1.0.10');
-    await client.post(API.adminLogin, { email: admin.email, password: admin.password });
+    await adminSignIn(t, client, admin);
     t.clock.advance(20 * 60_000);
     expect((await client.get(API.me)).status).toBe(200);
     t.clock.advance(31 * 60_000);

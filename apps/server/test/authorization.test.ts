@@ -46,7 +46,10 @@ describe('authorization matrix over every API route', () => {
         const res = await probe(client, route.method, route.url);
         const role = name === 'anonymous' ? null : name === 'admin' ? 'admin' : 'user';
         const allowed =
-          route.access === 'public' || (route.access === 'authenticated' && role !== null) || route.access === role;
+          route.access === 'public' ||
+          (route.access === 'authenticated' && role !== null) ||
+          (route.access === 'admin-mfa' && role === 'admin') ||
+          route.access === role;
         const denied = res.status === 401 || res.status === 403;
         const deniedByAccess = denied && ['UNAUTHENTICATED', 'FORBIDDEN'].includes(res.body?.error?.code);
         if (allowed && deniedByAccess) failures.push(`${name} refused at ${route.method} ${route.url}`);

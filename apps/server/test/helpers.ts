@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { authenticator } from 'otplib';
 import pg from 'pg';
 import { API, API_PREFIX, CSRF_COOKIE, CSRF_HEADER } from '@svp/shared';
 import { buildApp } from '../src/app.js';
@@ -177,12 +178,30 @@ export async function createAdmin(t: TestApp, email = uniqueEmail('admin'), pass
   return { id: row.id, email, password };
 }
 
-export async function signedInAdmin(t: TestApp, ip = '10.0.2.1') {
-  const admin = await createAdmin(t);
-  const client = new Client(t.app, ip);
+/** The authenticator app's current code, on the test clock. */
+export function totpCode(t: TestApp, secret: string): string {
+  return authenticator.clone({ epoch: t.clock.now().getTime() }).generate(secret);
+}
+
+/** Password, then the second factor (enrolling on the first login), as the admin console does. */
+export async function adminSignIn(
+  t: TestApp,
+  client: Client,
+  admin: { email: string; password: string; secret?: string },
+) {
   const res = await client.post(API.adminLogin, { email: admin.email, password: admin.password });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.raw}`);
-  return { client, ...admin };
+  if (res.body.mfa === 'setup') admin.secret = (await client.post(API.adminTotpSetup)).body.secret;
+  const verified = await client.post(API.adminTotpVerify, { code: totpCode(t, admin.secret!) });
+  if (verified.status !== 200) throw new Error(`admin second factor failed: ${verified.status} ${verified.raw}`);
+  return verified;
+}
+
+export async function signedInAdmin(t: TestApp, ip = '10.0.2.1') {
+  const admin: { id: string; email: string; password: string; secret?: string } = await createAdmin(t);
+  const client = new Client(t.app, ip);
+  await adminSignIn(t, client, admin);
+  return Object.assign(admin, { client });
 }
 
 /** Tops a user up the way a person does: ask for a top-up, then pay it on the simulated chain. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@svp/shared';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
-import { buildTestApp, invest, signedInAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
+import { adminSignIn, buildTestApp, invest, signedInAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
@@ -31,7 +31,7 @@ type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 async function travel(u: SignedIn, ms: number) {
   t.clock.advance(ms);
   expect((await u.client.post(API.login, { email: u.email, password: u.password })).status).toBe(200);
-  expect((await admin.client.post(API.adminLogin, { email: admin.email, password: admin.password })).status).toBe(200);
+  await adminSignIn(t, admin.client, admin);
 }
 
 async function investedUser(amount = '10', plan = 'standard') {

@@ -3,7 +3,11 @@ import {
   API,
   MSG,
   SESSION_COOKIE,
+  adminLoginResponseSchema,
   csrfResponseSchema,
+  totpSetupSchema,
+  totpVerifyResponseSchema,
+  totpVerifySchema,
   errorResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -15,7 +19,10 @@ import {
 } from '@svp/shared';
 import { issueCsrfToken } from '../../http/csrf.js';
 import { sessionCookieOptions } from '../../http/session.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
+import type { TotpService } from './totp.js';
 
 const errors = {
   400: errorResponseSchema,
@@ -25,7 +32,12 @@ const errors = {
 };
 
 /** HTTP only: parse, call the service, shape the reply. Rules live in auth.service.ts. */
-export function authRoutes(auth: AuthService, secureCookies: boolean): FastifyPluginAsyncZod {
+export function authRoutes(
+  auth: AuthService,
+  totp: TotpService,
+  users: UsersService,
+  secureCookies: boolean,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       API.csrf,
@@ -49,26 +61,74 @@ export function authRoutes(auth: AuthService, secureCookies: boolean): FastifyPl
       },
     );
 
-    const portals: [string, Role][] = [
-      [API.login, 'user'],
-      [API.adminLogin, 'admin'],
-    ];
-    for (const [url, portal] of portals) {
-      app.post(
-        url,
-        {
-          config: { access: 'public' },
-          schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
-        },
-        async (request, reply) => {
-          const presented = request.cookies[SESSION_COOKIE];
-          if (presented) await auth.logout(presented); // rotate: a login never reuses an old session
-          const result = await auth.login(request.body.email, request.body.password, portal, meta(request));
-          reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(secureCookies, result.maxAgeSeconds));
-          return { success: true as const, message: 'Login successful.', user: result.user };
-        },
-      );
-    }
+    const signIn = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      body: { email: string; password: string },
+      portal: Role,
+    ) => {
+      const presented = request.cookies[SESSION_COOKIE];
+      if (presented) await auth.logout(presented); // rotate: a login never reuses an old session
+      const result = await auth.login(body.email, body.password, portal, meta(request));
+      reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(secureCookies, result.maxAgeSeconds));
+      return result;
+    };
+
+    app.post(
+      API.login,
+      {
+        config: { access: 'public' },
+        schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const result = await signIn(request, reply, request.body, 'user');
+        return { success: true as const, message: 'Login successful.', user: result.user };
+      },
+    );
+
+    // Admins: password first, then the second factor (set up on the first login).
+    app.post(
+      API.adminLogin,
+      {
+        config: { access: 'public' },
+        schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: adminLoginResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const result = await signIn(request, reply, request.body, 'admin');
+        const mfa = result.mfa ?? 'verify';
+        return {
+          success: true as const,
+          message: mfa === 'setup' ? MSG.totp.setupRequired : MSG.totp.codeRequired,
+          mfa,
+        };
+      },
+    );
+    app.post(
+      API.adminTotpSetup,
+      {
+        config: { access: 'admin-mfa' },
+        schema: { tags: ['auth'], response: { 200: totpSetupSchema, ...errors, 409: errorResponseSchema } },
+      },
+      async (request) => totp.setup(request.session!.userId),
+    );
+    app.post(
+      API.adminTotpVerify,
+      {
+        config: { access: 'admin-mfa' },
+        schema: { tags: ['auth'], body: totpVerifySchema, response: { 200: totpVerifyResponseSchema, ...errors } },
+      },
+      async (request) => {
+        const session = request.session!;
+        const recoveryCodes = await totp.verify(session.userId, session.tokenHash, request.body.code);
+        const user = await users.snapshotById(session.userId);
+        return {
+          success: true as const,
+          message: recoveryCodes ? MSG.totp.enabled : MSG.totp.verified,
+          user: user!,
+          ...(recoveryCodes ? { recoveryCodes } : {}),
+        };
+      },
+    );
 
     app.post(
       API.logout,

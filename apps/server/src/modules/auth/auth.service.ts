@@ -14,6 +14,7 @@ import { welcomeMail, otpMail } from './auth.mails.js';
 import { generateOtp, otpRepository } from './otp.js';
 import { hashPassword, timingDummyHash, verifyPassword } from './password.js';
 import type { SessionStore } from './sessions.js';
+import type { TotpService } from './totp.js';
 
 export interface RequestMeta {
   ip: string;
@@ -34,6 +35,7 @@ export function createAuthService(deps: {
   mailer: Mailer;
   users: UsersService;
   referrals: ReferralsService;
+  totp: TotpService;
 }) {
   const { db, clock } = deps;
 
@@ -112,9 +114,11 @@ export function createAuthService(deps: {
       // Roles are told apart only after the password matched, so a guess learns nothing.
       if (user.role !== portal) throw new AppError(403, 'ROLE_DENIED', messages.denied);
       if (user.disabled) throw new AppError(403, 'ACCOUNT_DISABLED', MSG.login.disabled);
-      const token = await deps.sessions.create(user.id, user.role, meta);
+      // Admins start 'pending': nothing but the second-factor routes opens until they give a code.
+      const token = await deps.sessions.create(user.id, user.role, meta, portal === 'admin' ? 'pending' : 'none');
       const snapshot: UserSnapshot = await deps.users.snapshot(user);
-      return { token, user: snapshot, maxAgeSeconds: deps.sessions.limits(user.role).absoluteMs / 1000 };
+      const mfa = portal === 'admin' ? await deps.totp.stage(user.id) : undefined;
+      return { token, user: snapshot, mfa, maxAgeSeconds: deps.sessions.limits(user.role).absoluteMs / 1000 };
     },
 
     logout: (token: string) => deps.sessions.destroy(token),
