@@ -57,6 +57,11 @@ export const MSG = {
     requestFailed: 'Error processing request',
     sendFailed: 'There was an error sending the request. Please try again.',
     testPaymentsDisabled: 'Test payments exist only on the simulated chain outside production.',
+    flagUnder:
+      'This payment was less than the amount to pay. What arrived was credited, minus the $3 fee; send the rest as a new top-up.',
+    flagOver: 'This payment was more than the amount to pay. Everything that arrived was credited, minus the $3 fee.',
+    flagUnrequested:
+      'This payment arrived without an open top-up request. It was credited as received, minus the $3 fee.',
   },
   invest: {
     activePlan: (tier: string) =>

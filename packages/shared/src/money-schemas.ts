@@ -42,6 +42,8 @@ export const planSchema = z.object({
   type: z.string(),
   dailyTask: z.number(),
   minAmount: decimalString,
+  /** Tier multiplier m (DESIGN D4), so clients compute the preview with the same shared formula. */
+  multiplier: z.number().int().positive(),
   /** Expected withdrawal per $1 invested for each duration (e.g. "2.25" at 45 days). */
   ratios: z.record(z.string(), z.string()),
 });

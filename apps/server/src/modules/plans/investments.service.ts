@@ -41,6 +41,7 @@ export function createInvestmentsService(deps: { db: Db; clock: Clock; ledger: L
           type: p.type,
           dailyTask: p.dailyTask,
           minAmount: toDecimalString(p.minAmount, 'USD'),
+          multiplier: Number(p.multiplier),
           ratios: Object.fromEntries(
             PLAN_DURATIONS.map((d) => [
               String(d.days),

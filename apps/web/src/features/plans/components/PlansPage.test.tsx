@@ -16,6 +16,7 @@ const PLANS = {
       type: 'Basic',
       dailyTask: 1,
       minAmount: '10',
+      multiplier: 1,
       ratios: { '45': '2.25', '120': '6' },
     },
     {
@@ -24,15 +25,25 @@ const PLANS = {
       type: 'Premium',
       dailyTask: 2,
       minAmount: '20',
+      multiplier: 2,
       ratios: { '45': '2.25', '120': '6' },
     },
-    { code: 'gold', name: 'Gold', type: 'Elite', dailyTask: 3, minAmount: '50', ratios: { '45': '1.8', '120': '4.8' } },
+    {
+      code: 'gold',
+      name: 'Gold',
+      type: 'Elite',
+      dailyTask: 3,
+      minAmount: '50',
+      multiplier: 4,
+      ratios: { '45': '1.8', '120': '4.8' },
+    },
     {
       code: 'platinum',
       name: 'Platinum',
       type: 'Master',
       dailyTask: 4,
       minAmount: '100',
+      multiplier: 8,
       ratios: { '45': '1.8', '120': '4.8' },
     },
   ],
@@ -77,8 +88,8 @@ describe('plan preview (shared formula)', () => {
     });
     expect(previewInvestment(standard, 45, usd(200))?.expectedWithdrawal).toBe(usd(450));
     expect(previewInvestment(PLANS.plans[3] as Plan, 45, usd(100))?.expectedWithdrawal).toBe(usd(180));
-    // Operator-changed rates that no longer match the built-in plan: the server's ratio is used.
-    expect(previewInvestment({ ...standard, ratios: { '45': '3' } }, 45, usd(10))?.expectedWithdrawal).toBe(usd(30));
+    // Operator-changed rates: the preview follows the plan's own multiplier and minimum.
+    expect(previewInvestment({ ...standard, multiplier: 2 }, 45, usd(10))?.expectedWithdrawal).toBe(usd(45));
   });
 
   it('checks in the spec order: plan and duration, minimum, balance', () => {

@@ -1,12 +1,4 @@
-import {
-  expectedWithdrawal,
-  findPlan,
-  fromDecimalString,
-  MSG,
-  parseAmount,
-  toDecimalString,
-  USD_UNIT,
-} from '@svp/shared';
+import { expectedWithdrawal, fromDecimalString, MSG, parseAmount } from '@svp/shared';
 import type { Plan } from '../api/plans';
 
 export interface Preview {
@@ -14,21 +6,11 @@ export interface Preview {
   expectedProfit: bigint;
 }
 
-/**
- * What the server will compute (DESIGN D4): the shared `expectedWithdrawal` formula with the plan's tier
- * multiplier. The API sends each plan's payout per $1 (`ratios`); when the operator has changed the rates so
- * that they no longer match the built-in plan, the preview uses that ratio instead.
- */
+/** What the server will compute (DESIGN D4): the shared `expectedWithdrawal` formula with the plan's own rates. */
 export function previewInvestment(plan: Plan, days: number, amount: bigint): Preview | null {
-  const ratioText = plan.ratios[String(days)];
-  if (!ratioText) return null;
-  const ratio = fromDecimalString(ratioText, 'USD');
-  const builtIn = findPlan(plan.code);
-  const definition = builtIn && { multiplier: builtIn.multiplier, minAmount: fromDecimalString(plan.minAmount, 'USD') };
-  const expected =
-    definition && toDecimalString(expectedWithdrawal(USD_UNIT, definition, days), 'USD') === ratioText
-      ? expectedWithdrawal(amount, definition, days)
-      : (amount * ratio) / USD_UNIT;
+  if (!plan.ratios[String(days)]) return null;
+  const rates = { multiplier: BigInt(plan.multiplier), minAmount: fromDecimalString(plan.minAmount, 'USD') };
+  const expected = expectedWithdrawal(amount, rates, days);
   return { expectedWithdrawal: expected, expectedProfit: expected - amount };
 }
 

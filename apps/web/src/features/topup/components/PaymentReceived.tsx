@@ -1,13 +1,12 @@
 import { Alert, Stack, Table, Text } from '@mantine/core';
-import { formatAmount, formatUsd, fromDecimalString } from '@svp/shared';
+import { formatAmount, formatUsd, fromDecimalString, MSG } from '@svp/shared';
 import type { Payment } from '../api/topup';
 
 /** What an under-, over- or unrequested payment means for the user (DESIGN D8: credited as received). */
 export const FLAG_NOTES: Record<string, string> = {
-  under:
-    'This payment was less than the amount to pay. What arrived was credited, minus the $3 fee; send the rest as a new top-up.',
-  over: 'This payment was more than the amount to pay. Everything that arrived was credited, minus the $3 fee.',
-  unrequested: 'This payment arrived without an open top-up request. It was credited as received, minus the $3 fee.',
+  under: MSG.topup.flagUnder,
+  over: MSG.topup.flagOver,
+  unrequested: MSG.topup.flagUnrequested,
 };
 
 const usdt = (decimal: string) => formatAmount(fromDecimalString(decimal, 'USD'), 'USD');
