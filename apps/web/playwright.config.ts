@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const PORT = 3100;
+// E2E_PORT lets a second run (CI in a clone, say) share the machine with another.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // The runner evaluates this file, then each worker evaluates it again with the runner's environment:
