@@ -104,15 +104,15 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
   });
 
   return {
-    /** Settles accruals when they are due; cheap when nothing is (one read). */
-    async settleIfDue(userId: string): Promise<void> {
+    /** Settles accruals when they are due (one read when nothing is) and returns the current state. */
+    async settleIfDue(userId: string): Promise<EngagementRow> {
       const state = await repo.find(db, userId);
       const now = clock.now();
       const due =
         !state ||
         state.dailySettledThrough < utcDay(now) ||
         (state.botStatus === 'active' && (state.botPaidThrough?.getTime() ?? 0) <= now.getTime());
-      if (due) await locked(userId, async () => undefined);
+      return due ? locked(userId, async (_tx, fresh) => fresh) : state;
     },
 
     async rewardStatus(userId: string) {

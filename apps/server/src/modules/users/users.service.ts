@@ -8,15 +8,13 @@ import type { HistoryService } from '../history/history.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { plansRepository } from '../plans/plans.repository.js';
 import type { EngagementService } from '../engagement/engagement.service.js';
-import { engagementRepository } from '../engagement/engagement.repository.js';
 import { usersRepository, type UserRow } from './users.repository.js';
 
 /** The §3 snapshot: identity from the users table, every amount from the ledger (DESIGN D3). */
 export function createUsersService(db: Db, ledger: Ledger, history: HistoryService, engagement: EngagementService) {
   async function snapshot(user: UserRow): Promise<UserSnapshot> {
     // Daily coins and bot upkeep are settled lazily when the user's state is read (DESIGN D11).
-    if (user.role === 'user') await engagement.settleIfDue(user.id);
-    const state = await engagementRepository.find(db, user.id);
+    const state = user.role === 'user' ? await engagement.settleIfDue(user.id) : undefined;
     const balances = await ledger.balances(user.id);
     const active = await plansRepository.activeInvestment(db, user.id);
     const plan = active ? await plansRepository.find(db, active.planCode) : undefined;
