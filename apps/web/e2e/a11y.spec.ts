@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@svp/shared';
-import { ADMIN, PASSWORD, login, moveClock, registerViaApi, uniqueEmail } from './helpers';
+import { adminLogin, PASSWORD, login, moveClock, registerViaApi, uniqueEmail, welcomeDialog } from './helpers';
 
 /** DESIGN §5: no axe violations of serious or critical impact, in either colour scheme. */
 async function expectAccessible(page: Page, what: string) {
@@ -63,10 +63,91 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL('/');
 
-      await login(page, '/admin', ADMIN.email, ADMIN.password);
-      await page.waitForURL('/dashadmin');
+      await adminLogin(page);
       await expect(page.getByRole('link', { name: 'Manage Users' })).toBeVisible();
       await expectAccessible(page, 'admin console');
+    });
+
+    test('support, settings, FAQ and admin console screens', async ({ page, request, browser }) => {
+      test.setTimeout(90_000);
+      const email = uniqueEmail(`a11y-support-${colorScheme}`);
+      await registerViaApi(request, email);
+      await login(page, '/', email, PASSWORD);
+      await page.waitForURL('/dashboard');
+      await page.goto('/dashboard/messages');
+      await page.getByRole('button', { name: 'Send ticket' }).click();
+      await expect(page.getByText(MSG.tickets.empty)).toBeVisible();
+      await expectAccessible(page, 'messages with error');
+      const subject = `A11y ${colorScheme} ${Date.now()}`;
+      await page.getByLabel('Subject').fill(subject);
+      await page.getByLabel('Message').fill('Hello support');
+      await page.getByRole('button', { name: 'Send ticket' }).click();
+      await page.getByTestId('ticket-row').filter({ hasText: subject }).click();
+      await expect(page.getByTestId('ticket-message')).toHaveCount(1);
+      await expectAccessible(page, 'messages with a thread');
+      await page.goto('/dashboard/settings');
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await expectAccessible(page, 'settings with username editor');
+      await page.goto('/dashboard/reports');
+      await page.getByRole('button', { name: 'What is the minimum investment?' }).click();
+      await expect(page.getByText(/minimum investment is \$10/)).toBeVisible();
+      await expectAccessible(page, 'FAQ and help');
+
+      const context = await browser.newContext({ colorScheme });
+      const admin = await context.newPage();
+      await adminLogin(admin);
+      for (const [path, ready] of [
+        ['/dashadmin/overview', 'Overview'],
+        ['/dashadmin/audit', 'Audit log'],
+        ['/dashadmin/referrals', 'User Information Update'],
+        ['/dashadmin/users', 'Manage Users'],
+      ] as const) {
+        await admin.goto(path);
+        await expect(admin.getByRole('heading', { name: ready })).toBeVisible();
+        await admin.waitForLoadState('networkidle');
+        await expectAccessible(admin, path);
+      }
+      await admin.goto('/dashadmin/withdrawals');
+      await admin.getByLabel('User email').fill(email);
+      await admin.getByRole('button', { name: 'Fetch User Details' }).click();
+      await expect(admin.getByTestId('user-fields')).toBeVisible();
+      await expectAccessible(admin, 'admin user details and adjustment');
+      await admin.goto('/dashadmin/tickets');
+      await admin.getByTestId('admin-ticket-row').filter({ hasText: subject }).click();
+      await expect(admin.getByTestId('ticket-message')).toHaveCount(1);
+      await expectAccessible(admin, 'admin tickets with a thread');
+      await context.close();
+    });
+
+    test('engagement screens', async ({ page, request }) => {
+      const email = uniqueEmail(`a11y-coins-${colorScheme}`);
+      await registerViaApi(request, email);
+      await login(page, '/', email, PASSWORD);
+      await page.waitForURL('/dashboard');
+      await page.removeLocatorHandler(welcomeDialog(page)); // this spec looks at the modal itself
+      await expect(welcomeDialog(page)).toBeVisible();
+      await expect(page.getByTestId('bot-message').first()).toBeVisible();
+      await expectAccessible(page, 'welcome modal');
+      await welcomeDialog(page).getByRole('button', { name: 'Cancel' }).click();
+      await expect(welcomeDialog(page)).toBeHidden();
+      await expectAccessible(page, 'dashboard home with bot and coins');
+      await page.getByRole('button', { name: 'Activate bot' }).click();
+      await expect(page.getByRole('dialog').getByText(MSG.bot.hint)).toBeVisible();
+      await expectAccessible(page, 'bot activation modal');
+
+      await page.goto('/dashboard/dailytask');
+      await page.getByRole('button', { name: /Tap to earn/ }).click();
+      await page.getByRole('button', { name: 'Secure Coins' }).click();
+      await expect(page.getByText(MSG.taps.saved).first()).toBeVisible();
+      await expectAccessible(page, 'daily task');
+
+      await page.goto('/dashboard/stakingroom');
+      const convert = page.getByRole('form', { name: 'Convert' });
+      await convert.getByRole('button', { name: 'Convert' }).click();
+      await expect(page.getByTestId('staking-message')).toHaveText(MSG.staking.convertInvalid);
+      await page.getByRole('button', { name: 'Show Leaderboard' }).click();
+      await expect(page.getByTestId('leaderboard')).toBeVisible();
+      await expectAccessible(page, 'staking room with message and leaderboard');
     });
 
     test('money screens', async ({ page, request, browser }) => {
@@ -155,8 +236,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       const context = await browser.newContext({ colorScheme }); // axe needs a page of its own context
       const admin = await context.newPage();
-      await login(admin, '/admin', ADMIN.email, ADMIN.password);
-      await admin.waitForURL('/dashadmin');
+      await adminLogin(admin);
       await admin.goto('/dashadmin/withdrawals');
       const row = admin.getByTestId('pending-withdrawal').filter({ hasText: email });
       await expect(row).toBeVisible();

@@ -1,4 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { authenticator } from 'otplib';
 
 export const ADMIN = { email: 'admin@svp.test', password: 'Admin-Pass-12345' };
 export const PASSWORD = 'E2e-Password-123';
@@ -34,7 +37,16 @@ export async function login(page: Page, path: '/' | '/admin', email: string, pas
   await page.getByLabel('Email or phone').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+  // The home page opens the welcome-reward modal by itself while the reward is unclaimed (SPEC §4):
+  // specs about other screens close it whenever it stands in the way (engagement.spec.ts claims it).
+  if (path === '/')
+    await page.addLocatorHandler(welcomeDialog(page), (dialog) =>
+      dialog.getByRole('button', { name: 'Cancel' }).click(),
+    );
 }
+
+/** The welcome-reward modal of the dashboard home. */
+export const welcomeDialog = (page: Page) => page.getByRole('dialog', { name: 'Claim your welcome coins' });
 
 export async function storedUser(page: Page): Promise<unknown> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as unknown);
@@ -67,4 +79,89 @@ export async function registerViaUi(page: Page, email: string, referralCode?: st
   await page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).click();
   await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Agree' }).click();
   await page.getByRole('button', { name: 'Register' }).click();
+}
+
+/** Where an admin's TOTP secret is kept for the run: a file, so a restarted worker still knows it. */
+function secretFile(email: string): string {
+  const dir = process.env.SVP_E2E_DATA_DIR ?? '/tmp';
+  return join(dir, `totp-${email.replace(/[^a-z0-9]/gi, '_')}.txt`);
+}
+
+export function rememberedSecret(email: string): string | null {
+  const file = secretFile(email);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+}
+
+function stepFile(secret: string): string {
+  return join(process.env.SVP_E2E_DATA_DIR ?? '/tmp', `totp-step-${secret.slice(0, 8)}.txt`);
+}
+
+interface ClockState {
+  now: string;
+  offsetMs: number;
+}
+
+async function serverClock(request: APIRequestContext): Promise<ClockState> {
+  const res = await request.get('/api/v1/test/clock');
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()) as ClockState;
+}
+
+/**
+ * The server accepts each 30-second TOTP step once and never an earlier one. When the test clock is at or
+ * behind the last step used (a second login in the same step, or a spec reset the clock from 45 days
+ * ahead), it is moved just past it, BEFORE the password step so the new session is not born expired.
+ * The returned function puts the test clock back where the spec had it.
+ */
+export async function clockPastLastStep(
+  request: APIRequestContext,
+  secret: string | null,
+): Promise<() => Promise<void>> {
+  const before = await serverClock(request);
+  const now = Date.parse(before.now);
+  const last = secret && existsSync(stepFile(secret)) ? Number(readFileSync(stepFile(secret), 'utf8')) : -1;
+  if (Math.floor(now / 30_000) > last) return async () => undefined;
+  const moved = await postJson(request, '/test/clock', { advanceMs: (last + 1) * 30_000 - now + 1_000 });
+  expect(moved.status(), await moved.text()).toBe(200);
+  return async () => {
+    const answer = await postJson(request, '/test/clock', { reset: true, advanceMs: before.offsetMs });
+    expect(answer.status(), await answer.text()).toBe(200);
+  };
+}
+
+/** The current code by the SERVER's clock (tests move it); its step is remembered as used. */
+export async function totpCode(request: APIRequestContext, secret: string): Promise<string> {
+  const now = Date.parse((await serverClock(request)).now);
+  writeFileSync(stepFile(secret), String(Math.floor(now / 30_000)));
+  return authenticator.clone({ epoch: now }).generate(secret);
+}
+
+/**
+ * Logs an admin in through the UI, second factor included: on the first login it reads the key shown for
+ * manual entry, enrols and acknowledges the recovery codes; later logins use the remembered key.
+ * Ends on /dashadmin.
+ */
+export async function adminLogin(page: Page, who: { email: string; password: string } = ADMIN): Promise<void> {
+  const restore = await clockPastLastStep(page.request, rememberedSecret(who.email));
+  await login(page, '/admin', who.email, who.password);
+  const heading = page.getByRole('heading', { name: /two-factor authentication/i });
+  await expect(heading).toBeVisible();
+  let secret: string | null;
+  const setup = (await heading.textContent())?.startsWith('Set up');
+  if (setup) {
+    secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? null;
+    expect(secret, 'TOTP secret shown on the set-up page').toBeTruthy();
+    writeFileSync(secretFile(who.email), secret!);
+  } else {
+    secret = rememberedSecret(who.email);
+    expect(secret, `a remembered TOTP secret for ${who.email}`).toBeTruthy();
+  }
+  await page.getByLabel(/^Code from your app/).fill(await totpCode(page.request, secret!));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  if (setup) {
+    await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+  }
+  await page.waitForURL('/dashadmin');
+  await restore();
 }

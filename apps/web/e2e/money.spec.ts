@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@svp/shared';
-import { ADMIN, PASSWORD, login, moveClock, registerViaApi, registerViaUi, storedUser, uniqueEmail } from './helpers';
+import {
+  adminLogin,
+  PASSWORD,
+  login,
+  moveClock,
+  registerViaApi,
+  registerViaUi,
+  storedUser,
+  uniqueEmail,
+} from './helpers';
 
 const TX_HASH = `0x${'5e'.repeat(32)}`;
 
@@ -96,8 +105,7 @@ test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the w
 
   // The admin pays it.
   const admin = await browser.newPage();
-  await login(admin, '/admin', ADMIN.email, ADMIN.password);
-  await admin.waitForURL('/dashadmin');
+  await adminLogin(admin);
   await admin.getByRole('link', { name: 'Manage Withdrawals' }).click();
   await expect(admin.getByRole('heading', { name: 'Update User Information' })).toBeVisible();
   const row = admin.getByTestId('pending-withdrawal').filter({ hasText: emailB });

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { MSG } from '@svp/shared';
-import { ADMIN, PASSWORD, login, registerViaApi, storedUser, uniqueEmail } from './helpers';
+import { ADMIN, adminLogin, PASSWORD, login, registerViaApi, storedUser, uniqueEmail } from './helpers';
 
 test('an admin logs in to the console, opens a section and logs out', async ({ page }) => {
-  await login(page, '/admin', ADMIN.email, ADMIN.password);
-  await page.waitForURL('/dashadmin');
+  await adminLogin(page);
   for (const name of ['Manage Referrals', 'Manage Withdrawals', 'Manage Users', 'Admin Tickets']) {
     await expect(page.getByRole('link', { name })).toBeVisible();
   }

@@ -38,7 +38,18 @@ const sum = (keys) => [...keys].reduce((n, key) => n + gz(manifest[key].file), 0
 const dashboardTotal = sum(dashboard);
 console.log(`${kib(dashboardTotal)}  dashboard route JS (gzip), budget 300 KiB`);
 // Each money screen loads on first visit; the QR code and barcode libraries only with the payment view.
-for (const name of ['TopupPage', 'PaymentCodes', 'PlansPage', 'WithdrawPage', 'HistoryPage', 'ReferralPage']) {
+for (const name of [
+  'TopupPage',
+  'PaymentCodes',
+  'PlansPage',
+  'WithdrawPage',
+  'HistoryPage',
+  'ReferralPage',
+  'DailyTaskPage',
+  'StakingRoomPage',
+  'BotChart',
+  'StakingChart',
+]) {
   const key = byName(name);
   if (!key) continue;
   const extra = [...staticClosure(key)].filter((k) => !dashboard.has(k));

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createAdminLogin } from './admin-login.mjs';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const PORT = Number(process.env.SHOTS_PORT ?? 3101);
@@ -92,6 +93,8 @@ async function login(page, path, who) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+const adminLogin = createAdminLogin({ base: BASE, post, login, admin: ADMIN });
+
 async function shoot(browser, scheme, width, referralCode) {
   const tag = `${width}-${scheme}`;
   const USER = { email: `ada.${tag}@example.com`, password: PASSWORD };
@@ -136,7 +139,18 @@ async function shoot(browser, scheme, width, referralCode) {
   await login(page, '/', USER);
   await page.waitForURL('**/dashboard');
   await page.getByRole('heading', { name: /^Welcome,/ }).waitFor();
+  const welcome = page.getByRole('dialog', { name: 'Claim your welcome coins' });
+  await welcome.waitFor();
+  await snap('50-welcome-modal', false);
+  await welcome.getByRole('button', { name: 'Cancel' }).click();
+  await welcome.waitFor({ state: 'hidden' });
+  await page.getByTestId('bot-message').first().waitFor();
   await snap('08-dashboard-home');
+  await page.getByRole('button', { name: 'Activate bot' }).click();
+  await page.getByRole('dialog', { name: 'Activate the trading bot' }).waitFor();
+  await snap('51-bot-activation', false);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
   if (width < 600) {
     await page.getByRole('button', { name: 'More' }).click();
     await page.waitForTimeout(400);
@@ -146,6 +160,20 @@ async function shoot(browser, scheme, width, referralCode) {
   await page.goto('/dashboard/settings');
   await page.getByRole('button', { name: 'Show referral code generator' }).click();
   await snap('11-dashboard-settings');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await snap('63-settings-username-edit');
+  await page.goto('/dashboard/messages');
+  await page.getByRole('button', { name: 'Send ticket' }).click();
+  await snap('60-messages-error');
+  await page.getByLabel('Subject').fill('Please change my wallet address');
+  await page.getByLabel('Message').fill('My old wallet was lost. New address: 0x5290…9EE7. Thanks!');
+  await page.getByRole('button', { name: 'Send ticket' }).click();
+  await page.getByTestId('ticket-row').first().click();
+  await page.getByTestId('ticket-message').first().waitFor();
+  await snap('61-messages-thread');
+  await page.goto('/dashboard/reports');
+  await page.getByRole('button', { name: 'What does the trading bot cost?' }).click();
+  await snap('62-faq-help');
   await page.goto('/dashboard/referral');
   await page.getByText('Customize', { exact: true }).click();
   await snap('12-referral-customize');
@@ -166,6 +194,27 @@ async function shoot(browser, scheme, width, referralCode) {
   await page.getByRole('button', { name: 'Send test payment' }).click();
   await page.getByRole('status', { name: /Credited to your balance/ }).waitFor();
   await snap('22-topup-paid');
+
+  // Daily task and staking room (SPEC §2).
+  await page.goto('/dashboard/dailytask');
+  for (let i = 0; i < 5; i++) await page.getByRole('button', { name: /Tap to earn/ }).click();
+  await snap('52-daily-task');
+  await page.goto('/dashboard/stakingroom');
+  const convert = page.getByRole('form', { name: 'Convert' });
+  await convert.getByLabel('Amount (USD)').fill('10');
+  await convert.getByRole('button', { name: 'Convert' }).click();
+  await page.getByTestId('staking-message').waitFor();
+  const buy = page.getByRole('form', { name: 'Buy SVP' });
+  await buy.getByLabel('Amount to spend (USD)').fill('5');
+  await buy.getByRole('button', { name: 'Buy SVP' }).click();
+  await page.getByTestId('staking-tokens').filter({ hasText: '500,000 SVP' }).waitFor();
+  const stake = page.getByRole('form', { name: 'Stake Tokens' });
+  await stake.getByLabel('Tokens to stake').fill('400000');
+  await stake.getByRole('button', { name: 'Stake' }).click();
+  await page.getByTestId('stake-until').waitFor();
+  await page.getByRole('button', { name: 'Show Leaderboard' }).click();
+  await page.getByTestId('leaderboard').waitFor();
+  await snap('53-staking-room');
 
   // Plans: cards, details, pick with preview, success.
   await page.goto('/dashboard/plan');
@@ -204,8 +253,13 @@ async function shoot(browser, scheme, width, referralCode) {
 
   const adminContext = await browser.newContext(contextOptions); // its own cookies and storage
   const adminPage = await adminContext.newPage();
-  await login(adminPage, '/admin', ADMIN);
-  await adminPage.waitForURL('**/dashadmin');
+  await adminLogin(adminPage, async (stage) => {
+    if (stage !== true && stage !== 'codes') return;
+    await adminPage.waitForLoadState('networkidle');
+    await adminPage.waitForTimeout(350);
+    const name = stage === true ? '70-admin-totp-setup' : '71-admin-recovery-codes';
+    await adminPage.screenshot({ path: join(OUT, `${tag}-${name}.png`), fullPage: true });
+  });
   await adminPage.goto('/dashadmin/withdrawals');
   const row = adminPage.getByTestId('pending-withdrawal').filter({ hasText: USER.email });
   await row.waitFor();
@@ -238,12 +292,35 @@ async function shoot(browser, scheme, width, referralCode) {
   await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL(`${BASE}/`);
 
-  await login(page, '/admin', ADMIN);
-  await page.waitForURL('**/dashadmin');
+  await adminLogin(page, async (stage) => {
+    if (stage === false) await snap('72-admin-totp-verify');
+  });
   await page.getByRole('link', { name: 'Manage Users' }).waitFor();
   await snap('16-admin-settings');
   await page.getByRole('link', { name: 'Admin Tickets' }).click();
-  await snap('17-admin-section');
+  await page.getByTestId('admin-ticket-row').first().click();
+  await page.getByTestId('ticket-message').first().waitFor();
+  await snap('78-admin-tickets');
+  await page.goto('/dashadmin/overview');
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  await snap('73-admin-overview');
+  await page.goto('/dashadmin/audit');
+  await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+  await snap('74-admin-audit');
+  await page.goto('/dashadmin/withdrawals');
+  await page.getByLabel('User email').fill(USER.email);
+  await page.getByRole('button', { name: 'Fetch User Details' }).click();
+  await page.getByTestId('user-fields').waitFor();
+  await snap('75-admin-user-details');
+  await page.goto('/dashadmin/referrals');
+  await page.getByLabel('User email').fill(USER.email);
+  await page.getByRole('button', { name: 'Fetch User' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).waitFor();
+  await snap('76-admin-referrals');
+  await page.goto('/dashadmin/users');
+  await page.getByTestId('user-row').first().waitFor();
+  await page.getByRole('tab', { name: /User data/ }).waitFor();
+  await snap('77-admin-users');
 
   await page.goto('/terms.html');
   await snap('18-terms', false);

@@ -1,7 +1,11 @@
-import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { ComingSoonCard } from '../../../components/ui/ComingSoonCard';
+import { AdminTickets } from './AdminTickets';
+import { DatasetTabs } from './DatasetTabs';
+import { ManageUsers } from './ManageUsers';
 import { PendingWithdrawals } from './PendingWithdrawals';
+import { ReferralUserUpdate } from './ReferralUserUpdate';
+import { UserFieldUpdate } from './UserFieldUpdate';
 
 /** SPEC §2 admin settings buttons; each screen's own heading comes from the spec too. */
 export const ADMIN_SECTIONS = [
@@ -10,28 +14,24 @@ export const ADMIN_SECTIONS = [
     button: 'Manage Referrals',
     heading: 'User Information Update',
     description: 'Look up a user by email and correct their name, email or phone.',
-    text: 'Looking up a user by email and editing name, email and phone arrives with a later release.',
   },
   {
     path: 'withdrawals',
     button: 'Manage Withdrawals',
     heading: 'Update User Information',
     description: 'Review withdrawal requests and update user fields.',
-    text: 'Looking up a user by email and updating one field at a time arrives with a later release.',
   },
   {
     path: 'users',
     button: 'Manage Users',
     heading: 'Manage Users',
     description: 'Browse every account and update its record.',
-    text: 'The user table with per-row updates arrives with a later release.',
   },
   {
     path: 'tickets',
     button: 'Admin Tickets',
     heading: 'Admin Tickets',
     description: 'Read support tickets and reply to users.',
-    text: 'Reading and replying to support tickets arrives with a later release.',
   },
 ] as const;
 
@@ -58,19 +58,44 @@ export function AdminSettingsPage() {
           </Card>
         ))}
       </SimpleGrid>
+      <Group gap="sm">
+        <Button component={Link} to="/dashadmin/overview" variant="light">
+          Overview
+        </Button>
+        <Button component={Link} to="/dashadmin/audit" variant="light">
+          Audit log
+        </Button>
+      </Group>
     </Stack>
   );
 }
 
+export function BackToSettings() {
+  return (
+    <Anchor component={Link} to="/dashadmin" fz="sm">
+      ← Back to Settings
+    </Anchor>
+  );
+}
+
 export function AdminSectionPage({ path }: { path: (typeof ADMIN_SECTIONS)[number]['path'] }) {
-  const section = ADMIN_SECTIONS.find((s) => s.path === path)!;
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/dashadmin" fz="sm">
-        ← Back to Settings
-      </Anchor>
-      {path === 'withdrawals' && <PendingWithdrawals />}
-      <ComingSoonCard title={section.heading}>{section.text}</ComingSoonCard>
+      <BackToSettings />
+      {path === 'withdrawals' && (
+        <>
+          <UserFieldUpdate />
+          <PendingWithdrawals />
+        </>
+      )}
+      {path === 'referrals' && <ReferralUserUpdate />}
+      {path === 'users' && (
+        <>
+          <ManageUsers />
+          <DatasetTabs />
+        </>
+      )}
+      {path === 'tickets' && <AdminTickets />}
     </Stack>
   );
 }

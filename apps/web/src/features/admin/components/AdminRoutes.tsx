@@ -1,7 +1,21 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { FullPageLoader } from '../../../components/ui/FullPageLoader';
 import { NotFound } from '../../../components/ui/NotFound';
 import { AdminLayout } from './AdminLayout';
-import { ADMIN_SECTIONS, AdminSectionPage, AdminSettingsPage } from './AdminPages';
+import { ADMIN_SECTIONS, AdminSectionPage, AdminSettingsPage, BackToSettings } from './AdminPages';
+
+const OverviewPage = lazy(() => import('./OverviewPage'));
+const AuditLogPage = lazy(() => import('./AuditLogPage'));
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <BackToSettings />
+      <div style={{ marginTop: 12 }}>{children}</div>
+    </Suspense>
+  );
+}
 
 /** Everything under /dashadmin; the console opens on its Settings page (SPEC §2). */
 export default function AdminRoutes() {
@@ -13,6 +27,22 @@ export default function AdminRoutes() {
         {ADMIN_SECTIONS.map((section) => (
           <Route key={section.path} path={section.path} element={<AdminSectionPage path={section.path} />} />
         ))}
+        <Route
+          path="overview"
+          element={
+            <Page>
+              <OverviewPage />
+            </Page>
+          }
+        />
+        <Route
+          path="audit"
+          element={
+            <Page>
+              <AuditLogPage />
+            </Page>
+          }
+        />
         <Route path="*" element={<NotFound homeTo="/dashadmin" homeLabel="Back to the admin console" />} />
       </Routes>
     </AdminLayout>

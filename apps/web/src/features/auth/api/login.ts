@@ -65,6 +65,8 @@ export async function login(variant: LoginVariant, body: LoginRequest): Promise<
   return res.user;
 }
 
-export function useLogin(variant: LoginVariant) {
-  return useMutation({ mutationFn: (body: LoginRequest) => login(variant, body) });
+export function useLogin(variant: LoginVariant, submit?: (body: LoginRequest) => Promise<unknown>) {
+  return useMutation<unknown, Error, LoginRequest>({
+    mutationFn: (body: LoginRequest) => (submit ? submit(body) : login(variant, body)),
+  });
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MSG } from '@svp/shared';
+import { MSG, type LoginRequest } from '@svp/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Logo } from '../../../components/ui/Logo';
@@ -13,12 +13,16 @@ interface LoginFormProps {
   /** Where a successful login lands. */
   redirectTo: string;
   links: ReactNode;
+  /** Replaces the one-step login (the admin login answers with a second-factor stage instead of a user). */
+  submit?: (body: LoginRequest) => Promise<unknown>;
+  /** Called instead of navigating to `redirectTo` when `submit` succeeded. */
+  onSubmitted?: (result: unknown) => void;
 }
 
 /** User and admin login share this form; only the endpoint, texts, links and destination differ. */
-export function LoginForm({ variant, title, subtitle, redirectTo, links }: LoginFormProps) {
+export function LoginForm({ variant, title, subtitle, redirectTo, links, submit, onSubmitted }: LoginFormProps) {
   const navigate = useNavigate();
-  const mutation = useLogin(variant);
+  const mutation = useLogin(variant, submit);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +37,7 @@ export function LoginForm({ variant, title, subtitle, redirectTo, links }: Login
     mutation.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: () => void navigate(redirectTo, { replace: true }),
+        onSuccess: (result) => (onSubmitted ? onSubmitted(result) : void navigate(redirectTo, { replace: true })),
         onError: (err) => setError(loginErrorMessage(err, variant)),
       },
     );

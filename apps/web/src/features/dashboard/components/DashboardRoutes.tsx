@@ -12,6 +12,10 @@ const PlansPage = lazy(() => import('../../plans/components/PlansPage'));
 const WithdrawPage = lazy(() => import('../../withdrawals/components/WithdrawPage'));
 const HistoryPage = lazy(() => import('../../history/components/HistoryPage'));
 const ReferralPage = lazy(() => import('../../referral/components/ReferralPage'));
+const MessagesPage = lazy(() => import('../../tickets/components/MessagesPage'));
+const FaqPage = lazy(() => import('../../faq/components/FaqPage'));
+const DailyTaskPage = lazy(() => import('../../dailytask/components/DailyTaskPage'));
+const StakingRoomPage = lazy(() => import('../../staking/components/StakingRoomPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader />}>{children}</Suspense>;
@@ -61,6 +65,38 @@ export default function DashboardRoutes() {
           element={
             <Page>
               <ReferralPage />
+            </Page>
+          }
+        />
+        <Route
+          path="dailytask"
+          element={
+            <Page>
+              <DailyTaskPage />
+            </Page>
+          }
+        />
+        <Route
+          path="stakingroom"
+          element={
+            <Page>
+              <StakingRoomPage />
+            </Page>
+          }
+        />
+        <Route
+          path="messages"
+          element={
+            <Page>
+              <MessagesPage />
+            </Page>
+          }
+        />
+        <Route
+          path="reports"
+          element={
+            <Page>
+              <FaqPage />
             </Page>
           }
         />

@@ -1,7 +1,9 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatAmount, formatUsd, fromDecimalString } from '@svp/shared';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatUsd } from '@svp/shared';
 import { Link } from 'react-router';
+import { BotBox } from '../../bot/components/BotBox';
 import { usePublicConfig } from '../../config/api/get-config';
+import { CoinBox } from '../../rewards/components/CoinBox';
 import { planLabel, useDashboardUser } from './user-context';
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -25,9 +27,8 @@ export function formatMaturity(endTime: string | null): string {
   return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-const coins = (decimal: string) => formatAmount(fromDecimalString(decimal, 'COIN'), 'COIN', 2);
-
-export function HomePage() {
+/** `botSeed` fixes the bot's simulated market (tests); the app uses a random seed per page load. */
+export function HomePage({ botSeed }: { botSeed?: number }) {
   const user = useDashboardUser();
   const config = usePublicConfig();
   const links = config.data?.links;
@@ -66,52 +67,10 @@ export function HomePage() {
         </Card>
       )}
 
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-        <Card withBorder radius="lg" padding="lg">
-          <Group justify="space-between" mb="xs">
-            <Title order={2} fz="h4">
-              Trading bot
-            </Title>
-            <Badge color={user.botStatus === 1 ? 'green' : 'gray'} variant="light">
-              {user.botStatus === 1 ? 'Active' : 'Inactive'}
-            </Badge>
-          </Group>
-          <Text c="dimmed" fz="sm">
-            The bot panel, with its simulated market chart, arrives with a later release. It is a simulation, not live
-            trading.
-          </Text>
-        </Card>
+      <BotBox coins={user.coins} balance={user.balance} fallbackStatus={user.botStatus} seed={botSeed} />
 
-        <Card withBorder radius="lg" padding="lg">
-          <Title order={2} fz="h4" mb="xs">
-            Coins
-          </Title>
-          <Group gap="xl" mb="xs">
-            <div>
-              <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-                Coins
-              </Text>
-              <Text fw={800}>{coins(user.coins)}</Text>
-            </div>
-            <div>
-              <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-                Daily Coins
-              </Text>
-              <Text fw={800}>{coins(user.dailyCoins)}</Text>
-            </div>
-          </Group>
-          <Text c="dimmed" fz="sm">
-            Claiming the daily bonus arrives with a later release.
-          </Text>
-          <Group gap="xs" mt="sm">
-            <Button component={Link} to="/dashboard/dailytask" size="xs" variant="light">
-              Daily task
-            </Button>
-            <Button component={Link} to="/dashboard/stakingroom" size="xs" variant="light">
-              Staking room
-            </Button>
-          </Group>
-        </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <CoinBox coins={user.coins} dailyCoins={user.dailyCoins} />
 
         <Card withBorder radius="lg" padding="lg">
           <Title order={2} fz="h4" mb="xs">

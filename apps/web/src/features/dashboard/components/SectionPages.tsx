@@ -1,19 +1,13 @@
-import { Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { UsernameEditor } from '../../profile/components/UsernameEditor';
 import { useDisclosure } from '@mantine/hooks';
 import { ComingSoonCard } from '../../../components/ui/ComingSoonCard';
 import { ReferralSection } from '../../referral/components/ReferralSection';
 import { useDashboardUser } from './user-context';
 
 /** Sub-pages that arrive with later releases: the title and what the page will do, never sample data. */
-export const COMING_SOON: Record<string, { title: string; text: string }> = {
-  reports: { title: 'Reports', text: 'Reports on your plans, earnings and withdrawals arrive with a later release.' },
-  messages: {
-    title: 'Messages',
-    text: 'Support tickets arrive with a later release. Until then, use the help links on your dashboard.',
-  },
-  dailytask: { title: 'Daily Task', text: 'Tap-to-earn coins arrive with a later release.' },
-  stakingroom: { title: 'Staking Room', text: 'Buying, selling and staking SVP tokens arrives with a later release.' },
-};
+export const COMING_SOON: Record<string, { title: string; text: string }> = {};
 
 export function ComingSoonPage({ section }: { section: keyof typeof COMING_SOON }) {
   const page = COMING_SOON[section]!;
@@ -43,13 +37,17 @@ export function SettingsPage() {
           Settings
         </Title>
         <Stack gap="sm">
-          <Field label="Username" value={user.username || 'Not set'} />
+          <UsernameEditor username={user.username} />
           <Field label="Email" value={user.email} />
           <Field label="Wallet address" value={user.wallet || 'Not set'} />
           <Field label="Referral code" value={user.referralCode ?? 'Not generated yet'} />
         </Stack>
         <Text c="dimmed" fz="sm" mt="md">
-          To change your wallet address, contact support: it cannot be changed from the dashboard.
+          To change your wallet address, contact support through{' '}
+          <Anchor component={Link} to="/dashboard/messages" fz="sm" underline="always">
+            Messages
+          </Anchor>
+          : it cannot be changed from the dashboard.
         </Text>
       </Card>
       <Card withBorder radius="lg" padding="lg">
@@ -65,7 +63,6 @@ export function SettingsPage() {
           <Stack pt="md">{referralOpen && <ReferralSection />}</Stack>
         </Collapse>
       </Card>
-      <ComingSoonCard title="Edit username">Editing your username arrives with a later release.</ComingSoonCard>
     </Stack>
   );
 }

@@ -1,0 +1,142 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { MSG } from '@svp/shared';
+import { PASSWORD, adminLogin, login, moveClock, postJson, registerViaApi, uniqueEmail } from './helpers';
+
+// Registration is limited to 20 per hour per address, in clock-aligned windows, and the whole suite comes from
+// one address: this spec works a few hours ahead, in windows of its own, and puts the clock back after.
+test.beforeAll(async ({ request }) => {
+  await moveClock(request, { advanceDays: 0.125 });
+});
+test.afterAll(async ({ request }) => {
+  await moveClock(request, { reset: true }); // later spec files expect today's date
+});
+
+async function adminPage(browser: Browser) {
+  const context = await browser.newContext(); // its own cookies and storage
+  const page = await context.newPage();
+  await adminLogin(page);
+  return page;
+}
+
+test('a user raises a ticket, the admin replies and closes it, the user sees the reply', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const email = uniqueEmail('ticket');
+  await registerViaApi(request, email);
+  await login(page, '/', email, PASSWORD);
+  await page.waitForURL('/dashboard');
+  await page.goto('/dashboard/messages');
+
+  await page.getByRole('button', { name: 'Send ticket' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MSG.tickets.empty })).toBeVisible();
+  const subject = `Wallet change ${Date.now()}`;
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message').fill('Please change my wallet address.');
+  await page.getByRole('button', { name: 'Send ticket' }).click();
+  const row = page.getByTestId('ticket-row').filter({ hasText: subject });
+  await expect(row).toContainText('open');
+
+  const admin = await adminPage(browser);
+  await admin.getByRole('link', { name: 'Admin Tickets' }).click();
+  await expect(admin.getByText(MSG.tickets.selectTicket)).toBeVisible();
+  await admin.getByTestId('admin-ticket-row').filter({ hasText: subject }).click();
+  await expect(admin.getByTestId('ticket-message')).toHaveCount(1);
+  const send = admin.getByRole('button', { name: 'Send Reply' });
+  await expect(send).toBeDisabled();
+  await admin.getByLabel('Reply').fill('   ');
+  await expect(send).toBeDisabled();
+  await admin.getByLabel('Reply').fill('Done: your new wallet is on file.');
+  await send.click();
+  await expect(admin.getByTestId('ticket-message')).toHaveCount(2);
+  await expect(admin.getByLabel('Reply')).toHaveValue('');
+  await expect(admin.getByTestId('admin-ticket-row').filter({ hasText: subject })).toContainText('pending');
+
+  await page.reload();
+  await page.getByTestId('ticket-row').filter({ hasText: subject }).click();
+  const reply = page.getByTestId('ticket-message').filter({ hasText: 'Done: your new wallet is on file.' });
+  await expect(reply).toContainText('Admin');
+
+  await admin.getByRole('button', { name: 'Close ticket' }).click();
+  await expect(admin.getByTestId('admin-ticket-row').filter({ hasText: subject })).toContainText('closed');
+  await page.reload();
+  await page.getByTestId('ticket-row').filter({ hasText: subject }).click();
+  await expect(page.getByText(MSG.tickets.closed)).toBeVisible();
+  await expect(page.getByLabel('Your reply')).toHaveCount(0);
+  await admin.context().close();
+});
+
+test('the admin edits a phone and adjusts a balance; the user logs in by phone and sees the reason', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const email = uniqueEmail('support');
+  await registerViaApi(request, email);
+  const phone = `+1555${String(Date.now()).slice(-7)}`;
+  const admin = await adminPage(browser);
+
+  // Manage Referrals: fetch by e-mail, edit the phone, Save Changes.
+  await admin.getByRole('link', { name: 'Manage Referrals' }).click();
+  await admin.getByLabel('User email').fill('not-an-email');
+  await expect(admin.getByText(MSG.admin.emailInvalid)).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Fetch User' })).toBeDisabled();
+  await admin.getByLabel('User email').fill(email);
+  await admin.getByRole('button', { name: 'Fetch User' }).click();
+  await admin.getByLabel('Phone').fill(phone);
+  await admin.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: MSG.admin.referralUpdated })).toBeVisible();
+
+  // Manage Withdrawals: the re-fetched details show the phone; then a balance adjustment with a reason.
+  await admin.goto('/dashadmin/withdrawals');
+  await admin.getByLabel('User email').fill(email);
+  await admin.getByRole('button', { name: 'Fetch User Details' }).click();
+  await expect(admin.getByTestId('user-fields')).toContainText(phone);
+  await admin.getByLabel('Amount').fill('7');
+  await admin.getByRole('button', { name: 'Apply adjustment' }).click();
+  await expect(admin.getByRole('alert').filter({ hasText: MSG.admin.adjustReasonRequired })).toBeVisible();
+  await admin.getByLabel('Reason').fill('Goodwill for ticket e2e');
+  await admin.getByRole('button', { name: 'Apply adjustment' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: MSG.admin.adjusted })).toBeVisible();
+
+  // The audit log lists both changes.
+  await admin.goto('/dashadmin/audit');
+  await expect(admin.getByTestId('audit-log')).toContainText('Goodwill for ticket e2e');
+  await admin.context().close();
+
+  await login(page, '/', phone, PASSWORD);
+  await page.waitForURL('/dashboard');
+  await page.goto('/dashboard/history');
+  await expect(page.getByText(/Goodwill for ticket e2e/)).toBeVisible();
+});
+
+test('TOTP: a new admin enrols with the shown key, later logs in with a code', async ({ page, request, browser }) => {
+  const email = uniqueEmail('admin2');
+  await registerViaApi(request, email);
+  const admin = await adminPage(browser);
+  const lookup = await admin.request.get(`/api/v1/admin/users/lookup?email=${encodeURIComponent(email)}`);
+  expect(lookup.ok()).toBeTruthy();
+  const { id } = (await lookup.json()) as { id: string };
+  const promoted = await postJson(admin.request, `/admin/users/${id}/field`, { field: 'role', value: 'admin' });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+  await admin.context().close();
+
+  // Enrolment: QR code and key, a wrong code is refused, then the recovery codes once.
+  await login(page, '/admin', email, PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await page.getByLabel('Code from your app').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toHaveText(MSG.totp.invalid);
+  await page.goto('/dashadmin');
+  await expect(page).toHaveURL('/'); // nothing is stored before the second factor
+
+  await adminLogin(page, { email, password: PASSWORD }); // enrols (reads the key, saves the codes)
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('/');
+
+  await adminLogin(page, { email, password: PASSWORD }); // the code step, no enrolment
+  await expect(page.getByRole('link', { name: 'Admin Tickets' })).toBeVisible();
+});

@@ -1,0 +1,113 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { ADJUSTABLE_ACCOUNTS, MSG } from '@svp/shared';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { useAdjustBalance } from '../api/console';
+
+const ACCOUNT_LABELS: Record<(typeof ADJUSTABLE_ACCOUNTS)[number], string> = {
+  'usd.balance': 'Balance (USD)',
+  'usd.earnings': 'Earnings (USD)',
+  'usd.fund': 'Fund balance (USD)',
+  'coin.coins': 'Coins',
+  'svp.wallet': 'SVP token wallet',
+};
+
+/** A credit or debit with a mandatory reason: a ledger transaction the user sees in History (DESIGN D13). */
+export function BalanceAdjustForm({ userId }: { userId: string }) {
+  const adjust = useAdjustBalance(userId);
+  const [account, setAccount] = useState<string | null>('usd.balance');
+  const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
+  const [amount, setAmount] = useState<string | number>('');
+  const [reason, setReason] = useState('');
+  const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const value = String(amount).trim();
+    if (!value || !(Number(value) > 0)) return setAlert({ ok: false, text: MSG.admin.adjustInvalid });
+    if (!reason.trim()) return setAlert({ ok: false, text: MSG.admin.adjustReasonRequired });
+    setAlert(null);
+    adjust.mutate(
+      { account: account ?? 'usd.balance', direction, amount: value, reason: reason.trim() },
+      {
+        onSuccess: (res) => {
+          setAmount('');
+          setReason('');
+          setAlert({ ok: true, text: res.message || MSG.admin.adjusted });
+        },
+        onError: (err) =>
+          setAlert({ ok: false, text: errorMessage(err, { http: MSG.admin.updateError, network: MSG.login.network }) }),
+      },
+    );
+  }
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={2} fz="h3">
+        Balance adjustment
+      </Title>
+      <Text c="dimmed" fz="sm" mb="sm">
+        Credits or debits one account of this user. The reason is recorded and shown in the user&apos;s History.
+      </Text>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          {alert && (
+            <Alert color={alert.ok ? 'teal' : 'red'} variant="light" role={alert.ok ? 'status' : 'alert'}>
+              {alert.text}
+            </Alert>
+          )}
+          <Group align="flex-end" gap="sm">
+            <Select
+              label="Account"
+              data={ADJUSTABLE_ACCOUNTS.map((value) => ({ value, label: ACCOUNT_LABELS[value] }))}
+              value={account}
+              onChange={setAccount}
+              allowDeselect={false}
+              style={{ flex: '1 1 180px' }}
+            />
+            <SegmentedControl
+              aria-label="Direction"
+              data={[
+                { value: 'credit', label: 'Credit' },
+                { value: 'debit', label: 'Debit' },
+              ]}
+              value={direction}
+              onChange={(v) => setDirection(v as 'credit' | 'debit')}
+            />
+            <NumberInput
+              label="Amount"
+              min={0}
+              decimalScale={6}
+              hideControls
+              value={amount}
+              onChange={setAmount}
+              style={{ flex: '1 1 120px' }}
+            />
+          </Group>
+          <Textarea
+            label="Reason"
+            autosize
+            minRows={2}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={adjust.isPending} disabled={adjust.isPending} style={{ alignSelf: 'start' }}>
+            Apply adjustment
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,145 @@
+import { Alert, Button, Card, Group, Loader, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { MSG, type DatasetName } from '@svp/shared';
+import { useState } from 'react';
+import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { loadErrorText } from '../../../lib/errors';
+import { useDatasets, useUpdateDatasetRow, type DatasetRow } from '../api/console';
+
+const TABLES: { name: DatasetName; label: string }[] = [
+  { name: 'users', label: 'Users' },
+  { name: 'userData', label: 'User data' },
+  { name: 'referralData', label: 'Referral data' },
+];
+
+const show = (value: DatasetRow[string] | undefined) => (value === null || value === undefined ? '' : String(value));
+
+function DatasetRowView(props: {
+  table: DatasetName;
+  row: DatasetRow;
+  columns: string[];
+  editable: string[];
+  onFailed: () => void;
+}) {
+  const { table, row, columns, editable, onFailed } = props;
+  const update = useUpdateDatasetRow();
+  const [draft, setDraft] = useState<Record<string, string> | null>(null);
+  const id = show(row.id);
+
+  function save() {
+    if (!draft) return;
+    const changes = Object.fromEntries(Object.entries(draft).filter(([key, value]) => value !== show(row[key])));
+    setDraft(null);
+    if (Object.keys(changes).length > 0) update.mutate({ table, id, changes }, { onError: onFailed });
+  }
+
+  return (
+    <Table.Tr>
+      {columns.map((column) => (
+        <Table.Td key={column} style={{ overflowWrap: 'anywhere' }} fz="sm">
+          {draft && editable.includes(column) ? (
+            <TextInput
+              size="xs"
+              aria-label={`${column} of row ${id}`}
+              value={draft[column] ?? ''}
+              onChange={(e) => setDraft({ ...draft, [column]: e.currentTarget.value })}
+            />
+          ) : (
+            show(row[column])
+          )}
+        </Table.Td>
+      ))}
+      <Table.Td>
+        {editable.length === 0 ? null : draft ? (
+          <Group gap={4} wrap="nowrap">
+            <Button size="xs" onClick={save}>
+              Save
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setDraft(null)}>
+              Cancel
+            </Button>
+          </Group>
+        ) : (
+          <Button
+            size="xs"
+            variant="light"
+            aria-label={`Update row ${id}`}
+            loading={update.isPending}
+            onClick={() => setDraft(Object.fromEntries(editable.map((c) => [c, show(row[c])])))}
+          >
+            Update
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The three data sets (SPEC §7) loaded together; each row editable only in the columns the server allows. */
+export function DatasetTabs() {
+  const datasets = useDatasets();
+  const [failed, setFailed] = useState(false);
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={2} fz="h3" mb="sm">
+        Data sets
+      </Title>
+      {failed && (
+        <Alert color="red" variant="light" role="alert" mb="sm" withCloseButton onClose={() => setFailed(false)}>
+          {MSG.admin.tableUpdateFailed}
+        </Alert>
+      )}
+      {datasets.isPending ? (
+        <Loader size="sm" aria-label="Loading data sets" />
+      ) : datasets.isError ? (
+        <ErrorBox message={loadErrorText(datasets.error)} onRetry={() => void datasets.refetch()} />
+      ) : (
+        <Tabs defaultValue="users" keepMounted={false}>
+          <Tabs.List>
+            {TABLES.map((t) => (
+              <Tabs.Tab key={t.name} value={t.name}>
+                {t.label} ({datasets.data[t.name].length})
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {TABLES.map((t) => {
+            const rows = datasets.data[t.name];
+            const columns = rows[0] ? Object.keys(rows[0]) : [];
+            const editable = datasets.data.editable[t.name] ?? [];
+            return (
+              <Tabs.Panel key={t.name} value={t.name} pt="sm">
+                {rows.length === 0 ? (
+                  <Text c="dimmed">No rows.</Text>
+                ) : (
+                  <Table.ScrollContainer minWidth={Math.max(480, columns.length * 130)}>
+                    <Table striped withTableBorder>
+                      <Table.Thead>
+                        <Table.Tr>
+                          {columns.map((c) => (
+                            <Table.Th key={c}>{c}</Table.Th>
+                          ))}
+                          <Table.Th>Update</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {rows.map((row) => (
+                          <DatasetRowView
+                            key={show(row.id)}
+                            table={t.name}
+                            row={row}
+                            columns={columns}
+                            editable={editable}
+                            onFailed={() => setFailed(true)}
+                          />
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )}
+              </Tabs.Panel>
+            );
+          })}
+        </Tabs>
+      )}
+    </Card>
+  );
+}

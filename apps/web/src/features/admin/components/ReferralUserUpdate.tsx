@@ -1,0 +1,91 @@
+import { Alert, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { MSG } from '@svp/shared';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api';
+import { useLookupUser, useUpdateContact } from '../api/console';
+import { EmailLookupForm } from './EmailLookupForm';
+
+interface Contact {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** Manage Referrals' "User Information Update" (SPEC §2): fetch by e-mail, edit name, e-mail and phone. */
+export function ReferralUserUpdate() {
+  const lookup = useLookupUser();
+  const save = useUpdateContact();
+  const [contact, setContact] = useState<Contact | null>(null);
+  const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
+
+  function fetchUser(email: string) {
+    setAlert(null);
+    lookup.mutate(email, {
+      onSuccess: (details) => {
+        const value = (field: string) => details.fields.find((f) => f.field === field)?.value ?? '';
+        setContact({ id: details.id, name: value('name'), email: value('email'), phone: value('phone') });
+      },
+      onError: (err) => {
+        setContact(null);
+        setAlert({
+          ok: false,
+          text: err instanceof ApiError && err.status === 404 ? MSG.admin.referralUserNotFound : MSG.admin.fetchError,
+        });
+      },
+    });
+  }
+
+  function onSave(event: FormEvent) {
+    event.preventDefault();
+    if (!contact) return;
+    if (!contact.email.trim()) return setAlert({ ok: false, text: MSG.admin.emailRequired });
+    setAlert(null);
+    save.mutate(contact, {
+      onSuccess: () => setAlert({ ok: true, text: MSG.admin.referralUpdated }),
+      onError: (err) =>
+        setAlert({
+          ok: false,
+          text:
+            err instanceof ApiError && err.status === 404
+              ? MSG.admin.referralUserNotFound
+              : MSG.admin.referralUpdateFailed,
+        }),
+    });
+  }
+
+  const set = (key: keyof Contact) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const next = e.currentTarget.value;
+    setContact((c) => (c ? { ...c, [key]: next } : c));
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={2} fz="h3" mb="sm">
+        User Information Update
+      </Title>
+      <Stack gap="md">
+        <EmailLookupForm button="Fetch User" loading={lookup.isPending} onFetch={fetchUser} />
+        {alert && (
+          <Alert color={alert.ok ? 'teal' : 'red'} variant="light" role={alert.ok ? 'status' : 'alert'}>
+            {alert.text}
+          </Alert>
+        )}
+        {contact && (
+          <form onSubmit={onSave} noValidate>
+            <Stack gap="sm">
+              <Group grow align="flex-start" gap="sm" wrap="wrap">
+                <TextInput label="Name" value={contact.name} onChange={set('name')} miw={180} />
+                <TextInput label="Email" type="email" value={contact.email} onChange={set('email')} miw={200} />
+                <TextInput label="Phone" type="tel" value={contact.phone} onChange={set('phone')} miw={160} />
+              </Group>
+              <Button type="submit" loading={save.isPending} disabled={save.isPending} style={{ alignSelf: 'start' }}>
+                Save Changes
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Card>
+  );
+}

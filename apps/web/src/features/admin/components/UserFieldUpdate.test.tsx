@@ -1,0 +1,80 @@
+import { MSG } from '@svp/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
+import { UserFieldUpdate } from './UserFieldUpdate';
+
+const DETAILS = {
+  id: 'u1',
+  fields: [
+    { field: 'email', value: 'bob@example.com' },
+    { field: 'phone', value: '' },
+  ],
+  editableFields: ['name', 'email', 'phone'],
+};
+
+beforeEach(() => {
+  document.cookie = 'svp_csrf=t; path=/';
+});
+
+describe('admin user lookup', () => {
+  it('validates the e-mail and keeps Fetch disabled while invalid', async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    renderAt(<UserFieldUpdate />, { path: '/dashadmin/withdrawals' });
+    const fetch = screen.getByRole('button', { name: 'Fetch User Details' });
+    expect(fetch).toBeDisabled();
+    const input = screen.getByLabelText('User email');
+    await user.click(input);
+    await user.tab();
+    expect(screen.getByText(MSG.admin.emailRequired)).toBeInTheDocument();
+    await user.type(input, 'bob@example.toolongtld');
+    expect(screen.getByText(MSG.admin.emailInvalid)).toBeInTheDocument();
+    expect(fetch).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, 'bob@example.com');
+    expect(fetch).toBeEnabled();
+  });
+
+  it('fetches, shows not-found, and updates one field', async () => {
+    const bodies: unknown[] = [];
+    mockFetch({
+      'GET /api/v1/admin/users/lookup?email=nobody%40example.com': () =>
+        jsonResponse(404, { error: { code: 'NOT_FOUND', message: MSG.admin.notFound } }),
+      'GET /api/v1/admin/users/lookup?email=bob%40example.com': () => jsonResponse(200, DETAILS),
+      'POST /api/v1/admin/users/u1/field': (_url, init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse(200, {
+          success: true,
+          message: MSG.admin.updated,
+          user: { ...DETAILS, fields: [DETAILS.fields[0], { field: 'phone', value: '+15550001111' }] },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<UserFieldUpdate />, { path: '/dashadmin/withdrawals' });
+    const input = screen.getByLabelText('User email');
+    await user.type(input, 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'Fetch User Details' }));
+    expect(await screen.findByText(MSG.admin.notFound)).toBeInTheDocument();
+
+    await user.clear(input);
+    await user.type(input, 'bob@example.com');
+    await user.click(screen.getByRole('button', { name: 'Fetch User Details' }));
+    const table = await screen.findByTestId('user-fields');
+    expect(within(table).getByText('bob@example.com')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm Update' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.admin.selectField);
+
+    await user.click(screen.getByRole('textbox', { name: 'Field' }));
+    await user.click(await screen.findByRole('option', { name: 'phone' }));
+    await user.type(screen.getByLabelText('New value'), '+15550001111');
+    await user.click(screen.getByRole('button', { name: 'Confirm Update' }));
+    expect(await screen.findByText(MSG.admin.updated)).toBeInTheDocument();
+    expect(within(screen.getByTestId('user-fields')).getByText('+15550001111')).toBeInTheDocument();
+    expect(bodies).toEqual([{ field: 'phone', value: '+15550001111' }]);
+    expect(screen.getByRole('heading', { name: 'Balance adjustment' })).toBeInTheDocument();
+  });
+});

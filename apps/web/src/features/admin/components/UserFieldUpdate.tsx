@@ -1,0 +1,126 @@
+import { Alert, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { MSG } from '@svp/shared';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
+import { useLookupUser, useUpdateField, type UserDetails } from '../api/console';
+import { BalanceAdjustForm } from './BalanceAdjustForm';
+import { EmailLookupForm } from './EmailLookupForm';
+
+/** SPEC §8 lookup texts: the server's "not found"/validation message, else "Error fetching user data." */
+export function lookupErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.kind === 'http' && error.status < 500 && error.message) return error.message;
+  return MSG.admin.fetchError;
+}
+
+function FieldEditor({ details, onUpdated }: { details: UserDetails; onUpdated: (d: UserDetails) => void }) {
+  const update = useUpdateField(details.id);
+  const [field, setField] = useState<string | null>(null);
+  const [value, setValue] = useState('');
+  const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!field || !value.trim()) {
+      setAlert({ ok: false, text: MSG.admin.selectField });
+      return;
+    }
+    setAlert(null);
+    update.mutate(
+      { field, value: value.trim() },
+      {
+        onSuccess: (res) => {
+          onUpdated(res.user);
+          setValue('');
+          setAlert({ ok: true, text: res.message || MSG.admin.updated });
+        },
+        onError: (err) =>
+          setAlert({
+            ok: false,
+            text: errorMessage(err, { http: MSG.admin.updateError, network: MSG.admin.updateError }),
+          }),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        {alert && (
+          <Alert color={alert.ok ? 'teal' : 'red'} variant="light" role={alert.ok ? 'status' : 'alert'}>
+            {alert.text}
+          </Alert>
+        )}
+        <Group align="flex-end" gap="sm">
+          <Select
+            label="Field"
+            placeholder="Choose a field"
+            data={details.editableFields}
+            value={field}
+            onChange={setField}
+            style={{ flex: '1 1 180px' }}
+          />
+          <TextInput
+            label="New value"
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            style={{ flex: '2 1 220px' }}
+          />
+          <Button type="submit" loading={update.isPending} disabled={update.isPending}>
+            Confirm Update
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Manage Withdrawals' "Update User Information" (SPEC §2): fetch by e-mail, the field table, one edit at a time. */
+export function UserFieldUpdate() {
+  const lookup = useLookupUser();
+  const [details, setDetails] = useState<UserDetails | null>(null);
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="lg" padding="lg">
+        <Title order={2} fz="h3" mb="sm">
+          Update User Information
+        </Title>
+        <EmailLookupForm
+          button="Fetch User Details"
+          loading={lookup.isPending}
+          onFetch={(email) => lookup.mutate(email, { onSuccess: setDetails, onError: () => setDetails(null) })}
+        />
+        {lookup.isError && (
+          <Alert color="red" variant="light" role="alert" mt="sm">
+            {lookupErrorText(lookup.error)}
+          </Alert>
+        )}
+        {details && (
+          <Stack gap="md" mt="md">
+            <Table.ScrollContainer minWidth={260}>
+              <Table striped withTableBorder data-testid="user-fields">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Field</Table.Th>
+                    <Table.Th>Value</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {details.fields.map((f) => (
+                    <Table.Tr key={f.field}>
+                      <Table.Td fw={600}>{f.field}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{f.value || <Text c="dimmed">—</Text>}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <FieldEditor key={details.id} details={details} onUpdated={setDetails} />
+          </Stack>
+        )}
+      </Card>
+      {details && <BalanceAdjustForm key={details.id} userId={details.id} />}
+    </Stack>
+  );
+}

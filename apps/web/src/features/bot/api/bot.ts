@@ -1,0 +1,25 @@
+import { API, botActivateResponseSchema, botStatusSchema } from '@svp/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api';
+import { meQueryKey } from '../../auth/api/session';
+import { rewardsQueryKey } from '../../rewards/api/rewards';
+
+export const botQueryKey = ['bot'] as const;
+
+export function useBotStatus() {
+  return useQuery({ queryKey: botQueryKey, queryFn: () => apiGet(API.bot, { schema: botStatusSchema }) });
+}
+
+/** SPEC §4: inactive → active, paid with 500,000 coins or $5 of balance. */
+export function useActivateBot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (method: 'coins' | 'balance') =>
+      apiPost(API.botActivate, { method }, { schema: botActivateResponseSchema }),
+    onSuccess: (status) => queryClient.setQueryData(botQueryKey, status),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      void queryClient.invalidateQueries({ queryKey: rewardsQueryKey });
+    },
+  });
+}

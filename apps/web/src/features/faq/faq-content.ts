@@ -1,0 +1,115 @@
+/**
+ * The FAQ (SPEC §1, DESIGN D15): our own text covering every statement of the spec, once each (the spec's
+ * list repeats a question; this one has no duplicate). The referral answer comes from the server's
+ * configured rule, so it can never disagree with what the ledger pays.
+ */
+export interface FaqEntry {
+  id: string;
+  question: string;
+  answer: string;
+}
+
+export const REFERRAL_FALLBACK = 'The referral rule is shown on your Referral page.';
+
+export function faqEntries(referralText: string | undefined): FaqEntry[] {
+  return [
+    {
+      id: 'what',
+      question: 'What is SVP Invest?',
+      answer:
+        'A platform where you top up a balance in USDT, pick a fixed-duration investment plan, earn returns and referral bonuses, stake SVP tokens and withdraw to the wallet on file.',
+    },
+    {
+      id: 'min-investment',
+      question: 'What is the minimum investment?',
+      answer:
+        'The minimum investment is $10 (Standard plan). Silver starts at $20, Gold at $50 and Platinum at $100. Plans run for 45 days.',
+    },
+    {
+      id: 'topup',
+      question: 'How do I top up my balance?',
+      answer:
+        'Open Top Up, enter the amount and send USDT on the BEP-20 network to the address shown within 15 minutes. A mandatory $3 fee is added: you pay the amount plus $3. Your balance is credited once the payment is confirmed.',
+    },
+    {
+      id: 'fees',
+      question: 'What fees do you charge?',
+      answer:
+        'Top-ups carry a $3 fee. Each withdrawal costs $2.60 in total: $1 handling, $1 crypto network fee and $0.60 for charity. There are no other fees.',
+    },
+    {
+      id: 'withdraw-when',
+      question: 'When can I withdraw, and how long does it take?',
+      answer:
+        'You can withdraw when your plan has matured and you have at least $5 of earnings. Withdrawals are processed within 48 hours to 3 days to the wallet address on file. Large withdrawals may need extra verification.',
+    },
+    {
+      id: 'sundays',
+      question: 'Are withdrawals processed on Sundays?',
+      answer:
+        'No. Withdrawals are not processed on Sundays; a request made on a Sunday is handled on the next business day.',
+    },
+    {
+      id: 'break',
+      question: 'Can I leave a plan early?',
+      answer:
+        'Yes, by breaking the investment from the Withdraw page. You then receive 40% of the invested amount minus the $2.60 withdrawal fees.',
+    },
+    {
+      id: 'bot-cost',
+      question: 'What does the trading bot cost?',
+      answer:
+        'Activating the bot costs $5 from your balance, or it is free if you pay with 500,000 SVP coins instead. You need an active plan to activate it.',
+    },
+    {
+      id: 'bot-upkeep',
+      question: 'How do I keep the bot live?',
+      answer: 'The bot stays live while 100,000 SVP coins are available for it every 24 hours.',
+    },
+    {
+      id: 'coins',
+      question: 'How do I earn coins?',
+      answer:
+        'Claim the welcome reward of 20,000 coins, claim your daily coins from the dashboard, and tap on the Daily Task page (0.25 coins per tap, saved with "Secure Coins").',
+    },
+    {
+      id: 'staking',
+      question: 'How long does staking last?',
+      answer:
+        'A stake lasts at least 60 days. While a stake is active you cannot start another one; when it ends you can withdraw what it earned to your balance.',
+    },
+    {
+      id: 'svp',
+      question: 'How do I get SVP tokens?',
+      answer:
+        'In the Staking Room, buy them from your fund balance: $1 buys 100,000 SVP tokens, with a minimum purchase of $1.',
+    },
+    {
+      id: 'referral',
+      question: 'How does the referral bonus work?',
+      answer: referralText?.trim() || REFERRAL_FALLBACK,
+    },
+    {
+      id: 'wallet',
+      question: 'How do I change my wallet address?',
+      answer:
+        'The wallet address cannot be changed from the dashboard. Raise a ticket in Messages and support will change it after checking it is you.',
+    },
+    {
+      id: 'username',
+      question: 'Can I change my username?',
+      answer: 'Yes, in Settings: Edit, enter a new username (3 to 30 letters, digits or underscores), then Save.',
+    },
+    {
+      id: 'support',
+      question: 'How do I contact support?',
+      answer: 'Raise a ticket in Messages (up to 2 in 24 hours). Our team replies in the same thread.',
+    },
+    {
+      id: 'risk',
+      question: 'Are returns guaranteed?',
+      answer:
+        'No. Returns are not guaranteed and you can lose the capital you invest. Only invest money you can afford to lose. You must be at least 18 and legally able to enter a contract to use SVP Invest.',
+    },
+  ];
+}

@@ -1,0 +1,25 @@
+import { API, MSG } from '@svp/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError, apiPost } from '../../../lib/api';
+import { meQueryKey } from '../../auth/api/session';
+
+const savedSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** POST /profile/username; the snapshot (/me) reloads so every screen shows the new name. */
+export function useUpdateUsername() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (username: string) => apiPost(API.profileUsername, { username }, { schema: savedSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
+}
+
+/** SPEC §8: the server's message (invalid, taken), "Failed to update username", or the network text. */
+export function usernameErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.kind === 'network') return MSG.profile.network;
+    if (error.kind === 'http' && error.status < 500 && error.message) return error.message;
+  }
+  return MSG.profile.usernameFailed;
+}

@@ -1,0 +1,74 @@
+import { Alert, Avatar, Box, Group, Table, Text } from '@mantine/core';
+import { formatAmount, fromDecimalString, formatUsd } from '@svp/shared';
+import { loadErrorText } from '../../../lib/errors';
+import { useLeaderboard, type LeaderboardEntry } from '../api/staking';
+
+const num = (decimal: string) => formatAmount(fromDecimalString(decimal, 'USD'), 'USD', 2);
+
+/** Initials and a colour hashed from the username: generated here, no avatar service (DESIGN D10). */
+export function avatarFor(username: string): { initials: string; color: string } {
+  const parts = username.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const initials = (parts.length > 1 ? parts[0]![0]! + parts[1]![0]! : username.slice(0, 2)).toUpperCase();
+  let hash = 0;
+  for (const ch of username) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  // Dark shades: white initials stay readable (WCAG AA) in both colour schemes.
+  const colors = ['blue.9', 'grape.9', 'teal.9', 'indigo.9', 'pink.9', 'cyan.9', 'red.9', 'violet.9'];
+  return { initials: initials || '?', color: colors[hash % colors.length]! };
+}
+
+function Row({ entry, me = false }: { entry: LeaderboardEntry; me?: boolean }) {
+  const avatar = avatarFor(entry.username);
+  return (
+    <Table.Tr data-testid={me ? 'leaderboard-me' : 'leaderboard-row'} fw={me ? 700 : undefined}>
+      <Table.Td>{me ? `Your rank #${entry.rank}` : `#${entry.rank}`}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Avatar color={avatar.color} variant="filled" radius="xl" size="sm" aria-hidden="true">
+            {avatar.initials}
+          </Avatar>
+          <Text fz="sm">{entry.username}</Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>{formatUsd(entry.balance)}</Table.Td>
+      <Table.Td>{formatUsd(entry.fundBalance)}</Table.Td>
+      <Table.Td>{num(entry.staked)}</Table.Td>
+      <Table.Td>{formatUsd(entry.earned)}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** SPEC §2 leaderboard: sorted by staked, numbers with 2 decimals, scrollable up to 400 px. */
+export function Leaderboard() {
+  const board = useLeaderboard(true);
+  if (board.isError) return <Alert color="red">{loadErrorText(board.error)}</Alert>;
+  if (!board.data) return <Text c="dimmed">Loading the leaderboard…</Text>;
+  return (
+    <Box
+      mah={400}
+      style={{ overflow: 'auto' }}
+      tabIndex={0}
+      role="region"
+      aria-label="Leaderboard"
+      data-testid="leaderboard"
+    >
+      <Table striped stickyHeader miw={620} aria-label="Staking leaderboard">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Rank</Table.Th>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Balance</Table.Th>
+            <Table.Th>Fund</Table.Th>
+            <Table.Th>Staked</Table.Th>
+            <Table.Th>Earned</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {board.data.top.map((entry) => (
+            <Row key={entry.username} entry={entry} />
+          ))}
+          {board.data.me && <Row entry={board.data.me} me />}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}

@@ -1,0 +1,187 @@
+import { Button, Card, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { API, formatAmount, MSG, parseAmount, tokensForUsd } from '@svp/shared';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { formatUsd } from '@svp/shared';
+import { useStakingAction, type StakingAction, type StakingSummary } from '../api/staking';
+
+/** What a form reports to the page: the server's message verbatim, and whether it was a success. */
+export type OnResult = (message: string, ok: boolean) => void;
+
+const failure = (error: unknown) => errorMessage(error, { http: MSG.staking.failed, network: MSG.staking.error });
+
+/** Runs one staking action; the message (success or error) goes to the page's alert and popup. */
+function useRun(onResult: OnResult) {
+  const action = useStakingAction();
+  const run = (request: StakingAction, onSuccess?: () => void) =>
+    action.mutate(request, {
+      onSuccess: (done) => {
+        onResult(done.message, true);
+        onSuccess?.();
+      },
+      onError: (error) => onResult(failure(error), false),
+    });
+  return { run, pending: action.isPending };
+}
+
+interface CardProps {
+  title: string;
+  text: string;
+  label: string;
+  button: string;
+  onResult: OnResult;
+  toAction: (value: string) => StakingAction;
+  hint?: (value: string) => string | null;
+  children?: React.ReactNode;
+}
+
+function AmountCard({ title, text, label, button, onResult, toAction, hint, children }: CardProps) {
+  const [value, setValue] = useState('');
+  const { run, pending } = useRun(onResult);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    run(toAction(value.trim()), () => setValue(''));
+  };
+  const note = hint?.(value) ?? null;
+  return (
+    <Card withBorder radius="lg" padding="lg" component="form" onSubmit={onSubmit} aria-label={title}>
+      <Stack gap="xs">
+        <Title order={2} fz="h5">
+          {title}
+        </Title>
+        <Text fz="sm" c="dimmed">
+          {text}
+        </Text>
+        {children}
+        <TextInput label={label} value={value} onChange={(e) => setValue(e.currentTarget.value)} inputMode="decimal" />
+        {note && (
+          <Text fz="sm" fw={600} data-testid={`${button.toLowerCase().replace(/\W+/g, '-')}-hint`}>
+            {note}
+          </Text>
+        )}
+        <Button type="submit" loading={pending}>
+          {button}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function ConvertCard({ onResult }: { onResult: OnResult }) {
+  const [direction, setDirection] = useState<'toFund' | 'toBalance'>('toFund');
+  return (
+    <AmountCard
+      title="Convert"
+      text={
+        direction === 'toFund'
+          ? 'Move USD from your balance to your fund balance.'
+          : 'Move USD from your fund balance back to your balance.'
+      }
+      label="Amount (USD)"
+      button="Convert"
+      onResult={onResult}
+      toAction={(amount) => ({ path: API.stakingConvert, body: { direction, amount } })}
+    >
+      <SegmentedControl
+        aria-label="Direction"
+        value={direction}
+        onChange={(v) => setDirection(v as 'toFund' | 'toBalance')}
+        data={[
+          { value: 'toFund', label: 'Balance → Fund' },
+          { value: 'toBalance', label: 'Fund → Balance' },
+        ]}
+      />
+    </AmountCard>
+  );
+}
+
+/** Tokens bought for a typed USD amount, at 100,000 SVP per USD (SPEC §9). */
+export function tokensHint(amount: string): string | null {
+  const usd = parseAmount(amount, 'USD', 2);
+  if (usd === null || usd <= 0n) return null;
+  return `You get ${formatAmount(tokensForUsd(usd), 'SVP', 0)} SVP`;
+}
+
+export function StakingForms({ summary, onResult }: { summary: StakingSummary; onResult: OnResult }) {
+  const withdraw = useRun(onResult);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+      <ConvertCard onResult={onResult} />
+      <AmountCard
+        title="Buy SVP"
+        text="Buy SVP tokens with your fund balance: 100,000 SVP per $1 (minimum $1)."
+        label="Amount to spend (USD)"
+        button="Buy SVP"
+        onResult={onResult}
+        hint={tokensHint}
+        toAction={(amount) => ({ path: API.stakingBuy, body: { amount } })}
+      />
+      <AmountCard
+        title="Sell SVP"
+        text="Sell SVP tokens from your wallet back into your fund balance."
+        label="Tokens to sell"
+        button="Sell SVP"
+        onResult={onResult}
+        toAction={(tokens) => ({ path: API.stakingSell, body: { tokens } })}
+      />
+      <AmountCard
+        title="Stake Tokens"
+        text="Lock SVP tokens for 60 days to earn the staking APY. One active stake at a time."
+        label="Tokens to stake"
+        button="Stake"
+        onResult={onResult}
+        toAction={(tokens) => ({ path: API.stakingStake, body: { tokens } })}
+      />
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="xs">
+          <Title order={2} fz="h5">
+            Withdraw Earned
+          </Title>
+          <Text fz="sm" c="dimmed">
+            Move your staking earnings ({formatUsd(summary.earned)}) into your balance.
+          </Text>
+          <Button
+            onClick={() => withdraw.run({ path: API.stakingWithdrawEarned, body: {} })}
+            loading={withdraw.pending}
+            variant="light"
+          >
+            Withdraw Earned
+          </Button>
+        </Stack>
+      </Card>
+    </SimpleGrid>
+  );
+}
+
+/** SPEC §2 transfer form: recipient username and amount; the inputs reset on success. */
+export function TransferForm({ onResult }: { onResult: OnResult }) {
+  const [recipient, setRecipient] = useState('');
+  const [amount, setAmount] = useState('');
+  const { run, pending } = useRun(onResult);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    run({ path: API.stakingTransfer, body: { recipient: recipient.trim(), amount: amount.trim() } }, () => {
+      setRecipient('');
+      setAmount('');
+    });
+  };
+  return (
+    <Card withBorder radius="lg" padding="lg" component="form" onSubmit={onSubmit} aria-label="Transfer">
+      <Title order={2} fz="h4" mb="xs">
+        Transfer fund balance
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
+        <TextInput label="Recipient username" value={recipient} onChange={(e) => setRecipient(e.currentTarget.value)} />
+        <TextInput
+          label="Amount to transfer (USD)"
+          value={amount}
+          onChange={(e) => setAmount(e.currentTarget.value)}
+          inputMode="decimal"
+        />
+        <Button type="submit" loading={pending}>
+          Transfer
+        </Button>
+      </SimpleGrid>
+    </Card>
+  );
+}

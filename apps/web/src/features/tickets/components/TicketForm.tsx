@@ -1,0 +1,78 @@
+import { Alert, Button, Card, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@svp/shared';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api';
+import { useCreateTicket } from '../api/tickets';
+
+/** The spec's text for a refused ticket: the limit (429) and validation come from the server, else "failed". */
+function ticketError(error: unknown): string {
+  if (error instanceof ApiError && error.kind === 'http') {
+    if (error.status === 429) return MSG.tickets.limit;
+    if (error.status === 400 && error.message) return error.message;
+  }
+  return MSG.tickets.failed;
+}
+
+/** New support ticket: subject and message, both non-blank (SPEC §5). */
+export function TicketForm() {
+  const create = useCreateTicket();
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!subject.trim() || !message.trim()) {
+      setError(MSG.tickets.empty);
+      return;
+    }
+    setError(null);
+    create.mutate(
+      { subject: subject.trim(), message: message.trim() },
+      {
+        onSuccess: (res) => {
+          setSubject('');
+          setMessage('');
+          notifications.show({ color: 'teal', message: res.message || MSG.tickets.sent });
+        },
+        onError: (err) => setError(ticketError(err)),
+      },
+    );
+  }
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={2} fz="h4" mb="sm">
+        New ticket
+      </Title>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label="Subject"
+            maxLength={200}
+            value={subject}
+            onChange={(e) => setSubject(e.currentTarget.value)}
+          />
+          <Textarea
+            label="Message"
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={5000}
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={create.isPending} disabled={create.isPending} style={{ alignSelf: 'start' }}>
+            Send ticket
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
