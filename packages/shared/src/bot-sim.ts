@@ -90,6 +90,7 @@ export function createBotSimulation(seed: number, startTimeMs: number, startPric
     messages.unshift({
       time: new Date(time * 1000).toISOString().slice(11, 19),
       token: BOT_SIM.tokens[Math.floor(random() * BOT_SIM.tokens.length)]!,
+      // Simulated display prices (not money, DESIGN D9): rounded to the 4 decimals SPEC §3 shows.
       price: close.toFixed(4),
       gainLoss: `${change >= 0 ? '+' : ''}${change.toFixed(4)}`,
       pips: String(pips(change)),

@@ -12,20 +12,13 @@ import {
   auditListSchema,
   datasetRowUpdateSchema,
   datasetsSchema,
-  errorResponseSchema,
   okResponseSchema,
   overviewSchema,
 } from '@svp/shared';
 import type { AdminReportsService } from './admin-reports.service.js';
 import type { AdminUsersService } from './admin-users.service.js';
+import { errorResponses } from '../../http/responses.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
 const idParams = z.object({ id: z.string().uuid(MSG.admin.notFound) });
 const withUser = z.object({ success: z.literal(true), message: z.string(), user: adminUserDetailsSchema });
 
@@ -36,17 +29,17 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
     const mutating = { access: 'admin' as const, idempotent: true };
     app.get(
       API.adminOverview,
-      { config: admin, schema: { tags: ['admin'], response: { 200: overviewSchema, ...errors } } },
+      { config: admin, schema: { tags: ['admin'], response: { 200: overviewSchema, ...errorResponses } } },
       async () => reports.overview(),
     );
     app.get(
       API.adminAudit,
-      { config: admin, schema: { tags: ['admin'], response: { 200: auditListSchema, ...errors } } },
+      { config: admin, schema: { tags: ['admin'], response: { 200: auditListSchema, ...errorResponses } } },
       async () => reports.audit(),
     );
     app.get(
       API.adminUsers,
-      { config: admin, schema: { tags: ['admin'], response: { 200: adminUserListSchema, ...errors } } },
+      { config: admin, schema: { tags: ['admin'], response: { 200: adminUserListSchema, ...errorResponses } } },
       async () => usersAdmin.list(),
     );
     app.get(
@@ -56,7 +49,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
         schema: {
           tags: ['admin'],
           querystring: adminLookupQuerySchema,
-          response: { 200: adminUserDetailsSchema, ...errors },
+          response: { 200: adminUserDetailsSchema, ...errorResponses },
         },
       },
       async (request) => usersAdmin.lookup(request.query.email),
@@ -69,7 +62,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
           tags: ['admin'],
           params: idParams,
           body: adminFieldUpdateSchema,
-          response: { 200: withUser, ...errors },
+          response: { 200: withUser, ...errorResponses },
         },
       },
       async (request) =>
@@ -89,7 +82,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
           tags: ['admin'],
           params: idParams,
           body: adminContactUpdateSchema,
-          response: { 200: okResponseSchema, ...errors },
+          response: { 200: okResponseSchema, ...errorResponses },
         },
       },
       async (request) => usersAdmin.updateContact(request.session!.userId, request.params.id, request.body, request.ip),
@@ -98,13 +91,18 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
       API.adminUserAdjust,
       {
         config: mutating,
-        schema: { tags: ['admin'], params: idParams, body: adminAdjustSchema, response: { 200: withUser, ...errors } },
+        schema: {
+          tags: ['admin'],
+          params: idParams,
+          body: adminAdjustSchema,
+          response: { 200: withUser, ...errorResponses },
+        },
       },
       async (request) => usersAdmin.adjust(request.session!.userId, request.params.id, request.body, request.ip),
     );
     app.get(
       API.adminDatasets,
-      { config: admin, schema: { tags: ['admin'], response: { 200: datasetsSchema, ...errors } } },
+      { config: admin, schema: { tags: ['admin'], response: { 200: datasetsSchema, ...errorResponses } } },
       async () => usersAdmin.datasets(),
     );
     app.post(
@@ -115,7 +113,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
           tags: ['admin'],
           params: z.object({ table: z.string().max(40), id: z.string().uuid(MSG.admin.notFound) }),
           body: datasetRowUpdateSchema,
-          response: { 200: okResponseSchema, ...errors },
+          response: { 200: okResponseSchema, ...errorResponses },
         },
       },
       async (request) =>

@@ -8,7 +8,6 @@ import {
   totpSetupSchema,
   totpVerifyResponseSchema,
   totpVerifySchema,
-  errorResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   okResponseSchema,
@@ -23,13 +22,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 import type { TotpService } from './totp.js';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  429: errorResponseSchema,
-};
+import { errorResponses } from '../../http/responses.js';
 
 /** HTTP only: parse, call the service, shape the reply. Rules live in auth.service.ts. */
 export function authRoutes(
@@ -52,7 +45,7 @@ export function authRoutes(
         schema: {
           tags: ['auth'],
           body: registerRequestSchema,
-          response: { 201: okResponseSchema, 409: errorResponseSchema, ...errors },
+          response: { 201: okResponseSchema, ...errorResponses },
         },
       },
       async (request, reply) => {
@@ -78,7 +71,7 @@ export function authRoutes(
       API.login,
       {
         config: { access: 'public' },
-        schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
+        schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...errorResponses } },
       },
       async (request, reply) => {
         const result = await signIn(request, reply, request.body, 'user');
@@ -91,7 +84,11 @@ export function authRoutes(
       API.adminLogin,
       {
         config: { access: 'public' },
-        schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: adminLoginResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          body: loginRequestSchema,
+          response: { 200: adminLoginResponseSchema, ...errorResponses },
+        },
       },
       async (request, reply) => {
         const result = await signIn(request, reply, request.body, 'admin');
@@ -107,7 +104,7 @@ export function authRoutes(
       API.adminTotpSetup,
       {
         config: { access: 'admin-mfa' },
-        schema: { tags: ['auth'], response: { 200: totpSetupSchema, ...errors, 409: errorResponseSchema } },
+        schema: { tags: ['auth'], response: { 200: totpSetupSchema, ...errorResponses } },
       },
       async (request) => totp.setup(request.session!.userId),
     );
@@ -115,7 +112,11 @@ export function authRoutes(
       API.adminTotpVerify,
       {
         config: { access: 'admin-mfa' },
-        schema: { tags: ['auth'], body: totpVerifySchema, response: { 200: totpVerifyResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          body: totpVerifySchema,
+          response: { 200: totpVerifyResponseSchema, ...errorResponses },
+        },
       },
       async (request) => {
         const session = request.session!;
@@ -148,7 +149,7 @@ export function authRoutes(
         schema: {
           tags: ['auth'],
           body: otpRequestSchema,
-          response: { 200: okResponseSchema, 404: errorResponseSchema, ...errors },
+          response: { 200: okResponseSchema, ...errorResponses },
         },
       },
       async (request) => {
@@ -161,7 +162,7 @@ export function authRoutes(
       API.passwordReset,
       {
         config: { access: 'public' },
-        schema: { tags: ['auth'], body: passwordResetSchema, response: { 200: okResponseSchema, ...errors } },
+        schema: { tags: ['auth'], body: passwordResetSchema, response: { 200: okResponseSchema, ...errorResponses } },
       },
       async (request) => {
         const { email, otp, newPassword } = request.body;

@@ -5,7 +5,6 @@ import {
   MSG,
   devChainPayResponseSchema,
   devChainPaySchema,
-  errorResponseSchema,
   parseAmount,
   testPaymentRequestSchema,
   topupRequestSchema,
@@ -16,13 +15,7 @@ import type { SimulatedChain } from '../../chain/simulated.js';
 import type { DepositWatcher } from '../../chain/watcher.js';
 import { errors } from '../../http/errors.js';
 import type { DepositsService } from './deposits.service.js';
-
-const errorResponses = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+import { errorResponses } from '../../http/responses.js';
 
 /** Top-up panel (SPEC §2, §7). `simulated` is set only on the simulated chain outside production. */
 export function depositsRoutes(deps: {
@@ -94,7 +87,7 @@ export function depositsRoutes(deps: {
         schema: {
           tags: ['dev'],
           body: devChainPaySchema,
-          response: { 200: devChainPayResponseSchema, 400: errorResponseSchema },
+          response: { 200: devChainPayResponseSchema, ...errorResponses },
         },
       },
       async (request) => {

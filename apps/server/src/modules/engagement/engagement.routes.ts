@@ -5,20 +5,12 @@ import {
   botActivateSchema,
   botStatusSchema,
   claimResponseSchema,
-  errorResponseSchema,
   rewardStatusSchema,
   tapsResponseSchema,
   tapsSaveSchema,
 } from '@svp/shared';
 import type { EngagementService } from './engagement.service.js';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+import { errorResponses } from '../../http/responses.js';
 
 export function engagementRoutes(engagement: EngagementService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -26,42 +18,46 @@ export function engagementRoutes(engagement: EngagementService): FastifyPluginAs
     const mutating = { access: 'user' as const, idempotent: true };
     app.get(
       API.rewards,
-      { config: user, schema: { tags: ['rewards'], response: { 200: rewardStatusSchema, ...errors } } },
+      { config: user, schema: { tags: ['rewards'], response: { 200: rewardStatusSchema, ...errorResponses } } },
       async (request) => engagement.rewardStatus(request.session!.userId),
     );
     app.post(
       API.rewardsDaily,
-      { config: mutating, schema: { tags: ['rewards'], response: { 200: claimResponseSchema, ...errors } } },
+      { config: mutating, schema: { tags: ['rewards'], response: { 200: claimResponseSchema, ...errorResponses } } },
       async (request) => engagement.claimDaily(request.session!.userId),
     );
     app.post(
       API.rewardsWelcome,
-      { config: mutating, schema: { tags: ['rewards'], response: { 200: claimResponseSchema, ...errors } } },
+      { config: mutating, schema: { tags: ['rewards'], response: { 200: claimResponseSchema, ...errorResponses } } },
       async (request) => engagement.claimWelcome(request.session!.userId),
     );
     app.get(
       API.bot,
-      { config: user, schema: { tags: ['bot'], response: { 200: botStatusSchema, ...errors } } },
+      { config: user, schema: { tags: ['bot'], response: { 200: botStatusSchema, ...errorResponses } } },
       async (request) => engagement.botStatus(request.session!.userId),
     );
     app.post(
       API.botActivate,
       {
         config: mutating,
-        schema: { tags: ['bot'], body: botActivateSchema, response: { 200: botActivateResponseSchema, ...errors } },
+        schema: {
+          tags: ['bot'],
+          body: botActivateSchema,
+          response: { 200: botActivateResponseSchema, ...errorResponses },
+        },
       },
       async (request) => engagement.activateBot(request.session!.userId, request.body.method),
     );
     app.get(
       API.taps,
-      { config: user, schema: { tags: ['taps'], response: { 200: tapsResponseSchema, ...errors } } },
+      { config: user, schema: { tags: ['taps'], response: { 200: tapsResponseSchema, ...errorResponses } } },
       async (request) => engagement.taps(request.session!.userId),
     );
     app.post(
       API.taps,
       {
         config: mutating,
-        schema: { tags: ['taps'], body: tapsSaveSchema, response: { 200: tapsResponseSchema, ...errors } },
+        schema: { tags: ['taps'], body: tapsSaveSchema, response: { 200: tapsResponseSchema, ...errorResponses } },
       },
       async (request) => engagement.saveTaps(request.session!.userId, request.body.clicks),
     );

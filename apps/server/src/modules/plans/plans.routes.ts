@@ -2,19 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
   currentInvestmentResponseSchema,
-  errorResponseSchema,
   investRequestSchema,
   investResponseSchema,
   plansResponseSchema,
 } from '@svp/shared';
 import type { InvestmentsService } from './investments.service.js';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  409: errorResponseSchema,
-};
+import { errorResponses } from '../../http/responses.js';
 
 export function plansRoutes(investments: InvestmentsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -27,7 +20,7 @@ export function plansRoutes(investments: InvestmentsService): FastifyPluginAsync
       API.investments,
       {
         config: { access: 'user' },
-        schema: { tags: ['plans'], response: { 200: currentInvestmentResponseSchema, ...errors } },
+        schema: { tags: ['plans'], response: { 200: currentInvestmentResponseSchema, ...errorResponses } },
       },
       async (request) => investments.current(request.session!.userId),
     );
@@ -35,7 +28,11 @@ export function plansRoutes(investments: InvestmentsService): FastifyPluginAsync
       API.investments,
       {
         config: { access: 'user', idempotent: true },
-        schema: { tags: ['plans'], body: investRequestSchema, response: { 200: investResponseSchema, ...errors } },
+        schema: {
+          tags: ['plans'],
+          body: investRequestSchema,
+          response: { 200: investResponseSchema, ...errorResponses },
+        },
       },
       async (request) => investments.invest(request.session!.userId, request.body),
     );

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
-  errorResponseSchema,
   historyResponseSchema,
   referralRequestSchema,
   referralResponseSchema,
@@ -9,13 +8,7 @@ import {
 } from '@svp/shared';
 import type { HistoryService } from '../history/history.service.js';
 import type { ReferralsService } from './referrals.service.js';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  409: errorResponseSchema,
-};
+import { errorResponses } from '../../http/responses.js';
 
 /** Referral code and the user's statement. */
 export function referralsRoutes(referrals: ReferralsService, history: HistoryService): FastifyPluginAsyncZod {
@@ -24,7 +17,7 @@ export function referralsRoutes(referrals: ReferralsService, history: HistorySer
       API.referral,
       {
         config: { access: 'user' },
-        schema: { tags: ['referrals'], response: { 200: referralResponseSchema, ...errors } },
+        schema: { tags: ['referrals'], response: { 200: referralResponseSchema, ...errorResponses } },
       },
       async (request) => referrals.code(request.session!.userId),
     );
@@ -35,7 +28,7 @@ export function referralsRoutes(referrals: ReferralsService, history: HistorySer
         schema: {
           tags: ['referrals'],
           body: referralRequestSchema,
-          response: { 200: referralSaveResponseSchema, ...errors },
+          response: { 200: referralSaveResponseSchema, ...errorResponses },
         },
       },
       async (request) => ({
@@ -47,7 +40,7 @@ export function referralsRoutes(referrals: ReferralsService, history: HistorySer
       API.history,
       {
         config: { access: 'user' },
-        schema: { tags: ['history'], response: { 200: historyResponseSchema, ...errors } },
+        schema: { tags: ['history'], response: { 200: historyResponseSchema, ...errorResponses } },
       },
       async (request) => ({ lines: await history.lines(request.session!.userId) }),
     );

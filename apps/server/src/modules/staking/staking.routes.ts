@@ -3,7 +3,6 @@ import {
   API,
   buySvpSchema,
   convertSchema,
-  errorResponseSchema,
   leaderboardSchema,
   sellSvpSchema,
   stakeSchema,
@@ -12,14 +11,9 @@ import {
   transferSchema,
 } from '@svp/shared';
 import type { StakingService } from './staking.service.js';
+import { errorResponses } from '../../http/responses.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const response = { 200: stakingActionResponseSchema, ...errors };
+const response = { 200: stakingActionResponseSchema, ...errorResponses };
 
 export function stakingRoutes(staking: StakingService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -27,12 +21,12 @@ export function stakingRoutes(staking: StakingService): FastifyPluginAsyncZod {
     const mutating = { access: 'user' as const, idempotent: true };
     app.get(
       API.staking,
-      { config: user, schema: { tags: ['staking'], response: { 200: stakingSummarySchema, ...errors } } },
+      { config: user, schema: { tags: ['staking'], response: { 200: stakingSummarySchema, ...errorResponses } } },
       async (request) => staking.summary(request.session!.userId),
     );
     app.get(
       API.stakingLeaderboard,
-      { config: user, schema: { tags: ['staking'], response: { 200: leaderboardSchema, ...errors } } },
+      { config: user, schema: { tags: ['staking'], response: { 200: leaderboardSchema, ...errorResponses } } },
       async (request) => staking.leaderboard(request.session!.userId),
     );
     app.post(

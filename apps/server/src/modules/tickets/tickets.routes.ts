@@ -5,7 +5,6 @@ import {
   MSG,
   adminTicketListSchema,
   adminTicketThreadSchema,
-  errorResponseSchema,
   ticketCreateSchema,
   ticketListSchema,
   ticketReplySchema,
@@ -13,15 +12,8 @@ import {
   ticketThreadSchema,
 } from '@svp/shared';
 import type { TicketsService } from './tickets.service.js';
+import { errorResponses } from '../../http/responses.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const params = z.object({ id: z.string().uuid(MSG.common.notFound) });
 
 export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
@@ -30,7 +22,7 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
     const admin = { access: 'admin' as const };
     app.get(
       API.tickets,
-      { config: user, schema: { tags: ['tickets'], response: { 200: ticketListSchema, ...errors } } },
+      { config: user, schema: { tags: ['tickets'], response: { 200: ticketListSchema, ...errorResponses } } },
       async (request) => tickets.list(request.session!.userId),
     );
     app.post(
@@ -42,7 +34,7 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
           body: ticketCreateSchema,
           response: {
             200: z.object({ success: z.literal(true), message: z.string(), ticket: ticketSummarySchema }),
-            ...errors,
+            ...errorResponses,
           },
         },
       },
@@ -50,7 +42,7 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
     );
     app.get(
       API.ticket,
-      { config: user, schema: { tags: ['tickets'], params, response: { 200: ticketThreadSchema, ...errors } } },
+      { config: user, schema: { tags: ['tickets'], params, response: { 200: ticketThreadSchema, ...errorResponses } } },
       async (request) => tickets.thread(request.session!.userId, request.params.id),
     );
     app.post(
@@ -61,7 +53,7 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
           tags: ['tickets'],
           params,
           body: ticketReplySchema,
-          response: { 200: ticketThreadSchema, ...errors },
+          response: { 200: ticketThreadSchema, ...errorResponses },
         },
       },
       async (request) => tickets.reply(request.session!.userId, request.params.id, request.body.message),
@@ -69,12 +61,15 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
 
     app.get(
       API.adminTickets,
-      { config: admin, schema: { tags: ['admin'], response: { 200: adminTicketListSchema, ...errors } } },
+      { config: admin, schema: { tags: ['admin'], response: { 200: adminTicketListSchema, ...errorResponses } } },
       async () => tickets.listAll(),
     );
     app.get(
       API.adminTicket,
-      { config: admin, schema: { tags: ['admin'], params, response: { 200: adminTicketThreadSchema, ...errors } } },
+      {
+        config: admin,
+        schema: { tags: ['admin'], params, response: { 200: adminTicketThreadSchema, ...errorResponses } },
+      },
       async (request) => tickets.adminThread(request.params.id),
     );
     app.post(
@@ -85,7 +80,7 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
           tags: ['admin'],
           params,
           body: ticketReplySchema,
-          response: { 200: adminTicketThreadSchema, ...errors },
+          response: { 200: adminTicketThreadSchema, ...errorResponses },
         },
       },
       async (request) =>
@@ -93,7 +88,10 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
     );
     app.post(
       API.adminTicketClose,
-      { config: admin, schema: { tags: ['admin'], params, response: { 200: adminTicketThreadSchema, ...errors } } },
+      {
+        config: admin,
+        schema: { tags: ['admin'], params, response: { 200: adminTicketThreadSchema, ...errorResponses } },
+      },
       async (request) => tickets.adminClose(request.session!.userId, request.params.id, request.ip),
     );
   };

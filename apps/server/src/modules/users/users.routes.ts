@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, errorResponseSchema, meResponseSchema, okResponseSchema, usernameSchema } from '@svp/shared';
+import { API, meResponseSchema, okResponseSchema, usernameSchema } from '@svp/shared';
+import { errorResponses } from '../../http/responses.js';
 import { errors } from '../../http/errors.js';
 import type { UsersService } from './users.service.js';
 
@@ -9,7 +10,7 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
       API.me,
       {
         config: { access: 'authenticated' },
-        schema: { tags: ['users'], response: { 200: meResponseSchema, 401: errorResponseSchema } },
+        schema: { tags: ['users'], response: { 200: meResponseSchema, ...errorResponses } },
       },
       async (request) => {
         // The session decides whose data this is; no id ever comes from the client.
@@ -26,7 +27,7 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
         schema: {
           tags: ['users'],
           body: usernameSchema,
-          response: { 200: okResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+          response: { 200: okResponseSchema, ...errorResponses },
         },
       },
       async (request) => users.changeUsername(request.session!.userId, request.body.username),

@@ -7,7 +7,6 @@ import {
   adminRejectSchema,
   adminWithdrawalListSchema,
   earningsResponseSchema,
-  errorResponseSchema,
   toDecimalString,
   withdrawalListSchema,
   withdrawalQuoteSchema,
@@ -17,14 +16,8 @@ import {
 } from '@svp/shared';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { WithdrawalsService } from './withdrawals.service.js';
+import { errorResponses } from '../../http/responses.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
 const idParams = z.object({ id: z.string().uuid(MSG.common.notFound) });
 
 export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledger): FastifyPluginAsyncZod {
@@ -33,7 +26,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
       API.earnings,
       {
         config: { access: 'user' },
-        schema: { tags: ['withdrawals'], response: { 200: earningsResponseSchema, ...errors } },
+        schema: { tags: ['withdrawals'], response: { 200: earningsResponseSchema, ...errorResponses } },
       },
       async (request) => {
         const earnings = (await ledger.balances(request.session!.userId)).get('usd.earnings') ?? 0n;
@@ -44,7 +37,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
       API.withdrawalQuote,
       {
         config: { access: 'user' },
-        schema: { tags: ['withdrawals'], response: { 200: withdrawalQuoteSchema, ...errors } },
+        schema: { tags: ['withdrawals'], response: { 200: withdrawalQuoteSchema, ...errorResponses } },
       },
       async (request) => withdrawals.quote(request.session!.userId),
     );
@@ -52,7 +45,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
       API.withdrawals,
       {
         config: { access: 'user' },
-        schema: { tags: ['withdrawals'], response: { 200: withdrawalListSchema, ...errors } },
+        schema: { tags: ['withdrawals'], response: { 200: withdrawalListSchema, ...errorResponses } },
       },
       async (request) => withdrawals.list(request.session!.userId),
     );
@@ -63,7 +56,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
         schema: {
           tags: ['withdrawals'],
           body: withdrawalRequestSchema,
-          response: { 200: withdrawalResponseSchema, ...errors },
+          response: { 200: withdrawalResponseSchema, ...errorResponses },
         },
       },
       async (request) => withdrawals.request(request.session!.userId, request.body.kind),
@@ -73,7 +66,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
       API.adminWithdrawals,
       {
         config: { access: 'admin' },
-        schema: { tags: ['admin'], response: { 200: adminWithdrawalListSchema, ...errors } },
+        schema: { tags: ['admin'], response: { 200: adminWithdrawalListSchema, ...errorResponses } },
       },
       async () => withdrawals.pending(),
     );
@@ -85,7 +78,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
           tags: ['admin'],
           params: idParams,
           body: adminPaySchema,
-          response: { 200: withdrawalSchema, ...errors },
+          response: { 200: withdrawalSchema, ...errorResponses },
         },
       },
       async (request) =>
@@ -99,7 +92,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
           tags: ['admin'],
           params: idParams,
           body: adminRejectSchema,
-          response: { 200: withdrawalSchema, ...errors },
+          response: { 200: withdrawalSchema, ...errorResponses },
         },
       },
       async (request) =>

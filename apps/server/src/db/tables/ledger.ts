@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+
+// ---- Ledger (DESIGN §3) ----
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    /** A user id, or `system` for platform accounts. */
+    owner: text('owner').notNull(),
+    code: text('code').notNull(),
+    asset: text('asset', { enum: ['USD', 'SVP', 'COIN'] }).notNull(),
+    /** Cache of the sum of this account's entries, moved only by the posting function. */
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    allowNegative: boolean('allow_negative').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_owner_code_key').on(t.owner, t.code),
+    check('accounts_non_negative', sql`${t.allowNegative} or ${t.balance} >= 0`),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    actorId: text('actor_id'),
+    memo: text('memo'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_transactions_idempotency_key').on(t.idempotencyKey)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: bigint('account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => accounts.id),
+    asset: text('asset', { enum: ['USD', 'SVP', 'COIN'] }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_account_idx').on(t.accountId),
+    check('ledger_entries_nonzero', sql`${t.amount} <> 0`),
+  ],
+);

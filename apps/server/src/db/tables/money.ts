@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { users } from './accounts.js';
+
+// ---- Plans, investments, withdrawals (issue #3) ----
+
+/** Operator-editable plan rates (DESIGN D4); seeded from packages/shared PLANS when missing. */
+export const plans = pgTable('plans', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  dailyTask: integer('daily_task').notNull(),
+  minAmount: bigint('min_amount', { mode: 'bigint' }).notNull(),
+  multiplier: bigint('multiplier', { mode: 'bigint' }).notNull(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export const investments = pgTable(
+  'investments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    planCode: text('plan_code')
+      .notNull()
+      .references(() => plans.code),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    expectedWithdrawal: bigint('expected_withdrawal', { mode: 'bigint' }).notNull(),
+    days: integer('days').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    status: text('status', { enum: ['active', 'closed'] }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // One active plan per user, enforced by the database so two racing requests cannot both start one.
+    uniqueIndex('investments_one_active_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    investmentId: uuid('investment_id').references(() => investments.id),
+    kind: text('kind', { enum: ['maturity', 'break'] }).notNull(),
+    gross: bigint('gross', { mode: 'bigint' }).notNull(),
+    feeHandling: bigint('fee_handling', { mode: 'bigint' }).notNull(),
+    feeCrypto: bigint('fee_crypto', { mode: 'bigint' }).notNull(),
+    feeCharity: bigint('fee_charity', { mode: 'bigint' }).notNull(),
+    payout: bigint('payout', { mode: 'bigint' }).notNull(),
+    wallet: text('wallet').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'rejected'] }).notNull(),
+    txHash: text('tx_hash'),
+    reason: text('reason'),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: uuid('decided_by'),
+  },
+  (t) => [index('withdrawals_status_idx').on(t.status, t.dueAt), index('withdrawals_user_idx').on(t.userId)],
+);
+
+// ---- Deposits (issue #3, DESIGN D8) ----
+
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    /** BIP-32 child index under the operator xpub (m/44'/60'/0'/0/i). */
+    derivationIndex: integer('derivation_index').notNull(),
+    /** Lower-case 0x address. */
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deposit_addresses_index_key').on(t.derivationIndex),
+    uniqueIndex('deposit_addresses_address_key').on(t.address),
+  ],
+);
+
+/** What the user said they would pay on the top-up panel; used only to flag under/over-payments. */
+export const topupRequests = pgTable(
+  'topup_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    amountToPay: bigint('amount_to_pay', { mode: 'bigint' }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('topup_requests_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chainId: integer('chain_id').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    address: text('address').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Token base units as seen on chain (USDT on BSC has 18 decimals). */
+    amountRaw: text('amount_raw').notNull(),
+    /** Received, in USD micro-units (raw floored to 6 decimals). */
+    received: bigint('received', { mode: 'bigint' }).notNull(),
+    fee: bigint('fee', { mode: 'bigint' }).notNull(),
+    credited: bigint('credited', { mode: 'bigint' }).notNull(),
+    /** 'under' or 'over' when it differs from the latest top-up request; 'unrequested' when there was none. */
+    flag: text('flag'),
+    topupRequestId: uuid('topup_request_id'),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'bigint' }),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('deposits_chain_tx_log_key').on(t.chainId, t.txHash, t.logIndex),
+    index('deposits_user_idx').on(t.userId, t.seenAt),
+  ],
+);
+
+export const chainCursors = pgTable('chain_cursors', {
+  chainId: integer('chain_id').primaryKey(),
+  /** Last block fully scanned and credited. */
+  lastBlock: bigint('last_block', { mode: 'bigint' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** The `simulated` chain's blocks: one transfer per block, appended by the test-payment paths. */
+export const simulatedTransfers = pgTable('simulated_transfers', {
+  blockNumber: bigserial('block_number', { mode: 'bigint' }).primaryKey(),
+  txHash: text('tx_hash').notNull(),
+  toAddress: text('to_address').notNull(),
+  amountRaw: text('amount_raw').notNull(),
+  createdAt: createdAt(),
+});
