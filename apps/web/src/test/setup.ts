@@ -26,6 +26,24 @@ window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 
+// jsdom has no canvas, so lightweight-charts cannot draw here (its animation frames throw after a
+// test ends). Component tests check the data around the charts; the e2e suite sees them drawn.
+vi.mock('lightweight-charts', () => {
+  const series = () => ({ setData: vi.fn(), applyOptions: vi.fn() });
+  return {
+    ColorType: { Solid: 'solid' },
+    CandlestickSeries: 'Candlestick',
+    LineSeries: 'Line',
+    AreaSeries: 'Area',
+    createChart: vi.fn(() => ({
+      addSeries: vi.fn(series),
+      applyOptions: vi.fn(),
+      timeScale: () => ({ fitContent: vi.fn() }),
+      remove: vi.fn(),
+    })),
+  };
+});
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
