@@ -111,7 +111,16 @@ async function shoot(browser, scheme, width, referralCode) {
     await page.waitForLoadState('networkidle');
     if (fullPage) await page.evaluate(() => window.scrollTo(0, 0)); // fixed header and sidebar stay on top
     await page.waitForTimeout(350); // let modal and menu transitions finish
+    // A page wider than the window scrolls sideways on a phone: say so, the picture may not show it.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (overflow > 0) console.warn(`${tag}-${name}: page is ${overflow} px wider than the window`);
     await page.screenshot({ path: join(OUT, `${tag}-${name}.png`), fullPage });
+  };
+
+  // The bot chart loads when it comes near the screen (below the fold on a phone): scroll to it first.
+  const showBotChart = async () => {
+    await page.getByTestId('bot-simulated').scrollIntoViewIfNeeded();
+    await page.locator('figure canvas').first().waitFor();
   };
 
   await page.goto('/');
@@ -145,6 +154,7 @@ async function shoot(browser, scheme, width, referralCode) {
   await welcome.getByRole('button', { name: 'Cancel' }).click();
   await welcome.waitFor({ state: 'hidden' });
   await page.getByTestId('bot-message').first().waitFor();
+  await showBotChart();
   await snap('08-dashboard-home');
   await page.getByRole('button', { name: 'Activate bot' }).click();
   await page.getByRole('dialog', { name: 'Activate the trading bot' }).waitFor();
@@ -231,6 +241,19 @@ async function shoot(browser, scheme, width, referralCode) {
   await page.getByRole('dialog', { name: 'Investment started' }).waitFor();
   await snap('26-invest-success', false);
   await page.getByRole('button', { name: 'OK' }).click();
+
+  // With a plan the bot can be activated: pay $5 of the balance, then the home page's active bot box.
+  await page.goto('/dashboard');
+  const welcomeAgain = page.getByRole('dialog', { name: 'Claim your welcome coins' });
+  await welcomeAgain.waitFor();
+  await welcomeAgain.getByRole('button', { name: 'Cancel' }).click();
+  await welcomeAgain.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: 'Activate bot' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Pay $5' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  await page.getByTestId('bot-state').filter({ hasText: 'Active' }).waitFor();
+  await showBotChart();
+  await snap('54-bot-active');
 
   await page.goto('/dashboard/withdraw');
   await page.getByRole('button', { name: 'Break investment' }).waitFor();

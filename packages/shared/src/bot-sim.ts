@@ -86,15 +86,17 @@ export function createBotSimulation(seed: number, startTimeMs: number, startPric
     const low = Math.max(0.0001, Math.min(open, close) - random() * 0.003);
     candles.push({ time, open, high, low, close });
     if (candles.length > BOT_SIM.maxCandles) candles.shift();
-    const change = close - open;
+    // Sign, amount and direction all come from the change rounded to what is shown, so a tiny fall
+    // never reads "-0.0000 … 0 pips … Loss".
+    const step = pips(close - open) || 0;
     messages.unshift({
       time: new Date(time * 1000).toISOString().slice(11, 19),
       token: BOT_SIM.tokens[Math.floor(random() * BOT_SIM.tokens.length)]!,
       // Simulated display prices (not money, DESIGN D9): rounded to the 4 decimals SPEC §3 shows.
       price: close.toFixed(4),
-      gainLoss: `${change >= 0 ? '+' : ''}${change.toFixed(4)}`,
-      pips: String(pips(change)),
-      direction: change >= 0 ? 'Gain' : 'Loss',
+      gainLoss: `${step >= 0 ? '+' : '-'}${(Math.abs(step) / 10_000).toFixed(4)}`,
+      pips: String(step),
+      direction: step >= 0 ? 'Gain' : 'Loss',
     });
     if (messages.length > BOT_SIM.maxMessages) messages.pop();
     price = close;

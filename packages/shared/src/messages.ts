@@ -211,6 +211,8 @@ export const MSG = {
     invalid: 'That code is not valid. Try the current code or a recovery code.',
     enabled: 'Two-factor authentication is on. Store your recovery codes safely.',
     verified: 'Signed in.',
+    reauthRequired: 'To change your own e-mail or wallet, confirm it is you with a fresh authenticator code.',
+    reauthenticated: 'Confirmed. You can make the change now.',
   },
   common: {
     rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
@@ -220,6 +222,9 @@ export const MSG = {
     notFound: 'Not found.',
     invalidInput: 'Some fields are invalid.',
     idempotencyMismatch: 'This request key was already used for a different request.',
+    requestInProgress: 'This request is still being processed. Please wait.',
+    requestDoneAnswerLost:
+      'This request was already carried out, but its answer was lost in an interruption. Your balances and history show the result.',
     internal: 'Something went wrong on our side. Please try again later.',
     payloadTooLarge: 'The request is too large.',
   },
@@ -228,6 +233,7 @@ export const MSG = {
 /** Stable error codes the UI switches on (DESIGN §4). */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
+  'REAUTH_REQUIRED',
   'EMAIL_TAKEN',
   'INVALID_CREDENTIALS',
   'ROLE_DENIED',

@@ -44,6 +44,7 @@ export const API = {
   profileUsername: '/profile/username',
   adminTotpSetup: '/auth/admin/totp/setup',
   adminTotpVerify: '/auth/admin/totp/verify',
+  adminReauth: '/auth/admin/reauth',
   adminOverview: '/admin/overview',
   adminAudit: '/admin/audit',
   adminUsers: '/admin/users',

@@ -48,11 +48,23 @@ describe('bot simulation', () => {
     expect(messages).toHaveLength(BOT_SIM.maxMessages);
     const last = sim.candles().at(-1)!;
     expect(messages[0]!.price).toBe(last.close.toFixed(4));
-    expect(messages[0]!.pips).toBe(String(pips(last.close - last.open)));
-    expect(messages[0]!.direction).toBe(last.close >= last.open ? 'Gain' : 'Loss');
+    expect(messages[0]!.pips).toBe(String(pips(last.close - last.open) || 0));
+    expect(messages[0]!.direction).toBe(pips(last.close - last.open) >= 0 ? 'Gain' : 'Loss');
     expect(BOT_SIM.tokens).toContain(messages[0]!.token);
     expect(pips(0.0012)).toBe(12);
     expect(pips(-0.00035)).toBe(-4);
+  });
+
+  it('never shows a signed zero: gain/loss, pips and direction agree on every message', () => {
+    const sim = createBotSimulation(3, 0);
+    for (let i = 0; i < 2000; i++) {
+      sim.tick();
+      const m = sim.messages()[0]!;
+      expect(m.gainLoss).not.toBe('-0.0000');
+      expect(m.pips).not.toBe('-0');
+      expect(Math.round(Number(m.gainLoss) * 10_000)).toBe(Number(m.pips));
+      expect(m.direction).toBe(Number(m.pips) >= 0 ? 'Gain' : 'Loss');
+    }
   });
 
   it('rotates the status line', () => {

@@ -1,7 +1,7 @@
 import { okResponseSchema, meResponseSchema } from '@svp/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, testUser } from '../test/render';
-import { ApiError, apiGet, apiPost, setUnauthorizedHandler } from './api';
+import { ApiError, apiGet, apiPost, setReauthHandler, setUnauthorizedHandler } from './api';
 import { setStoredUser } from './storedUser';
 import { getStoredUser } from './useStoredUser';
 
@@ -39,6 +39,41 @@ describe('api client', () => {
     await expect(apiPost('/auth/logout', {}, { schema: okResponseSchema })).resolves.toMatchObject({ success: true });
     expect(seen.map((h) => h['x-csrf-token'])).toEqual(['stale', 'fresh']);
     expect(seen[0]!['idempotency-key']).toBe(seen[1]!['idempotency-key']);
+  });
+
+  it('asks the re-authentication dialog on REAUTH_REQUIRED and resends with a new key once confirmed', async () => {
+    document.cookie = 'svp_csrf=token; path=/';
+    const keys: string[] = [];
+    let confirmed = false;
+    mockFetch({
+      'POST /api/v1/admin/users/u1/field': (_url, init) => {
+        keys.push((init?.headers as Record<string, string>)['idempotency-key']!);
+        return confirmed
+          ? jsonResponse(200, { success: true, message: 'Updated.' })
+          : jsonResponse(403, { error: { code: 'REAUTH_REQUIRED', message: 'Confirm it is you.' } });
+      },
+    });
+    const dialog = vi.fn(async () => {
+      confirmed = true;
+      return true;
+    });
+    setReauthHandler(dialog);
+    await expect(apiPost('/admin/users/u1/field', {}, { schema: okResponseSchema })).resolves.toMatchObject({
+      message: 'Updated.',
+    });
+    expect(dialog).toHaveBeenCalledOnce();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+
+    // Cancelled: the refusal reaches the form as an error, and nothing is resent.
+    confirmed = false;
+    keys.length = 0;
+    setReauthHandler(async () => false);
+    await expect(apiPost('/admin/users/u1/field', {}, { schema: okResponseSchema })).rejects.toMatchObject({
+      code: 'REAUTH_REQUIRED',
+    });
+    expect(keys).toHaveLength(1);
+    setReauthHandler(null);
   });
 
   it('reports a 2xx with an unexpected body as a parse error', async () => {

@@ -66,6 +66,23 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
 }
 
+let onReauthRequired: (() => Promise<boolean>) | null = null;
+
+/**
+ * The admin console registers its "confirm it's you" dialog here: a POST refused with REAUTH_REQUIRED
+ * waits for it and, once a fresh code was accepted, is sent again (issue #6, step-up re-authentication).
+ */
+export function setReauthHandler(handler: (() => Promise<boolean>) | null): void {
+  onReauthRequired = handler;
+}
+
+const errorCodeOf = (res: Response) =>
+  res
+    .clone()
+    .json()
+    .then((j: unknown) => parseErrorBody(j)?.code)
+    .catch(() => undefined);
+
 export interface RequestOptions<T> {
   schema: Schema<T>;
   body?: unknown;
@@ -127,14 +144,16 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
   let res = await send(method, path, options.body ?? (method === 'POST' ? {} : undefined), headers);
   if (method === 'POST' && res.status === 403) {
     // An expired or rotated token: fetch a fresh one and try once more with the same idempotency key.
-    const code = await res
-      .clone()
-      .json()
-      .then((j: unknown) => parseErrorBody(j)?.code)
-      .catch(() => undefined);
-    if (code === 'CSRF_FAILED') {
+    if ((await errorCodeOf(res)) === 'CSRF_FAILED') {
       headers[CSRF_HEADER] = await fetchCsrfToken();
       res = await send(method, path, options.body ?? {}, headers);
+    }
+    // The refused attempt changed nothing, and its key now replays the refusal: the retry gets a new key.
+    if (res.status === 403 && onReauthRequired && (await errorCodeOf(res)) === 'REAUTH_REQUIRED') {
+      if (await onReauthRequired()) {
+        headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
+        res = await send(method, path, options.body ?? {}, headers);
+      }
     }
   }
   if (res.status === 401 && options.logoutOn401 !== false) {

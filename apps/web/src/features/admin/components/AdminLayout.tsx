@@ -10,6 +10,7 @@ import { LogoutIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/Logo';
 import { meErrorText, useMe } from '../../auth/api/session';
 import { LogoutModal } from '../../auth/components/LogoutModal';
+import { ReauthModal } from './ReauthModal';
 
 /** The admin console frame: brand, theme switch and Logout (with the same confirmation as users get). */
 export function AdminLayout({ children }: { children: ReactNode }) {
@@ -53,6 +54,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </Container>
       </AppShell.Main>
       <LogoutModal opened={logoutOpen} onClose={logout.close} />
+      <ReauthModal />
     </AppShell>
   );
 }

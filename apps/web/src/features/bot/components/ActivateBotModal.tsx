@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Flex, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { BOT_COST_COINS, BOT_COST_USD, fromDecimalString, MSG } from '@svp/shared';
 import { errorMessage } from '../../../lib/errors';
 import { useActivateBot } from '../api/bot';
+import classes from './BotBox.module.css';
 
 interface ActivateBotModalProps {
   opened: boolean;
@@ -32,7 +33,7 @@ export function ActivateBotModal({ opened, onClose, coins, balance }: ActivateBo
       <Stack gap="sm">
         <Text>Choose how to pay for the activation: 500,000 SVP Coins or $5 from your balance.</Text>
         {!enoughCoins && !enoughBalance && (
-          <Text c="orange.8" fz="sm" fw={600} data-testid="bot-hint">
+          <Text className={classes.hint} fz="sm" fw={600} data-testid="bot-hint">
             {MSG.bot.hint}
           </Text>
         )}
@@ -41,7 +42,8 @@ export function ActivateBotModal({ opened, onClose, coins, balance }: ActivateBo
             {errorMessage(activate.error, { http: MSG.bot.failed, network: MSG.bot.error })}
           </Alert>
         )}
-        <Group justify="flex-end" gap="xs">
+        {/* Side by side where they fit; stacked at full width on phones. */}
+        <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
@@ -60,7 +62,7 @@ export function ActivateBotModal({ opened, onClose, coins, balance }: ActivateBo
           >
             Pay $5
           </Button>
-        </Group>
+        </Flex>
       </Stack>
     </Modal>
   );

@@ -6,8 +6,10 @@ import { useBotStatus } from '../api/bot';
 import { ActivateBotModal } from './ActivateBotModal';
 import classes from './BotBox.module.css';
 import { useBotSimulation } from './useBotSimulation';
+import { useNearViewport } from './useNearViewport';
 
-// lightweight-charts stays out of the dashboard entry (DESIGN §7 budget).
+// lightweight-charts stays out of the dashboard entry (DESIGN §7 budget), and loads only when the
+// chart is near the screen.
 const BotChart = lazy(() => import('./BotChart'));
 
 const STATE = {
@@ -32,6 +34,8 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
   const bot = useBotStatus();
   const sim = useBotSimulation(seed);
   const [activating, setActivating] = useState(false);
+  // Below the fold on phones: the chart library loads when the box comes near the screen.
+  const [chartBox, chartNear] = useNearViewport<HTMLElement>();
   const state = bot.data?.state ?? (fallbackStatus === 1 ? 'active' : 'inactive');
   const shown = STATE[state];
 
@@ -71,16 +75,23 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
         {sim.status}
       </Text>
       <Box
+        ref={chartBox}
         component="figure"
         m={0}
         aria-label={`${MSG.bot.simulated}: candlestick chart with a 7-period moving average`}
       >
         <Suspense fallback={<Skeleton height={260} />}>
-          <BotChart candles={sim.candles} />
+          {chartNear ? <BotChart candles={sim.candles} /> : <Skeleton height={260} animate={false} />}
         </Suspense>
       </Box>
-      <Table.ScrollContainer minWidth={560} mt="sm">
-        <Table striped fz="xs" verticalSpacing={4} aria-label="Last 10 simulated bot messages">
+      <Box mt="sm" className={classes.scroll}>
+        <Table
+          striped
+          fz="xs"
+          verticalSpacing={4}
+          className={classes.messages}
+          aria-label="Last 10 simulated bot messages"
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Time</Table.Th>
@@ -104,7 +115,7 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
       <ActivateBotModal opened={activating} onClose={() => setActivating(false)} coins={coins} balance={balance} />
     </Card>
   );

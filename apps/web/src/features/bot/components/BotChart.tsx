@@ -22,7 +22,15 @@ export default function BotChart({ candles }: { candles: readonly Candle[] }) {
 
   useEffect(() => {
     if (!box.current) return;
-    const created = createChart(box.current, { autoSize: true, height: 260 });
+    const created = createChart(box.current, {
+      autoSize: true,
+      height: 260,
+      // A picture of the simulation, not a trading tool: no panning or zooming (a finger on a phone
+      // scrolls the page), all candles always in view and the edge time labels kept inside the box.
+      handleScroll: false,
+      handleScale: false,
+      timeScale: { fixLeftEdge: true, fixRightEdge: true, timeVisible: true, secondsVisible: true },
+    });
     chart.current = created;
     series.current = {
       candles: created.addSeries(CandlestickSeries, {
@@ -58,7 +66,9 @@ export default function BotChart({ candles }: { candles: readonly Candle[] }) {
         vertLines: { color: dark ? '#2c2e33' : '#eeeeee' },
         horzLines: { color: dark ? '#2c2e33' : '#eeeeee' },
       },
-      timeScale: { timeVisible: true, secondsVisible: true },
+      // entireTextOnly: no half-cut price label at the top or bottom edge.
+      rightPriceScale: { borderColor: dark ? '#5c5f66' : '#ced4da', entireTextOnly: true },
+      timeScale: { borderColor: dark ? '#5c5f66' : '#ced4da' },
     });
   }, [scheme]);
 

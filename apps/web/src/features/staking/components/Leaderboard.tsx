@@ -2,6 +2,7 @@ import { Alert, Avatar, Box, Group, Table, Text } from '@mantine/core';
 import { formatAmount, fromDecimalString, formatUsd } from '@svp/shared';
 import { loadErrorText } from '../../../lib/errors';
 import { useLeaderboard, type LeaderboardEntry } from '../api/staking';
+import classes from './Leaderboard.module.css';
 
 const num = (decimal: string) => formatAmount(fromDecimalString(decimal, 'USD'), 'USD', 2);
 
@@ -20,13 +21,14 @@ function Row({ entry, me = false }: { entry: LeaderboardEntry; me?: boolean }) {
   const avatar = avatarFor(entry.username);
   return (
     <Table.Tr data-testid={me ? 'leaderboard-me' : 'leaderboard-row'} fw={me ? 700 : undefined}>
-      <Table.Td>{me ? `Your rank #${entry.rank}` : `#${entry.rank}`}</Table.Td>
+      {/* A no-break space: on a phone the cell wraps to "Your rank" over "#3", not word by word. */}
+      <Table.Td>{me ? `Your\u00a0rank #${entry.rank}` : `#${entry.rank}`}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           <Avatar color={avatar.color} variant="filled" radius="xl" size="sm" aria-hidden="true">
             {avatar.initials}
           </Avatar>
-          <Text fz="sm">{entry.username}</Text>
+          <Text fz="inherit">{entry.username}</Text>
         </Group>
       </Table.Td>
       <Table.Td>{formatUsd(entry.balance)}</Table.Td>
@@ -51,7 +53,7 @@ export function Leaderboard() {
       aria-label="Leaderboard"
       data-testid="leaderboard"
     >
-      <Table striped stickyHeader miw={620} aria-label="Staking leaderboard">
+      <Table striped stickyHeader className={classes.table} aria-label="Staking leaderboard">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Rank</Table.Th>

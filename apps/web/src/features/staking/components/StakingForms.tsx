@@ -45,7 +45,8 @@ function AmountCard({ title, text, label, button, onResult, toAction, hint, chil
   const note = hint?.(value) ?? null;
   return (
     <Card withBorder radius="lg" padding="lg" component="form" onSubmit={onSubmit} aria-label={title}>
-      <Stack gap="xs">
+      {/* The input and button sit at the card's foot, so cards in one row line up. */}
+      <Stack gap="xs" flex={1}>
         <Title order={2} fz="h5">
           {title}
         </Title>
@@ -53,15 +54,22 @@ function AmountCard({ title, text, label, button, onResult, toAction, hint, chil
           {text}
         </Text>
         {children}
-        <TextInput label={label} value={value} onChange={(e) => setValue(e.currentTarget.value)} inputMode="decimal" />
-        {note && (
-          <Text fz="sm" fw={600} data-testid={`${button.toLowerCase().replace(/\W+/g, '-')}-hint`}>
-            {note}
-          </Text>
-        )}
-        <Button type="submit" loading={pending}>
-          {button}
-        </Button>
+        <Stack gap="xs" mt="auto">
+          <TextInput
+            label={label}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            inputMode="decimal"
+          />
+          {note && (
+            <Text fz="sm" fw={600} data-testid={`${button.toLowerCase().replace(/\W+/g, '-')}-hint`}>
+              {note}
+            </Text>
+          )}
+          <Button type="submit" loading={pending}>
+            {button}
+          </Button>
+        </Stack>
       </Stack>
     </Card>
   );
@@ -133,7 +141,7 @@ export function StakingForms({ summary, onResult }: { summary: StakingSummary; o
         toAction={(tokens) => ({ path: API.stakingStake, body: { tokens } })}
       />
       <Card withBorder radius="lg" padding="lg">
-        <Stack gap="xs">
+        <Stack gap="xs" flex={1}>
           <Title order={2} fz="h5">
             Withdraw Earned
           </Title>
@@ -144,6 +152,7 @@ export function StakingForms({ summary, onResult }: { summary: StakingSummary; o
             onClick={() => withdraw.run({ path: API.stakingWithdrawEarned, body: {} })}
             loading={withdraw.pending}
             variant="light"
+            mt="auto"
           >
             Withdraw Earned
           </Button>
