@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -26,6 +26,10 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (err) => options.onPoolError?.(err));
+    // The pool drops its own listener while a client is checked out: a connection lost between two statements
+    // of a transaction (PostgreSQL restarting) would be an unhandled 'error' event and kill the process. The
+    // next query on that client fails instead, and the pool discards it on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
@@ -39,4 +43,18 @@ export async function openDatabase(options: {
 export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Like queryRows, but on PostgreSQL as a named prepared statement, parsed and planned once per
+ * connection: for hot reads whose planning costs more than their execution (GET /me, DESIGN §7).
+ */
+export async function queryRowsPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await client.query({ name, text, values: params });
+  return result.rows as T[];
 }

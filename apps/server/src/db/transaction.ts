@@ -1,9 +1,36 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { isRetryable } from '../modules/ledger/ledger.errors.js';
+import { currentIdempotencyClaim } from '../request-context.js';
+import { queryRows } from './client.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const MAX_ATTEMPTS = 8;
+
+/** The key was taken over by a retry after this attempt was presumed dead: this attempt must not commit. */
+export class IdempotencyClaimLost extends Error {
+  constructor() {
+    super('idempotency key was taken over by a later attempt');
+  }
+}
+
+/**
+ * Marks the request's Idempotency-Key as acted on, in the same transaction as the work, and refuses to
+ * commit when a later attempt holds the key: after a crash either both the work and the mark exist or
+ * neither does, so a retry can tell "done, answer lost" from "never happened".
+ */
+async function markClaim(tx: Tx): Promise<void> {
+  const claim = currentIdempotencyClaim();
+  if (!claim) return;
+  const rows = await queryRows<{ ok: number }>(
+    tx,
+    sql`update idempotency_keys set committed_at = coalesce(committed_at, now())
+        where scope = ${claim.scope} and key = ${claim.key} and claim = ${claim.claim}
+        returning 1 as ok`,
+  );
+  if (rows.length === 0) throw new IdempotencyClaimLost();
+}
 
 /**
  * Runs `work` in one database transaction, retrying the whole unit on serialization failure or
@@ -12,7 +39,11 @@ const MAX_ATTEMPTS = 8;
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await db.transaction(async (tx) => {
+        const result = await work(tx);
+        await markClaim(tx);
+        return result;
+      });
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));

@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, MSG } from '@svp/shared';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { AppError } from './errors.js';
+import { requestContext, type IdempotencyClaim } from '../request-context.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,7 +14,7 @@ declare module 'fastify' {
     idempotent?: boolean;
   }
   interface FastifyRequest {
-    idempotency: { scope: string; key: string } | null;
+    idempotency: IdempotencyClaim | null;
   }
 }
 
@@ -23,9 +24,24 @@ function scopeOf(request: FastifyRequest): string {
   return request.session ? `user:${request.session.userId}` : `anon:${request.ip}`;
 }
 
-/** DESIGN §3: same key + same body → the stored response; same key + other body → 422. */
-export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock): void {
+/** Claimed longer ago than `staleMs` by the database's clock (the same for every app process). */
+const staleClaim = (staleMs: number) =>
+  sql`(${idempotencyKeys.claimedAt} is null or ${idempotencyKeys.claimedAt} < now() - make_interval(secs => ${staleMs / 1000}))`;
+
+const inProgress = () => new AppError(409, 'IDEMPOTENCY_MISMATCH', MSG.common.requestInProgress);
+const ANSWER_LOST = JSON.stringify({ error: { code: 'CONFLICT', message: MSG.common.requestDoneAnswerLost } });
+
+/**
+ * DESIGN §3: same key + same body → the stored response; same key + other body → 422.
+ * Crash consistency (issue #6): each attempt holds a random claim on its key, and the work's own
+ * transaction marks the key acted on (db/transaction.ts). A key left unfinished past `staleMs` belongs
+ * to a dead attempt: if its work committed, the retry learns "done, answer lost" (409); if not, the retry
+ * takes the key over and runs — and the dead attempt, were it only slow, can no longer commit.
+ */
+export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, staleMs: number): void {
   app.decorateRequest('idempotency', null);
+  // Every request runs in its own context, so the transaction helper can see the request's claim.
+  app.addHook('onRequest', (_request, _reply, done) => requestContext.run({}, done));
 
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.idempotent) return;
@@ -35,50 +51,114 @@ export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock):
       throw new AppError(400, 'VALIDATION_ERROR', 'Idempotency-Key must be 8 to 100 letters, digits, - or _.');
     }
     const scope = scopeOf(request);
+    let body: string;
+    try {
+      body = JSON.stringify(request.body ?? null);
+    } catch {
+      // A route without a body schema gets the parsed JSON as sent: nesting deep enough to overflow the stack.
+      throw new AppError(400, 'VALIDATION_ERROR', MSG.common.invalidInput);
+    }
     const requestHash = createHash('sha256')
-      .update(`${request.method} ${request.routeOptions.url}\n${JSON.stringify(request.body ?? null)}`)
+      .update(`${request.method} ${request.routeOptions.url}\n${body}`)
       .digest('hex');
+    const claim = randomBytes(12).toString('base64url');
+    const hold = () => {
+      request.idempotency = { scope, key: header, claim };
+      const context = requestContext.getStore();
+      if (context) context.idempotency = request.idempotency;
+    };
     const inserted = await db
       .insert(idempotencyKeys)
-      .values({ scope, key: header, route: request.routeOptions.url ?? '', requestHash, createdAt: clock.now() })
+      .values({
+        scope,
+        key: header,
+        route: request.routeOptions.url ?? '',
+        requestHash,
+        claim,
+        claimedAt: sql`now()`,
+        createdAt: clock.now(),
+      })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (inserted.length === 1) {
-      request.idempotency = { scope, key: header };
-      return;
-    }
+    if (inserted.length === 1) return hold();
     const [stored] = await db
-      .select()
+      .select({
+        requestHash: idempotencyKeys.requestHash,
+        statusCode: idempotencyKeys.statusCode,
+        responseBody: idempotencyKeys.responseBody,
+        claim: idempotencyKeys.claim,
+        committedAt: idempotencyKeys.committedAt,
+        stale: sql<boolean>`${staleClaim(staleMs)}`,
+      })
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, header)));
     if (!stored || stored.requestHash !== requestHash) {
       throw new AppError(422, 'IDEMPOTENCY_MISMATCH', MSG.common.idempotencyMismatch);
     }
     if (stored.statusCode === null) {
-      throw new AppError(409, 'IDEMPOTENCY_MISMATCH', 'This request is still being processed. Please wait.');
+      if (!stored.stale) throw inProgress();
+      if (stored.committedAt) {
+        await finish(scope, header, stored.claim, 409, ANSWER_LOST);
+        return reply.status(409).type('application/json').send(ANSWER_LOST);
+      }
+      const taken = await db
+        .update(idempotencyKeys)
+        .set({ claim, claimedAt: sql`now()` })
+        .where(and(keyIs(scope, header, stored.claim), isNull(idempotencyKeys.committedAt), staleClaim(staleMs)))
+        .returning({ key: idempotencyKeys.key });
+      if (taken.length !== 1) throw inProgress();
+      return hold();
     }
     reply.header('idempotent-replayed', 'true');
     return reply.status(stored.statusCode).type('application/json').send(stored.responseBody);
   });
 
+  /** This attempt's unfinished key (another attempt's claim never matches). */
+  function keyIs(scope: string, key: string, claim: string | null) {
+    return and(
+      eq(idempotencyKeys.scope, scope),
+      eq(idempotencyKeys.key, key),
+      claim === null ? isNull(idempotencyKeys.claim) : eq(idempotencyKeys.claim, claim),
+      isNull(idempotencyKeys.statusCode),
+    );
+  }
+
+  async function finish(scope: string, key: string, claim: string | null, statusCode: number, body: string) {
+    await db
+      .update(idempotencyKeys)
+      .set({ statusCode, responseBody: body })
+      .where(keyIs(scope, key, claim));
+  }
+
   app.addHook('onSend', async (request, reply, payload) => {
     const record = request.idempotency;
     if (!record) return payload;
     request.idempotency = null;
-    const where = and(
-      eq(idempotencyKeys.scope, record.scope),
-      eq(idempotencyKeys.key, record.key),
-      isNull(idempotencyKeys.statusCode),
-    );
-    if (reply.statusCode >= 500) {
-      // The work did not complete: free the key so the client can retry it.
-      await db.delete(idempotencyKeys).where(where);
+    const body = typeof payload === 'string' ? payload : '';
+    if (reply.statusCode < 500) {
+      await finish(record.scope, record.key, record.claim, reply.statusCode, body);
     } else {
+      // Failed: if nothing committed, free the key for a retry; if the work did commit, say so.
+      const mine = keyIs(record.scope, record.key, record.claim);
+      await db.delete(idempotencyKeys).where(and(mine, isNull(idempotencyKeys.committedAt)));
       await db
         .update(idempotencyKeys)
-        .set({ statusCode: reply.statusCode, responseBody: typeof payload === 'string' ? payload : '' })
-        .where(where);
+        .set({ statusCode: 409, responseBody: ANSWER_LOST })
+        .where(and(mine, isNotNull(idempotencyKeys.committedAt)));
     }
     return payload;
   });
+}
+
+/**
+ * Settles keys whose attempt died (a crash between claiming and answering) and was never retried:
+ * committed work is recorded as "done, answer lost", uncommitted keys are freed. Run periodically.
+ */
+export async function recoverStaleIdempotencyKeys(db: Db, staleMs: number): Promise<void> {
+  const stale = and(isNull(idempotencyKeys.statusCode), staleClaim(staleMs));
+  await db
+    .update(idempotencyKeys)
+    .set({ statusCode: 409, responseBody: ANSWER_LOST })
+    .where(and(stale, isNotNull(idempotencyKeys.committedAt)));
+  await db.delete(idempotencyKeys).where(and(stale, isNull(idempotencyKeys.committedAt), sql`true`));
 }

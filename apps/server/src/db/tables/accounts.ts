@@ -59,6 +59,8 @@ export const sessions = pgTable(
     mfa: text('mfa', { enum: ['none', 'pending', 'done'] })
       .notNull()
       .default('none'),
+    /** When the second factor was last proven on this session: sign-in or a step-up (re-authentication). */
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -124,6 +126,12 @@ export const idempotencyKeys = pgTable(
     /** Null while the first request is still running. */
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
+    /** Random per attempt: only the attempt holding the claim may commit work under this key. */
+    claim: text('claim'),
+    /** Database time the current claim was taken: wall time, not the business clock (tests move that). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    /** Set inside the work's own transaction, so "did it happen?" survives a crash before the answer. */
+    committedAt: timestamp('committed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],

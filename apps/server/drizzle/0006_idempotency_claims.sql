@@ -1,0 +1,3 @@
+ALTER TABLE "idempotency_keys" ADD COLUMN "claim" text;--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD COLUMN "claimed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD COLUMN "committed_at" timestamp with time zone;

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, MSG } from '@svp/shared';
+import { queryRows } from '../src/db/client.js';
+import { IdempotencyClaimLost, inTransaction } from '../src/db/transaction.js';
+import { recoverStaleIdempotencyKeys } from '../src/http/idempotency.js';
+import { checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
+import { requestContext } from '../src/request-context.js';
+import { buildTestApp, signedInUser, topUp, type TestApp } from './helpers.js';
+
+// A crash between claiming an Idempotency-Key and answering leaves the key unfinished. These tests
+// stage that state directly (the process cannot be killed inside app.inject) and check each way out.
+const STALE_MS = 30_000;
+
+describe('Idempotency-Keys after a crash', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  async function fundedUser(ip: string) {
+    const u = await signedInUser(t.app, ip);
+    await topUp(u.client, '50');
+    return u;
+  }
+  const fund = async (client: Awaited<ReturnType<typeof signedInUser>>['client']) =>
+    (await client.get(API.staking)).body.fundBalance as string;
+  async function deadAttempt(userId: string, key: string, body: unknown, committed: boolean) {
+    const hash = createHash('sha256')
+      .update(`POST /api/v1${API.stakingConvert}\n${JSON.stringify(body)}`)
+      .digest('hex');
+    const claimedAt = new Date(Date.now() - STALE_MS - 1000);
+    await t.database.db.execute(sql`
+      insert into idempotency_keys (scope, key, route, request_hash, claim, claimed_at, committed_at, created_at)
+      values (${`user:${userId}`}, ${key}, ${'/api/v1' + API.stakingConvert}, ${hash}, 'dead-attempt',
+        ${claimedAt}, ${committed ? claimedAt : null}, ${t.clock.now()})`);
+  }
+
+  it('runs a retry whose earlier attempt died before committing, exactly once', async () => {
+    const u = await fundedUser('10.7.0.1');
+    const body = { direction: 'toFund', amount: '10' };
+    await deadAttempt(u.user.id, 'key-dead-uncommitted', body, false);
+    const retry = await u.client.post(API.stakingConvert, body, { 'idempotency-key': 'key-dead-uncommitted' });
+    expect(retry.status).toBe(200);
+    const again = await u.client.post(API.stakingConvert, body, { 'idempotency-key': 'key-dead-uncommitted' });
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await fund(u.client)).toBe('10');
+  });
+
+  it('tells a retry whose earlier attempt committed that it was done, and does not do it again', async () => {
+    const u = await fundedUser('10.7.0.2');
+    const body = { direction: 'toFund', amount: '10' };
+    await deadAttempt(u.user.id, 'key-dead-committed', body, true);
+    const retry = await u.client.post(API.stakingConvert, body, { 'idempotency-key': 'key-dead-committed' });
+    expect(retry.status).toBe(409);
+    expect(retry.body.error.message).toBe(MSG.common.requestDoneAnswerLost);
+    expect(await fund(u.client)).toBe('0');
+  });
+
+  it('answers "still processing" while the earlier attempt may be alive', async () => {
+    const u = await fundedUser('10.7.0.3');
+    const body = { direction: 'toFund', amount: '10' };
+    await deadAttempt(u.user.id, 'key-recent', body, false);
+    await t.database.db.execute(sql`update idempotency_keys set claimed_at = now() where key = 'key-recent'`);
+    const retry = await u.client.post(API.stakingConvert, body, { 'idempotency-key': 'key-recent' });
+    expect(retry.status).toBe(409);
+    expect(retry.body.error.message).toBe(MSG.common.requestInProgress);
+  });
+
+  it('lets no attempt commit once its key was taken over, and rolls its work back', async () => {
+    await t.database.db.execute(sql`
+      insert into idempotency_keys (scope, key, route, request_hash, claim, created_at)
+      values ('user:x', 'key-taken', '/x', 'h', 'new-owner', ${t.clock.now()})`);
+    const work = requestContext.run({ idempotency: { scope: 'user:x', key: 'key-taken', claim: 'old-owner' } }, () =>
+      inTransaction(t.database.db, async (tx) => {
+        await tx.execute(sql`insert into rate_limits (bucket, window_start, hits) values ('probe', now(), 1)`);
+      }),
+    );
+    await expect(work).rejects.toBeInstanceOf(IdempotencyClaimLost);
+    expect(await queryRows(t.database.db, sql`select 1 from rate_limits where bucket = 'probe'`)).toHaveLength(0);
+  });
+
+  it('settles keys nobody retried: committed ones as "answer lost", the rest freed', async () => {
+    const u = await fundedUser('10.7.0.4');
+    await deadAttempt(u.user.id, 'key-sweep-done', { a: 1 }, true);
+    await deadAttempt(u.user.id, 'key-sweep-none', { a: 2 }, false);
+    await recoverStaleIdempotencyKeys(t.database.db, STALE_MS);
+    const rows = await queryRows<{ key: string; status_code: number | null }>(
+      t.database.db,
+      sql`select key, status_code from idempotency_keys where key like 'key-sweep-%' order by key`,
+    );
+    expect(rows).toEqual([{ key: 'key-sweep-done', status_code: 409 }]);
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
+});
