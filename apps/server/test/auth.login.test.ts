@@ -166,4 +166,22 @@ describe('login rate limits', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(30);
     expect(statuses.slice(30)).toEqual([429, 429]);
   });
+
+  it('holds under a burst: 40 attempts at once let exactly the limit through, per account and per IP', async () => {
+    const creds = await registerUser(new Client(t.app, '10.4.0.1'));
+    const perAccount = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        new Client(t.app, `10.4.1.${i}`).post(API.login, { email: creds.email, password: 'wrong' }),
+      ),
+    );
+    expect(perAccount.filter((r) => r.status === 401)).toHaveLength(10);
+    expect(perAccount.filter((r) => r.status === 429)).toHaveLength(30);
+
+    const oneIp = new Client(t.app, '10.4.2.1');
+    const perIp = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => oneIp.post(API.login, { email: `burst${i}@example.com`, password: 'nope' })),
+    );
+    expect(perIp.filter((r) => r.status === 401)).toHaveLength(30);
+    expect(perIp.filter((r) => r.status === 429)).toHaveLength(10);
+  });
 });

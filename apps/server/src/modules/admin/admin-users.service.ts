@@ -15,12 +15,16 @@ import {
 } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import { inTransaction, type Tx } from '../../db/transaction.js';
 import { users } from '../../db/schema.js';
 import { AppError, errors } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
 import { InsufficientFundsError, pgConstraint, pgErrorCode } from '../ledger/ledger.errors.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
+
+/** How long a proof of the second factor lets an admin change their own e-mail or wallet. */
+export const REAUTH_WINDOW_MS = 5 * 60_000;
 
 const COLUMN: Record<EditableUserField, keyof UserRow> = {
   name: 'name',
@@ -36,6 +40,7 @@ const SINK = {
   COIN: systemAccount('coin.issuance'),
   SVP: systemAccount('svp.treasury'),
 } as const;
+const asDb = (tx: Tx) => tx as unknown as Db;
 const invalid = (field: string, message: string = MSG.admin.invalidValue) =>
   new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
 
@@ -67,9 +72,19 @@ function parseField(field: EditableUserField, raw: string): string | boolean | n
   }
 }
 
+/** setField's checks without the write: a save of several fields checks them all before the first change. */
+function checkField(field: string, raw: string): void {
+  if (!field || (!raw && field !== 'name' && field !== 'phone'))
+    throw new AppError(400, 'VALIDATION_ERROR', MSG.admin.selectField);
+  if (!(EDITABLE_USER_FIELDS as readonly string[]).includes(field)) throw invalid(field, MSG.admin.fieldNotEditable);
+  parseField(field as EditableUserField, raw);
+}
+
 /** Admin user management (SPEC §2 admin console, DESIGN D13): every change is audited. */
 export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Ledger; audit: AuditLog }) {
   const { db, clock, ledger, audit } = deps;
+  const freshlyVerified = (verifiedAt: number | null) =>
+    verifiedAt !== null && clock.now().getTime() - verifiedAt <= REAUTH_WINDOW_MS;
 
   async function details(user: UserRow) {
     const b = await ledger.balances(user.id);
@@ -97,21 +112,33 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
     };
   }
 
-  /** Applies one whitelisted field change, audited with before and after. */
-  async function setField(adminId: string, userId: string, field: string, raw: string, ip: string) {
-    if (!field || (!raw && field !== 'name' && field !== 'phone'))
-      throw new AppError(400, 'VALIDATION_ERROR', MSG.admin.selectField);
-    if (!(EDITABLE_USER_FIELDS as readonly string[]).includes(field)) throw invalid(field, MSG.admin.fieldNotEditable);
+  /**
+   * Applies one whitelisted field change, audited with before and after. `verifiedAt` is when the
+   * acting admin last proved the second factor: their own e-mail and wallet need it fresh (issue #6).
+   */
+  async function setField(
+    adminId: string,
+    userId: string,
+    field: string,
+    raw: string,
+    ip: string,
+    verifiedAt: number | null = null,
+    conn: Db = db,
+  ) {
+    checkField(field, raw);
     const key = field as EditableUserField;
-    const user = await usersRepository.findById(db, userId);
+    const user = await usersRepository.findById(conn, userId);
     if (!user) throw errors.notFound(MSG.admin.notFound);
     const value = parseField(key, raw);
+    if (userId === adminId && (key === 'email' || key === 'walletAddress') && !freshlyVerified(verifiedAt)) {
+      throw new AppError(403, 'REAUTH_REQUIRED', MSG.totp.reauthRequired);
+    }
     if (userId === adminId && ((key === 'role' && value !== 'admin') || (key === 'disabled' && value === true))) {
       throw new AppError(403, 'FORBIDDEN', MSG.admin.selfDemote);
     }
     const before = user[COLUMN[key]];
     try {
-      await db
+      await conn
         .update(users)
         .set({ [COLUMN[key]]: value, updatedAt: clock.now() })
         .where(eq(users.id, userId));
@@ -129,15 +156,18 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
       }
       throw error;
     }
-    await audit.record({
-      actorId: adminId,
-      action: 'user.update',
-      targetType: 'user',
-      targetId: userId,
-      before: { [field]: before },
-      after: { [field]: value },
-      ip,
-    });
+    await audit.record(
+      {
+        actorId: adminId,
+        action: 'user.update',
+        targetType: 'user',
+        targetId: userId,
+        before: { [field]: before },
+        after: { [field]: value },
+        ip,
+      },
+      conn,
+    );
   }
 
   return {
@@ -151,8 +181,16 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
       return details(user);
     },
 
-    async updateField(adminId: string, userId: string, field: string, value: string, ip: string) {
-      await setField(adminId, userId, field, value, ip);
+    async updateField(
+      adminId: string,
+      userId: string,
+      field: string,
+      value: string,
+      ip: string,
+      verifiedAt: number | null = null,
+    ) {
+      // The change and its audit entry stand or fall together.
+      await inTransaction(db, (tx) => setField(adminId, userId, field, value, ip, verifiedAt, asDb(tx)));
       const user = await usersRepository.findById(db, userId);
       return { success: true as const, message: MSG.admin.updated, user: await details(user!) };
     },
@@ -163,12 +201,20 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
       userId: string,
       input: { name: string; email: string; phone: string },
       ip: string,
+      verifiedAt: number | null = null,
     ) {
       const user = await usersRepository.findById(db, userId);
       if (!user) throw errors.notFound(MSG.admin.referralUserNotFound);
-      if ((input.name || null) !== user.name) await setField(adminId, userId, 'name', input.name, ip);
-      if (input.email && input.email !== user.email) await setField(adminId, userId, 'email', input.email, ip);
-      if ((input.phone || null) !== user.phone) await setField(adminId, userId, 'phone', input.phone, ip);
+      const changes: [string, string][] = [];
+      if ((input.name || null) !== user.name) changes.push(['name', input.name]);
+      if (input.email && input.email !== user.email) changes.push(['email', input.email]);
+      if ((input.phone || null) !== user.phone) changes.push(['phone', input.phone]);
+      // All or nothing: a bad phone must not leave the name already changed behind a 400.
+      for (const [field, value] of changes) checkField(field, value);
+      // One transaction: a taken e-mail (409) or a refused step-up (403) undoes the name saved before it.
+      await inTransaction(db, async (tx) => {
+        for (const [field, value] of changes) await setField(adminId, userId, field, value, ip, verifiedAt, asDb(tx));
+      });
       return { success: true as const, message: MSG.admin.referralUpdated };
     },
 
@@ -209,41 +255,62 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
       };
     },
 
-    async updateDatasetRow(adminId: string, table: string, id: string, row: Record<string, string | null>, ip: string) {
-      if (!(table in DATASET_EDITABLE)) throw errors.notFound();
+    async updateDatasetRow(
+      adminId: string,
+      table: string,
+      id: string,
+      row: Record<string, string | null>,
+      ip: string,
+      verifiedAt: number | null = null,
+    ) {
+      // Own keys only: `'__proto__' in {}` is true, and Object.prototype has no `includes` (a 500).
+      if (!Object.hasOwn(DATASET_EDITABLE, table)) throw errors.notFound();
       const allowed = DATASET_EDITABLE[table as DatasetName] as readonly string[];
       const changes = Object.entries(row).filter(([k]) => k !== 'id');
       const rejected = changes.find(([k]) => !allowed.includes(k));
       if (rejected) throw invalid(rejected[0], MSG.admin.fieldNotEditable);
+      // Every value is checked before the first write, so a 400 leaves the row as it was.
       for (const [field, value] of changes) {
-        if (field === 'referralCode') {
-          const code = (value ?? '').trim();
-          if (code && !/^[A-Za-z0-9_]{1,20}$/.test(code)) throw invalid(field, MSG.referral.customInvalid);
-          const user = await usersRepository.findById(db, id);
-          if (!user) throw errors.notFound();
-          try {
-            await db
-              .update(users)
-              .set({ referralCode: code || null, updatedAt: clock.now() })
-              .where(eq(users.id, id));
-          } catch (error) {
-            if (pgErrorCode(error) === '23505')
-              throw new AppError(409, 'CONFLICT', MSG.referral.taken, { referralCode: MSG.referral.taken });
-            throw error;
-          }
-          await audit.record({
-            actorId: adminId,
-            action: 'user.update',
-            targetType: 'user',
-            targetId: id,
-            before: { referralCode: user.referralCode },
-            after: { referralCode: code || null },
-            ip,
-          });
-        } else {
-          await setField(adminId, id, field, value ?? '', ip);
-        }
+        if (field !== 'referralCode') checkField(field, value ?? '');
+        else if ((value ?? '').trim() && !/^[A-Za-z0-9_]{1,20}$/.test((value ?? '').trim()))
+          throw invalid(field, MSG.referral.customInvalid);
       }
+      // One transaction, as for contacts: a 409 or 403 on a later field undoes the earlier ones.
+      await inTransaction(db, async (tx) => {
+        const conn = asDb(tx);
+        for (const [field, value] of changes) {
+          if (field === 'referralCode') {
+            const code = (value ?? '').trim();
+            if (code && !/^[A-Za-z0-9_]{1,20}$/.test(code)) throw invalid(field, MSG.referral.customInvalid);
+            const user = await usersRepository.findById(conn, id);
+            if (!user) throw errors.notFound();
+            try {
+              await conn
+                .update(users)
+                .set({ referralCode: code || null, updatedAt: clock.now() })
+                .where(eq(users.id, id));
+            } catch (error) {
+              if (pgErrorCode(error) === '23505')
+                throw new AppError(409, 'CONFLICT', MSG.referral.taken, { referralCode: MSG.referral.taken });
+              throw error;
+            }
+            await audit.record(
+              {
+                actorId: adminId,
+                action: 'user.update',
+                targetType: 'user',
+                targetId: id,
+                before: { referralCode: user.referralCode },
+                after: { referralCode: code || null },
+                ip,
+              },
+              conn,
+            );
+          } else {
+            await setField(adminId, id, field, value ?? '', ip, verifiedAt, conn);
+          }
+        }
+      });
       return { success: true as const, message: MSG.admin.updated };
     },
 

@@ -72,6 +72,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
           request.body.field,
           request.body.value,
           request.ip,
+          request.session!.verifiedAt,
         ),
     );
     app.post(
@@ -85,7 +86,14 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
           response: { 200: okResponseSchema, ...errorResponses },
         },
       },
-      async (request) => usersAdmin.updateContact(request.session!.userId, request.params.id, request.body, request.ip),
+      async (request) =>
+        usersAdmin.updateContact(
+          request.session!.userId,
+          request.params.id,
+          request.body,
+          request.ip,
+          request.session!.verifiedAt,
+        ),
     );
     app.post(
       API.adminUserAdjust,
@@ -123,6 +131,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
           request.params.id,
           request.body,
           request.ip,
+          request.session!.verifiedAt,
         ),
     );
   };

@@ -60,9 +60,11 @@ export function authRoutes(
       body: { email: string; password: string },
       portal: Role,
     ) => {
-      const presented = request.cookies[SESSION_COOKIE];
-      if (presented) await auth.logout(presented); // rotate: a login never reuses an old session
       const result = await auth.login(body.email, body.password, portal, meta(request));
+      // Rotate once the credentials are proven: a login never reuses an old session, and a refused
+      // attempt leaves the caller's current session alone.
+      const presented = request.cookies[SESSION_COOKIE];
+      if (presented) await auth.logout(presented);
       reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(secureCookies, result.maxAgeSeconds));
       return result;
     };
@@ -128,6 +130,20 @@ export function authRoutes(
           user: user!,
           ...(recoveryCodes ? { recoveryCodes } : {}),
         };
+      },
+    );
+
+    // Step-up before sensitive changes to the admin's own account: a fresh code on a signed-in session.
+    app.post(
+      API.adminReauth,
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['auth'], body: totpVerifySchema, response: { 200: okResponseSchema, ...errorResponses } },
+      },
+      async (request) => {
+        const session = request.session!;
+        await totp.verify(session.userId, session.tokenHash, request.body.code);
+        return { success: true as const, message: MSG.totp.reauthenticated };
       },
     );
 

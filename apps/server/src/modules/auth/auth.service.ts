@@ -15,6 +15,7 @@ import { generateOtp, otpRepository } from './otp.js';
 import { hashPassword, timingDummyHash, verifyPassword } from './password.js';
 import type { SessionStore } from './sessions.js';
 import type { TotpService } from './totp.js';
+import type { Ledger } from '../ledger/ledger.service.js';
 
 export interface RequestMeta {
   ip: string;
@@ -36,6 +37,7 @@ export function createAuthService(deps: {
   users: UsersService;
   referrals: ReferralsService;
   totp: TotpService;
+  ledger: Ledger;
 }) {
   const { db, clock } = deps;
 
@@ -86,6 +88,7 @@ export function createAuthService(deps: {
           createdAt: now,
           updatedAt: now,
         });
+        await deps.ledger.openUserAccounts(tx, created.id);
         await deps.referrals.onSignup(tx, created.id, referredBy);
         return created;
       }).catch((error: unknown) => {

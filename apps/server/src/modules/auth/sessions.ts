@@ -3,8 +3,8 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Role } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { queryRowsPrepared, type Db } from '../../db/client.js';
+import { sessions } from '../../db/schema.js';
 
 export interface SessionInfo {
   tokenHash: string;
@@ -12,6 +12,8 @@ export interface SessionInfo {
   role: Role;
   /** 'pending' for an admin who gave the password but not yet the second factor. */
   mfa: 'none' | 'pending' | 'done';
+  /** Epoch ms of the last proof of the second factor on this session (admins), or null. */
+  verifiedAt: number | null;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -57,34 +59,49 @@ export function createSessionStore(db: Db, clock: Clock, config: Config) {
     async resolve(token: string): Promise<SessionInfo | null> {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
       const tokenHash = hashToken(token);
-      const [row] = await db
-        .select({
-          userId: sessions.userId,
-          role: sessions.role,
-          mfa: sessions.mfa,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          disabled: users.disabled,
-          userRole: users.role,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, tokenHash));
+      // Read on every authenticated request: one prepared statement, planned once per connection.
+      const [row] = await queryRowsPrepared<{
+        userId: string;
+        role: Role;
+        mfa: SessionInfo['mfa'];
+        lastSeenMs: string;
+        expiresMs: string;
+        verifiedMs: string | null;
+        disabled: boolean;
+        userRole: Role;
+      }>(
+        db,
+        'sessions_resolve',
+        sql`select s.user_id as "userId", s.role, s.mfa,
+            (extract(epoch from s.last_seen_at) * 1000)::bigint::text as "lastSeenMs",
+            (extract(epoch from s.expires_at) * 1000)::bigint::text as "expiresMs",
+            (extract(epoch from s.verified_at) * 1000)::bigint::text as "verifiedMs",
+            u.disabled, u.role as "userRole"
+          from sessions s join users u on u.id = s.user_id
+          where s.token_hash = ${tokenHash}`,
+      );
       if (!row) return null;
       const now = clock.now().getTime();
-      const expired = row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + limits(row.role).idleMs <= now;
+      const lastSeen = Number(row.lastSeenMs);
+      const expired = Number(row.expiresMs) <= now || lastSeen + limits(row.role).idleMs <= now;
       // A role change or a disabled account ends the session at once.
       if (expired || row.disabled || row.userRole !== row.role) {
         await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
         return null;
       }
-      if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      if (now - lastSeen > TOUCH_EVERY_MS) {
         await db
           .update(sessions)
           .set({ lastSeenAt: new Date(now) })
           .where(eq(sessions.tokenHash, tokenHash));
       }
-      return { tokenHash, userId: row.userId, role: row.role, mfa: row.mfa };
+      return {
+        tokenHash,
+        userId: row.userId,
+        role: row.role,
+        mfa: row.mfa,
+        verifiedAt: row.verifiedMs === null ? null : Number(row.verifiedMs),
+      };
     },
 
     async destroy(token: string): Promise<void> {

@@ -76,7 +76,10 @@ export function createTotpService(deps: { db: Db; clock: Clock; rateLimiter: Rat
           .set({ recoveryHashes: row.recoveryHashes.filter((h) => h !== hash(digits)) })
           .where(eq(adminTotp.userId, userId));
       }
-      await db.update(sessions).set({ mfa: 'done' }).where(eq(sessions.tokenHash, sessionHash));
+      await db
+        .update(sessions)
+        .set({ mfa: 'done', verifiedAt: clock.now() })
+        .where(eq(sessions.tokenHash, sessionHash));
       return recovery;
     },
   };
