@@ -1,15 +1,14 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_PREFIX } from '@svp/shared';
+import { API_PREFIX, MSG } from '@svp/shared';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -18,6 +17,7 @@ import { registerCsrfCheck } from './http/csrf.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { createRateLimiter } from './http/rate-limit.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionLoading } from './http/session.js';
 import { registerWebApp } from './http/static.js';
 import { createMetrics, registerMetrics } from './http/metrics.js';
@@ -87,6 +87,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    // Errors the router raises before any hook (a path parameter over 100 characters, a broken
+    // %-encoding) answer in the shared error shape too, not Fastify's own.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const body = JSON.stringify({ error: { code: 'VALIDATION_ERROR', message: MSG.common.invalidInput } });
+      // The router's reply is untyped here (no route matched yet); the raw response is plain HTTP.
+      void (reply as unknown as FastifyReply).code(status).type('application/json').send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,20 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const secureCookies = config.isProduction;
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    hsts: config.isProduction,
-  });
+  registerSecurityHeaders(app, { hsts: config.isProduction });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'SVP Invest API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -126,11 +121,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const history = createHistoryService(db);
   const engagement = createEngagementService({ db, clock, ledger, config });
   const staking = createStakingService({ db, clock, ledger, config });
-  const users = createUsersService(db, ledger, history, engagement);
+  const users = createUsersService(db, clock, engagement);
   const audit = createAuditLog(db, clock);
   const referrals = createReferralsService({ db, ledger, config });
   const totp = createTotpService({ db, clock, rateLimiter });
-  const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals, totp });
+  await ledger.openSystemAccounts();
+  const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals, totp, ledger });
   const investments = createInvestmentsService({ db, clock, ledger, referrals });
   const withdrawals = createWithdrawalsService({ db, clock, ledger, audit });
   const tickets = createTicketsService({ db, clock, audit });
@@ -167,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, API_PREFIX);
   registerCsrfCheck(app, API_PREFIX);
   registerSessionLoading(app, sessions, API_PREFIX);
-  registerIdempotency(app, db, clock);
+  registerIdempotency(app, db, clock, config.IDEMPOTENCY_STALE_SECONDS * 1000);
   const spa = await registerWebApp(app, config.WEB_DIST);
   registerErrorHandling(app, { spa });
 

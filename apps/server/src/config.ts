@@ -55,6 +55,8 @@ const envSchema = z.object({
   REFERRAL_BONUS_SVP: z.coerce.bigint().min(0n).default(100_000n),
   DAILY_COINS_BASE: z.coerce.bigint().min(0n).default(1_000n),
   TAP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100).default(20),
+  /** An Idempotency-Key unfinished this long belongs to a dead attempt: a retry may take it over. */
+  IDEMPOTENCY_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TAP_DAILY_CAP: z.coerce.number().int().min(1).default(10_000),
   STAKING_APY_PERCENT: z.coerce.number().min(0).max(100).default(12),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),

@@ -5,7 +5,9 @@ import { createClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { recoverStaleIdempotencyKeys } from './http/idempotency.js';
 import { ensureFirstAdmin } from './modules/admin/bootstrap.js';
+import { pgErrorCode } from './modules/ledger/ledger.errors.js';
 
 /** The process: configuration, database, migrations, first admin, listen, graceful shutdown. */
 async function main(): Promise<void> {
@@ -28,14 +30,30 @@ async function main(): Promise<void> {
   });
   await runMigrations(database);
   const clock = createClock();
-  const admin = await ensureFirstAdmin(database.db, clock, config);
+  const admin = await ensureFirstAdmin(database.db, clock, config).catch((error: unknown) => {
+    // Another process starting at the same moment created the first admin (unique e-mail): use theirs.
+    if (pgErrorCode(error) === '23505') return ensureFirstAdmin(database.db, clock, config);
+    throw error;
+  });
   const app = await buildApp({ config, db: database.db, pool: database.pool, clock });
   app.services.watcher.start();
+  // Housekeeping: settle Idempotency-Keys whose attempt died in a crash, so a client's retry or a look
+  // at the key tells what happened; drop expired sessions and spent rate-limit windows.
+  const staleMs = config.IDEMPOTENCY_STALE_SECONDS * 1000;
+  const housekeeping = setInterval(() => {
+    Promise.all([
+      recoverStaleIdempotencyKeys(database.db, staleMs),
+      app.services.sessions.pruneExpired(),
+      app.services.rateLimiter.prune(24 * 3_600_000),
+    ]).catch((err: unknown) => log.warn({ err: String(err) }, 'housekeeping failed; will retry'));
+  }, staleMs);
+  housekeeping.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(housekeeping);
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();

@@ -2,6 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_PREFIX, MSG, type ErrorResponse } from '@svp/shared';
 import { AppError } from './errors.js';
+import { IdempotencyClaimLost } from '../db/transaction.js';
+import { pgErrorCode } from '../modules/ledger/ledger.errors.js';
+
+/** Text PostgreSQL cannot store (a NUL character, in text or jsonb): the caller's input, not our fault. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
 function body(code: ErrorResponse['error']['code'], message: string, fields?: Record<string, string>): ErrorResponse {
   return { error: fields && Object.keys(fields).length ? { code, message, fields } : { code, message } };
@@ -16,6 +21,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
     }
+    if (error instanceof IdempotencyClaimLost) {
+      // A retry took this request's key over while it was presumed dead; that retry does the work.
+      return reply.status(409).send(body('IDEMPOTENCY_MISMATCH', MSG.common.requestInProgress));
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
@@ -27,6 +36,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send(body('PAYLOAD_TOO_LARGE', MSG.common.payloadTooLarge));
+    }
+    const code = pgErrorCode(error);
+    if (code && UNSTORABLE_TEXT.has(code)) {
+      return reply.status(400).send(body('VALIDATION_ERROR', MSG.common.invalidInput));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

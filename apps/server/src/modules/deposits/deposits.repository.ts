@@ -16,6 +16,10 @@ export const depositsRepository = {
     const [row] = await db.select().from(depositAddresses).where(eq(depositAddresses.address, address.toLowerCase()));
     return row;
   },
+  /** Serialises address allocation until the transaction ends (a transaction-scoped advisory lock). */
+  async lockAllocation(tx: Tx): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('svp:deposit-address-allocation'))`);
+  },
   async nextIndex(db: Executor): Promise<number> {
     const [row] = await db
       .select({ next: sql<number>`coalesce(max(${depositAddresses.derivationIndex}), -1)::int + 1` })

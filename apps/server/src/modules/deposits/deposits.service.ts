@@ -28,15 +28,18 @@ export function createDepositsService(deps: {
 
   /** The user's permanent deposit address, derived on first use from the next free index. */
   async function addressFor(userId: string): Promise<string> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const existing = await repo.addressOf(db, userId);
-      if (existing) return existing.address;
-      const index = await repo.nextIndex(db);
+    const existing = await repo.addressOf(db, userId);
+    if (existing) return existing.address;
+    // Allocation happens once per user: one at a time, so racing first top-ups never share an index.
+    return inTransaction(db, async (tx) => {
+      await repo.lockAllocation(tx);
+      const mine = await repo.addressOf(tx, userId);
+      if (mine) return mine.address;
+      const index = await repo.nextIndex(tx);
       const address = deriveAddress(deps.xpub(), index);
-      // A racing request may take the same index or user: the unique indexes decide, we re-read.
-      await repo.insertAddress(db, { userId, derivationIndex: index, address, createdAt: clock.now() });
-    }
-    throw new Error('could not allocate a deposit address');
+      await repo.insertAddress(tx, { userId, derivationIndex: index, address, createdAt: clock.now() });
+      return address;
+    });
   }
 
   /** EIP-681 payment request for the token transfer, for the QR code. */
@@ -64,13 +67,16 @@ export function createDepositsService(deps: {
       const address = await addressFor(userId);
       const now = clock.now();
       const amountToPay = amount + TOPUP_FEE;
-      const request = await repo.insertTopupRequest(db, {
-        userId,
-        amount,
-        amountToPay,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + TOPUP_WINDOW_MS),
-      });
+      // In a transaction so the request's Idempotency-Key records it (a retry after a crash must not add a second).
+      const request = await inTransaction(db, (tx) =>
+        repo.insertTopupRequest(tx, {
+          userId,
+          amount,
+          amountToPay,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + TOPUP_WINDOW_MS),
+        }),
+      );
       return {
         requestId: request.id,
         walletAddress: address,

@@ -95,6 +95,17 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
     });
   }
 
+  /** Settles accruals when they are due (one read when nothing is) and returns the current state. */
+  async function settleIfDue(userId: string): Promise<EngagementRow> {
+    const state = await repo.find(db, userId);
+    const now = clock.now();
+    const due =
+      !state ||
+      state.dailySettledThrough < utcDay(now) ||
+      (state.botStatus === 'active' && (state.botPaidThrough?.getTime() ?? 0) <= now.getTime());
+    return due ? locked(userId, async (_tx, fresh) => fresh) : state;
+  }
+
   const botView = (s: EngagementRow) => ({
     botStatus: (s.botStatus === 'active' ? 1 : 0) as 0 | 1,
     state: s.botStatus,
@@ -104,24 +115,18 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
   });
 
   return {
-    /** Settles accruals when they are due (one read when nothing is) and returns the current state. */
-    async settleIfDue(userId: string): Promise<EngagementRow> {
-      const state = await repo.find(db, userId);
-      const now = clock.now();
-      const due =
-        !state ||
-        state.dailySettledThrough < utcDay(now) ||
-        (state.botStatus === 'active' && (state.botPaidThrough?.getTime() ?? 0) <= now.getTime());
-      return due ? locked(userId, async (_tx, fresh) => fresh) : state;
-    },
+    settleIfDue,
 
+    /** Reads take no lock: they settle only when something is due, then read committed balances. */
     async rewardStatus(userId: string) {
-      return locked(userId, async (tx, state) => ({
+      const state = await settleIfDue(userId);
+      const balances = await ledger.balances(userId);
+      return {
         rewardClaimed: (state.welcomeClaimedAt ? 1 : 0) as 0 | 1,
-        coins: coins(await balance(tx, userId, 'coin.coins')),
-        dailyCoins: coins(await balance(tx, userId, 'coin.daily')),
+        coins: coins(balances.get('coin.coins') ?? 0n),
+        dailyCoins: coins(balances.get('coin.daily') ?? 0n),
         message: state.welcomeClaimedAt ? MSG.rewards.statusClaimed : MSG.rewards.statusUnclaimed,
-      }));
+      };
     },
 
     /** "Claim Daily Bonus": coins += dailyCoins, dailyCoins = 0. */
@@ -172,7 +177,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
       });
     },
 
-    botStatus: (userId: string) => locked(userId, async (_tx, state) => botView(state)),
+    botStatus: async (userId: string) => botView(await settleIfDue(userId)),
 
     /** 500,000 coins or $5; needs an active plan (SPEC §5). Upkeep is due 24 h later. */
     async activateBot(userId: string, method: 'coins' | 'balance') {
@@ -209,11 +214,13 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
       });
     },
 
-    taps: (userId: string) =>
-      locked(userId, async (tx, state) => ({
+    async taps(userId: string) {
+      const state = await settleIfDue(userId);
+      return {
         totalClicks: Number(state.totalClicks),
-        coins: coins(await balance(tx, userId, 'coin.coins')),
-      })),
+        coins: coins((await ledger.balances(userId)).get('coin.coins') ?? 0n),
+      };
+    },
 
     /** Banks `clicks` taps at 0.25 coin each, if a human could have tapped them since the last save. */
     async saveTaps(userId: string, clicks: number) {

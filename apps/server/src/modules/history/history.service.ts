@@ -5,6 +5,28 @@ import { accounts, ledgerEntries, ledgerTransactions } from '../../db/schema.js'
 
 const stamp = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 
+export interface StatementEntry {
+  transactionId: bigint;
+  createdAt: Date;
+  kind: string;
+  memo: string | null;
+  code: string;
+  asset: string;
+  amount: bigint;
+}
+
+/** One line per transaction, newest first: "2026-03-02 09:00 UTC — Top-up received: … (balance +97)". */
+export function statementLines(rows: StatementEntry[], limit: number): string[] {
+  const byTx = new Map<bigint, { createdAt: Date; memo: string; changes: string[] }>();
+  for (const r of rows) {
+    const line = byTx.get(r.transactionId) ?? { createdAt: r.createdAt, memo: r.memo ?? r.kind, changes: [] };
+    const amount = toDecimalString(r.amount, r.asset as Asset);
+    line.changes.push(`${r.code.split('.')[1]} ${r.amount > 0n ? '+' : ''}${amount}`);
+    byTx.set(r.transactionId, line);
+  }
+  return [...byTx.values()].slice(0, limit).map((l) => `${stamp(l.createdAt)} — ${l.memo} (${l.changes.join(', ')})`);
+}
+
 /** The user's statement, from their own ledger accounts only (newest first). */
 export function createHistoryService(db: Db) {
   async function entries(userId: string, limit: number) {
@@ -36,17 +58,7 @@ export function createHistoryService(db: Db) {
   return {
     /** One line per transaction: "2026-03-02 09:00 UTC — Top-up received: … (balance +97)". */
     async lines(userId: string, limit = 200): Promise<string[]> {
-      const rows = await entries(userId, limit * 4);
-      const byTx = new Map<bigint, { createdAt: Date; memo: string; changes: string[] }>();
-      for (const r of rows) {
-        const line = byTx.get(r.transactionId) ?? { createdAt: r.createdAt, memo: r.memo ?? r.kind, changes: [] };
-        const amount = toDecimalString(r.amount, r.asset as Asset);
-        line.changes.push(`${r.code.split('.')[1]} ${r.amount > 0n ? '+' : ''}${amount}`);
-        byTx.set(r.transactionId, line);
-      }
-      return [...byTx.values()]
-        .slice(0, limit)
-        .map((l) => `${stamp(l.createdAt)} — ${l.memo} (${l.changes.join(', ')})`);
+      return statementLines(await entries(userId, limit * 4), limit);
     },
 
     /** CSV statement: one row per entry on the user's accounts. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Asset } from '@svp/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, ledgerEntries, ledgerTransactions } from '../../db/schema.js';
@@ -16,16 +16,44 @@ export const ledgerRepository = {
     allowNegative: boolean,
     now: Date,
   ): Promise<bigint> {
+    const find = async () =>
+      (
+        await db
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(and(eq(accounts.owner, owner), eq(accounts.code, code)))
+      )[0]?.id;
+    // Accounts almost always exist already: one read, and the insert only the first time.
+    const existing = await find();
+    if (existing !== undefined) return existing;
     await db
       .insert(accounts)
       .values({ owner, code, asset, allowNegative, createdAt: now })
       .onConflictDoNothing({ target: [accounts.owner, accounts.code] });
-    const [row] = await db
-      .select({ id: accounts.id })
+    const created = await find();
+    if (created === undefined) throw new Error(`account ${owner}/${code} could not be created`);
+    return created;
+  },
+
+  /** Creates the accounts that do not exist yet, in one statement. */
+  async openAccounts(
+    db: Executor,
+    rows: { owner: string; code: string; asset: Asset; allowNegative: boolean }[],
+    now: Date,
+  ): Promise<void> {
+    await db
+      .insert(accounts)
+      .values(rows.map((r) => ({ ...r, createdAt: now })))
+      .onConflictDoNothing({ target: [accounts.owner, accounts.code] });
+  },
+
+  /** Ids of existing accounts, keyed `owner/code`: one read for all the legs of a posting. */
+  async findAccounts(db: Executor, refs: { owner: string; code: string }[]): Promise<Map<string, bigint>> {
+    const rows = await db
+      .select({ id: accounts.id, owner: accounts.owner, code: accounts.code })
       .from(accounts)
-      .where(and(eq(accounts.owner, owner), eq(accounts.code, code)));
-    if (!row) throw new Error(`account ${owner}/${code} could not be created`);
-    return row.id;
+      .where(or(...refs.map((r) => and(eq(accounts.owner, r.owner), eq(accounts.code, r.code)))));
+    return new Map(rows.map((r) => [`${r.owner}/${r.code}`, r.id]));
   },
 
   /** Inserts the transaction header; null when the idempotency key was already used. */

@@ -83,16 +83,22 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
       const existing = await repo.findTransactionId(tx, posting.idempotencyKey);
       return { transactionId: existing!, posted: false };
     }
+    const existing = await repo.findAccounts(
+      tx,
+      legs.map((l) => l.ref),
+    );
     const resolved = [];
+    // Accounts created here (older users, new codes) are created in one fixed order, so two postings
+    // creating the same accounts cannot deadlock on each other's uncommitted inserts.
+    legs.sort((a, b) => {
+      const x = `${a.ref.owner}/${a.ref.code}`;
+      const y = `${b.ref.owner}/${b.ref.code}`;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
     for (const leg of legs) {
-      const id = await repo.ensureAccount(
-        tx,
-        leg.ref.owner,
-        leg.ref.code,
-        leg.asset,
-        leg.ref.owner === SYSTEM_OWNER,
-        now,
-      );
+      const id =
+        existing.get(`${leg.ref.owner}/${leg.ref.code}`) ??
+        (await repo.ensureAccount(tx, leg.ref.owner, leg.ref.code, leg.asset, leg.ref.owner === SYSTEM_OWNER, now));
       resolved.push({ ...leg, id });
     }
     // A fixed lock order (ascending id) keeps two crossing transfers from deadlocking.
@@ -110,6 +116,27 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
 
   return {
     postIn,
+    /**
+     * Opens every platform account at start-up and every user account at sign-up, outside the money
+     * transactions: creating one inside them made all postings wait on its uncommitted insert.
+     */
+    openSystemAccounts: () =>
+      repo.openAccounts(
+        db,
+        Object.entries(SYSTEM_ACCOUNTS).map(([code, asset]) => ({
+          owner: SYSTEM_OWNER,
+          code,
+          asset,
+          allowNegative: true,
+        })),
+        clock.now(),
+      ),
+    openUserAccounts: (executor: Db | Tx, owner: string) =>
+      repo.openAccounts(
+        executor,
+        Object.entries(USER_ACCOUNTS).map(([code, asset]) => ({ owner, code, asset, allowNegative: false })),
+        clock.now(),
+      ),
     /** Posts in its own transaction with retries on serialization failure and deadlock. */
     post: (posting: Posting) => inTransaction(db, (tx) => postIn(tx, posting)),
     balances: (owner: string, executor: Db | Tx = db) => repo.balancesOf(executor, owner),

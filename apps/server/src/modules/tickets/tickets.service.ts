@@ -80,16 +80,22 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
       const row = await repo.find(db, id);
       if (!row) throw errors.notFound();
       const now = clock.now();
-      await repo.addMessage(db, { ticketId: id, sender: 'admin', authorId: adminId, message, createdAt: now });
-      await repo.setStatus(db, id, 'pending', now);
-      await deps.audit.record({
-        actorId: adminId,
-        action: 'ticket.reply',
-        targetType: 'ticket',
-        targetId: id,
-        before: { status: row.ticket.status },
-        after: { status: 'pending' },
-        ip,
+      // Reply, status and audit entry commit together.
+      await inTransaction(db, async (tx) => {
+        await repo.addMessage(tx, { ticketId: id, sender: 'admin', authorId: adminId, message, createdAt: now });
+        await repo.setStatus(tx, id, 'pending', now);
+        await deps.audit.record(
+          {
+            actorId: adminId,
+            action: 'ticket.reply',
+            targetType: 'ticket',
+            targetId: id,
+            before: { status: row.ticket.status },
+            after: { status: 'pending' },
+            ip,
+          },
+          tx,
+        );
       });
       return this.adminThread(id);
     },
@@ -97,15 +103,20 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
     async adminClose(adminId: string, id: string, ip: string) {
       const row = await repo.find(db, id);
       if (!row) throw errors.notFound();
-      await repo.setStatus(db, id, 'closed', clock.now());
-      await deps.audit.record({
-        actorId: adminId,
-        action: 'ticket.close',
-        targetType: 'ticket',
-        targetId: id,
-        before: { status: row.ticket.status },
-        after: { status: 'closed' },
-        ip,
+      await inTransaction(db, async (tx) => {
+        await repo.setStatus(tx, id, 'closed', clock.now());
+        await deps.audit.record(
+          {
+            actorId: adminId,
+            action: 'ticket.close',
+            targetType: 'ticket',
+            targetId: id,
+            before: { status: row.ticket.status },
+            after: { status: 'closed' },
+            ip,
+          },
+          tx,
+        );
       });
       return this.adminThread(id);
     },

@@ -4,41 +4,62 @@ import { users } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { pgErrorCode } from '../ledger/ledger.errors.js';
 import type { Db } from '../../db/client.js';
-import type { HistoryService } from '../history/history.service.js';
-import type { Ledger } from '../ledger/ledger.service.js';
-import { plansRepository } from '../plans/plans.repository.js';
+import type { Clock } from '../../clock.js';
+import { statementLines } from '../history/history.service.js';
 import type { EngagementService } from '../engagement/engagement.service.js';
-import { usersRepository, type UserRow } from './users.repository.js';
+import { usersRepository, type SnapshotRow, type UserRow } from './users.repository.js';
 
 /** The §3 snapshot: identity from the users table, every amount from the ledger (DESIGN D3). */
-export function createUsersService(db: Db, ledger: Ledger, history: HistoryService, engagement: EngagementService) {
-  async function snapshot(user: UserRow): Promise<UserSnapshot> {
-    // Daily coins and bot upkeep are settled lazily when the user's state is read (DESIGN D11).
-    const state = user.role === 'user' ? await engagement.settleIfDue(user.id) : undefined;
-    const balances = await ledger.balances(user.id);
-    const active = await plansRepository.activeInvestment(db, user.id);
-    const plan = active ? await plansRepository.find(db, active.planCode) : undefined;
-    const lines = await history.lines(user.id, 20);
-    const amount = (code: string) => balances.get(code) ?? 0n;
+export function createUsersService(db: Db, clock: Clock, engagement: EngagementService) {
+  const HISTORY_LINES = 20;
+
+  function fromRow(row: SnapshotRow): UserSnapshot {
+    const amount = (code: string) => BigInt(row.balances?.[code] ?? '0');
+    const entries = row.entries.map((e) => ({
+      transactionId: BigInt(e.tx),
+      createdAt: new Date(Number(e.at)),
+      kind: e.kind,
+      memo: e.memo,
+      code: e.code,
+      asset: e.asset,
+      amount: BigInt(e.amount),
+    }));
     return {
-      id: user.id,
-      email: user.email,
-      role: user.role,
-      username: user.username,
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      username: row.username,
       balance: toDecimalString(amount('usd.balance'), 'USD'),
-      tier: plan?.name ?? 'No Plan',
-      wallet: user.walletAddress,
-      end_time: active?.endsAt.toISOString() ?? null,
-      expectedWithdrawal: toDecimalString(active?.expectedWithdrawal ?? 0n, 'USD'),
+      tier: row.plan_name ?? 'No Plan',
+      wallet: row.wallet_address,
+      end_time: row.ends_at_ms ? new Date(Number(row.ends_at_ms)).toISOString() : null,
+      expectedWithdrawal: toDecimalString(BigInt(row.expected_withdrawal ?? '0'), 'USD'),
       investedAmount: toDecimalString(amount('usd.invested'), 'USD'),
-      history: lines.join('\n'),
+      history: statementLines(entries, HISTORY_LINES).join('\n'),
       coins: toDecimalString(amount('coin.coins'), 'COIN'),
       dailyCoins: toDecimalString(amount('coin.daily'), 'COIN'),
       botEarn: '0',
       earnings: toDecimalString(amount('usd.earnings'), 'USD'),
-      botStatus: state?.botStatus === 'active' ? 1 : 0,
-      referralCode: user.referralCode,
+      botStatus: row.bot_status === 'active' ? 1 : 0,
+      referralCode: row.referral_code,
     };
+  }
+
+  /** The §3 snapshot in one query; daily coins and bot upkeep are settled first when due (DESIGN D11). */
+  async function snapshotById(id: string): Promise<UserSnapshot | null> {
+    const read = () => usersRepository.snapshotRow(db, id, clock.now(), HISTORY_LINES * 4);
+    let row = await read();
+    if (row && row.role === 'user' && row.engagement_due) {
+      await engagement.settleIfDue(id);
+      row = await read();
+    }
+    return row ? fromRow(row) : null;
+  }
+
+  async function snapshot(user: UserRow): Promise<UserSnapshot> {
+    const result = await snapshotById(user.id);
+    if (!result) throw new Error(`user ${user.id} vanished while reading its snapshot`);
+    return result;
   }
 
   return {
@@ -49,7 +70,7 @@ export function createUsersService(db: Db, ledger: Ledger, history: HistoryServi
       if (taken && taken.id !== userId)
         throw new AppError(409, 'CONFLICT', MSG.profile.usernameTaken, { username: MSG.profile.usernameTaken });
       try {
-        await db.update(users).set({ username, updatedAt: new Date() }).where(eq(users.id, userId));
+        await db.update(users).set({ username, updatedAt: clock.now() }).where(eq(users.id, userId));
       } catch (error) {
         if (pgErrorCode(error) === '23505')
           throw new AppError(409, 'CONFLICT', MSG.profile.usernameTaken, { username: MSG.profile.usernameTaken });
@@ -57,10 +78,7 @@ export function createUsersService(db: Db, ledger: Ledger, history: HistoryServi
       }
       return { success: true as const, message: MSG.profile.usernameSaved };
     },
-    async snapshotById(id: string): Promise<UserSnapshot | null> {
-      const user = await usersRepository.findById(db, id);
-      return user ? snapshot(user) : null;
-    },
+    snapshotById,
   };
 }
 

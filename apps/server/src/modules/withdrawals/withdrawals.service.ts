@@ -191,16 +191,20 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
             ],
           });
         }
+        // The decision and its audit entry commit together: a crash cannot leave one without the other.
+        await deps.audit.record(
+          {
+            actorId: adminId,
+            action: 'withdrawal.paid',
+            targetType: 'withdrawal',
+            targetId: id,
+            before: { status: 'pending' },
+            after: { status: 'paid', txHash: decided.txHash },
+            ip,
+          },
+          tx,
+        );
         return decided;
-      });
-      await deps.audit.record({
-        actorId: adminId,
-        action: 'withdrawal.paid',
-        targetType: 'withdrawal',
-        targetId: id,
-        before: { status: 'pending' },
-        after: { status: 'paid', txHash: row.txHash },
-        ip,
       });
       return withdrawalView(row);
     },
@@ -234,16 +238,19 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
             legs,
           });
         }
+        await deps.audit.record(
+          {
+            actorId: adminId,
+            action: 'withdrawal.rejected',
+            targetType: 'withdrawal',
+            targetId: id,
+            before: { status: 'pending' },
+            after: { status: 'rejected', reason },
+            ip,
+          },
+          tx,
+        );
         return decided;
-      });
-      await deps.audit.record({
-        actorId: adminId,
-        action: 'withdrawal.rejected',
-        targetType: 'withdrawal',
-        targetId: id,
-        before: { status: 'pending' },
-        after: { status: 'rejected', reason },
-        ip,
       });
       return withdrawalView(row);
     },
