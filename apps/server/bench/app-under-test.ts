@@ -1,0 +1,93 @@
+/** Starts the real server on a fresh PostgreSQL database and signs users in the way a browser does. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API, API_PREFIX, CSRF_COOKIE, CSRF_HEADER } from '@svp/shared';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '../../..');
+export const PASSWORD = 'bench-password-1';
+
+export async function startServer(dbUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      // Many users from one machine: each gets its own X-Forwarded-For, as behind a proxy.
+      TRUST_PROXY: '1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+export interface BenchUser {
+  email: string;
+  username: string;
+  /** Cookie header (CSRF + session) and the CSRF token a browser would send. */
+  cookie: string;
+  csrf: string;
+  ip: string;
+}
+
+export function client(base: string) {
+  const url = (p: string) => `${base}${API_PREFIX}${p}`;
+  async function csrfPair(ip: string) {
+    const res = await fetch(url(API.csrf), { headers: { 'x-forwarded-for': ip } });
+    const csrf = ((await res.json()) as { csrfToken: string }).csrfToken;
+    return {
+      csrf,
+      headers: { 'content-type': 'application/json', cookie: `${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf },
+    };
+  }
+  return {
+    url,
+    csrfPair,
+    async register(n: number): Promise<BenchUser> {
+      const ip = `10.9.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+      const { csrf, headers } = await csrfPair(ip);
+      const email = `bench-${n}-${Date.now().toString(36)}@example.com`;
+      const body = JSON.stringify({ email, password: PASSWORD, walletAddress: '0x' + 'ab'.repeat(20) });
+      const h = { ...headers, 'x-forwarded-for': ip };
+      const reg = await fetch(url(API.register), { method: 'POST', headers: h, body });
+      if (!reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+      const res = await fetch(url(API.login), { method: 'POST', headers: h, body });
+      if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
+      const session = (res.headers.get('set-cookie') ?? '').split(';')[0];
+      const me = (await (
+        await fetch(url(API.me), { headers: { cookie: `${headers.cookie}; ${session}` } })
+      ).json()) as {
+        user: { username: string };
+      };
+      return { email, username: me.user.username, cookie: `${headers.cookie}; ${session}`, csrf, ip };
+    },
+    async post(user: BenchUser, p: string, body: unknown) {
+      const res = await fetch(url(p), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: user.cookie, [CSRF_HEADER]: user.csrf },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as Record<string, unknown>;
+    },
+  };
+}
+
+export const writeHeaders = (user: BenchUser) => ({
+  'content-type': 'application/json',
+  cookie: user.cookie,
+  [CSRF_HEADER]: user.csrf,
+});
