@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { ERROR_CODES, MSG } from './messages.js';
 import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, WALLET_PATTERN } from './validation.js';
 
+// In the browser our CSP (script-src 'self') refuses zod's one-time `new Function` probe and logs a
+// violation; jitless skips the probe. The server has no such policy and keeps zod's faster JIT parsers.
+if ('document' in globalThis) z.config({ jitless: true });
+
 /** Canonical exact decimal amount as sent by the API (DESIGN D2). */
 export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 

@@ -97,15 +97,19 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     };
   }
 
-  /** Settles, runs `work`, maps a guarded-debit failure to `insufficient`, and returns the new summary. */
+  /**
+   * Settles, runs `work`, maps a guarded-debit failure to `insufficient`, and returns the new summary.
+   * The summary is read after the commit: reading it inside would hold the debited rows' locks for three
+   * more round trips, and every other posting on those accounts waits on them (DESIGN §7, transfers).
+   */
   async function act(userId: string, insufficient: string, work: (tx: Tx, now: Date) => Promise<string>) {
     try {
-      return await inTransaction(db, async (tx) => {
+      const message = await inTransaction(db, async (tx) => {
         const now = clock.now();
         await settle(tx, userId, now);
-        const message = await work(tx, now);
-        return { success: true as const, message, summary: await summary(userId, tx) };
+        return work(tx, now);
       });
+      return { success: true as const, message, summary: await summary(userId) };
     } catch (error) {
       if (error instanceof InsufficientFundsError) throw short(insufficient);
       // Two stakes raced past the check: the partial unique index lets one in.
