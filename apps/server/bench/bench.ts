@@ -4,12 +4,12 @@
  * default postgres://postgres@127.0.0.1:5432/postgres, role with CREATEDB) and uses pgbench when installed.
  * Writes the figures to docs/benchmarks.md.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { API } from '@svp/shared';
+import { API, IDEMPOTENCY_HEADER } from '@svp/shared';
 import { client, repoRoot, startServer, writeHeaders, PASSWORD, type BenchUser } from './app-under-test.js';
 import {
   CONNECTIONS,
@@ -66,11 +66,21 @@ async function main() {
     const leaderboard = await load(api.url(API.stakingLeaderboard), { headers: { cookie: alice.cookie } });
     console.log(`GET leaderboard (${LEADERBOARD_USERS} users): ${fmt(leaderboard)}`);
 
+    // Each transfer carries its own Idempotency-Key, as the web client sends one with every POST: the
+    // key's claim, commit mark and stored answer are part of what a user's transfer costs.
     const transfer = await load(api.url(API.stakingTransfer), {
       connections: WRITE_CLIENTS,
       method: 'POST',
-      headers: writeHeaders(alice),
-      body: JSON.stringify({ recipient: bob.username, amount: '0.01' }),
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...writeHeaders(alice), [IDEMPOTENCY_HEADER]: randomUUID() },
+            body: JSON.stringify({ recipient: bob.username, amount: '0.01' }),
+          }),
+        },
+      ],
     });
     console.log(`POST staking transfer: ${fmt(transfer)}`);
 
@@ -162,7 +172,7 @@ function writeReport(r: Results) {
     line('GET /api/v1/me (50 connections)', r.me),
     line('dashboard snapshot: /me, /rewards, /bot in turn (50 connections)', r.dashboard),
     line(`GET /api/v1/staking/leaderboard, ${LEADERBOARD_USERS} users (50 connections)`, r.leaderboard),
-    line(`POST /api/v1/staking/transfer (${WRITE_CLIENTS} connections)`, r.transfer),
+    line(`POST /api/v1/staking/transfer, a fresh Idempotency-Key each (${WRITE_CLIENTS} connections)`, r.transfer),
     line(`POST simulated deposit with ledger posting (${WRITE_CLIENTS} connections)`, r.deposit),
     line(`POST /api/v1/auth/login (${WRITE_CLIENTS} connections)`, r.login),
     line('GET /api/v1/me during the login run (10 connections)', r.meDuringLogin),
