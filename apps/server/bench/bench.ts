@@ -182,6 +182,13 @@ function writeReport(r: Results) {
     '| --- | --- | --- | --- |',
     ...rows.map((row) => `| ${row.join(' | ')} |`),
     '',
+    '## Reading these figures',
+    '',
+    '- Compare ratios from one run, never figures across runs: on a shared 2-core VM the same command has given',
+    '  hello-world between 35k and 48k req/s and pgbench between 1.0k and 2.9k tps within one hour.',
+    '- What was profiled, fixed and left, and why the unmet budgets are not met on 2 cores:',
+    '  `docs/decisions/0010-performance-budgets.md`.',
+    '',
   ].join('\n');
   writeFileSync(path.join(repoRoot, 'docs/benchmarks.md'), md);
   console.log('\n' + md);
