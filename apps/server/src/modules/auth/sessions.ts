@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Role } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
@@ -112,8 +112,14 @@ export function createSessionStore(db: Db, clock: Clock, config: Config) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
     },
 
+    /**
+     * Housekeeping: deletes sessions past their absolute expiry by both the business clock and the
+     * database's real time. In production the two agree; a test clock moved ahead for a moment (e2e
+     * TOTP steps, 45-day maturities) must not wipe sessions that are still live once it is put back.
+     * Expiry itself is enforced by `resolve` on every request, so pruning later changes nothing.
+     */
     async pruneExpired(): Promise<void> {
-      await db.delete(sessions).where(and(lt(sessions.expiresAt, clock.now()), sql`true`));
+      await db.delete(sessions).where(lt(sessions.expiresAt, sql`least(${clock.now()}::timestamptz, now())`));
     },
   };
 }
