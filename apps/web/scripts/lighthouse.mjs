@@ -16,6 +16,7 @@ import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { post, waitReady } from './server-helpers.mjs';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const dist = join(repoRoot, 'apps/web/dist');
@@ -61,29 +62,6 @@ function startServer(port, dataDir) {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: dist },
     detached: true, // own process group, so stopping it also stops tsx's child
   });
-}
-
-async function waitReady(base) {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server on ${base} never became ready`);
-}
-
-/** A POST as the web client sends it: CSRF cookie + header and a fresh idempotency key. */
-async function post(api, path, data) {
-  const { csrfToken } = await (await api.get('/api/v1/auth/csrf')).json();
-  const res = await api.post(`/api/v1${path}`, {
-    headers: { 'x-csrf-token': csrfToken, 'idempotency-key': crypto.randomUUID() },
-    data,
-  });
-  if (!res.ok()) throw new Error(`${path} failed: ${res.status()} ${await res.text()}`);
-  return res.json();
 }
 
 async function registerUser(base) {

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { post, waitReady } from './server-helpers.mjs';
 import { createAdminLogin } from './admin-login.mjs';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -35,29 +36,6 @@ function startServer() {
     detached: true, // own process group, so stopping it also stops tsx's child
   });
   return child;
-}
-
-async function waitReady() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server on ${BASE} never became ready`);
-}
-
-/** A POST as the web client sends it: CSRF cookie + header and a fresh idempotency key. */
-async function post(api, path, data) {
-  const { csrfToken } = await (await api.get('/api/v1/auth/csrf')).json();
-  const res = await api.post(`/api/v1${path}`, {
-    headers: { 'x-csrf-token': csrfToken, 'idempotency-key': crypto.randomUUID() },
-    data,
-  });
-  if (!res.ok()) throw new Error(`${path} failed: ${res.status()} ${await res.text()}`);
-  return res.json();
 }
 
 async function registerUser(email, referralCode = '') {
@@ -355,7 +333,7 @@ async function shoot(browser, scheme, width, referralCode) {
 mkdirSync(OUT, { recursive: true });
 const server = startServer();
 try {
-  await waitReady();
+  await waitReady(BASE);
   const referralCode = await createReferrer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
