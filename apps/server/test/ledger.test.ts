@@ -115,6 +115,55 @@ describe('the posting function', () => {
     expect(await balance(cat, 'usd.earnings')).toBe(usd(1));
   });
 
+  it('counts entries per account with the balance, so a statement is named by its accounts alone', async () => {
+    const hal = owner();
+    await fund(hal, usd(4));
+    await fund(hal, usd(6));
+    const [row] = await queryRows<{ entry_count: string }>(
+      database.db,
+      sql`select entry_count::text from accounts where owner = ${hal} and code = 'usd.balance'`,
+    );
+    expect(row!.entry_count).toBe('2');
+    await database.db.execute(sql`update accounts set entry_count = entry_count + 1 where owner = ${hal}`);
+    const report = await checkLedgerInvariants(database.db);
+    expect(report.ok).toBe(false);
+    expect(report.entryCountMismatches).toHaveLength(1);
+    await database.db.execute(sql`update accounts set entry_count = entry_count - 1 where owner = ${hal}`);
+    expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
+  });
+
+  it('the database itself refuses a posting that is unbalanced, overdrawn or mislabelled, whoever calls it', async () => {
+    const ivy = owner();
+    await ledger.openUserAccounts(database.db, ivy);
+    await fund(ivy, usd(2));
+    const before = await entryCount();
+    // Straight to ledger_post, past the service's own checks: as a buggy caller or a console would.
+    const call = (k: string, owners: string[], codes: string[], assets: string[], amounts: string[]) =>
+      database.db
+        .execute(
+          sql`select * from ledger_post('test.direct', ${k}, null, null, now(), ${`{${owners.join(',')}}`}::text[],
+          ${`{${codes.join(',')}}`}::text[], ${`{${assets.join(',')}}`}::text[], ${`{${amounts.join(',')}}`}::bigint[],
+          ${`{${owners.map(() => 'f').join(',')}}`}::boolean[], null, null, null)`,
+        )
+        // drizzle wraps the database's error; the reason is in its cause.
+        .catch((error: { cause?: Error }) => Promise.reject(error.cause ?? error));
+    await expect(call(key('direct'), [ivy], ['usd.balance'], ['USD'], ['5'])).rejects.toThrow(/unbalanced/);
+    await expect(
+      call(key('direct'), [ivy, ivy], ['usd.balance', 'usd.earnings'], ['USD', 'USD'], ['-3000000', '3000000']),
+    ).rejects.toThrow(/insufficient funds/);
+    await expect(
+      call(key('direct'), [ivy, ivy], ['usd.balance', 'coin.coins'], ['USD', 'USD'], ['-1', '1']),
+    ).rejects.toThrow(/holds COIN, not USD/);
+    // A fresh owner's account is opened on first use, but only with the asset its code has elsewhere.
+    await expect(
+      call(key('direct'), [ivy, owner()], ['usd.balance', 'coin.coins'], ['USD', 'USD'], ['-1', '1']),
+    ).rejects.toThrow(/holds COIN, not USD/);
+    await expect(call(key('direct'), [], [], [], [])).rejects.toThrow(/no legs/);
+    expect(await entryCount()).toBe(before);
+    expect(await balance(ivy)).toBe(usd(2));
+    expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
+  });
+
   it('detects a tampered cached balance in the invariant report', async () => {
     const dan = owner();
     await fund(dan, usd(3));

@@ -10,6 +10,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * The same database for bookkeeping whose loss in a crash costs nothing: its commits do not wait for the
+   * WAL flush (synchronous_commit off). Idempotency claims and stored answers, session touches, rate-limit
+   * counters. Never money: every ledger posting commits on `db`, and that durable commit also flushes every
+   * relaxed commit before it (the WAL is one sequence). On PGlite it is `db` itself.
+   */
+  relaxed: Db;
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL pool (absent on PGlite), for work that needs one dedicated connection. */
   pool?: pg.Pool;
@@ -31,18 +38,64 @@ export async function openDatabase(options: {
     // next query on that client fails instead, and the pool discards it on release.
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    const relaxedPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 4,
+      options: '-c synchronous_commit=off',
+    });
+    relaxedPool.on('error', (err) => options.onPoolError?.(err));
+    relaxedPool.on('connect', (client) => client.on('error', () => undefined));
+    const relaxed = drizzlePg(relaxedPool, { schema }) as unknown as Db;
+    return {
+      db,
+      relaxed,
+      kind: 'postgres',
+      pool,
+      close: async () => {
+        await Promise.all([pool.end(), relaxedPool.end()]);
+      },
+    };
   }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, relaxed: db, kind: 'pglite', close: () => client.close() };
 }
 
 /** Raw SQL returning rows, the same on PGlite and node-postgres (both results carry `rows`). */
 export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** What runs SQL under a drizzle database or transaction: a pg Pool or PoolClient, or PGlite (or its transaction). */
+interface DriverClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+function driverOf(executor: Pick<Db, 'execute'>): DriverClient {
+  // drizzle keeps the driver's client on its session, for the database and for each transaction alike.
+  const client = (executor as unknown as { session?: { client?: DriverClient } }).session?.client;
+  if (!client) throw new Error('no driver client under this drizzle executor');
+  return client;
+}
+
+/**
+ * A fixed SQL text with $n parameters, for hot paths: no query builder runs per call. On PostgreSQL it is
+ * a named prepared statement, parsed and planned once per connection (DESIGN §7); on PGlite a plain
+ * parameterized query. Works on the database and inside a transaction. Cast results to text, int, boolean
+ * or json in the SQL: both drivers then return the same JavaScript types.
+ */
+export function preparedStatement<T>(name: string, text: string) {
+  return async (executor: Pick<Db, 'execute'>, values: unknown[]): Promise<T[]> => {
+    const client = driverOf(executor);
+    const result =
+      client instanceof pg.Pool || client instanceof pg.Client
+        ? await client.query({ name, text, values })
+        : await client.query(text, values);
+    return result.rows as T[];
+  };
 }
 
 const dialect = new PgDialect();

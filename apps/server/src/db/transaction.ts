@@ -6,7 +6,7 @@ import { queryRows } from './client.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const MAX_ATTEMPTS = 8;
+export const MAX_ATTEMPTS = 8;
 
 /** The key was taken over by a retry after this attempt was presumed dead: this attempt must not commit. */
 export class IdempotencyClaimLost extends Error {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
 // ---- Engagement: rewards, bot, taps (issue #4, DESIGN D9, D11) ----
@@ -50,5 +50,7 @@ export const stakes = pgTable(
     uniqueIndex('stakes_one_active_per_user')
       .on(t.userId)
       .where(sql`${t.status} = 'active'`),
+    // The staking summary reads a user's latest stake (active or not).
+    index('stakes_user_latest_idx').on(t.userId, t.startedAt.desc()),
   ],
 );

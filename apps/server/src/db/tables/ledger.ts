@@ -17,6 +17,13 @@ export const accounts = pgTable(
       .notNull()
       .default(sql`0`),
     allowNegative: boolean('allow_negative').notNull().default(false),
+    /**
+     * Cache of how many entries this account has, moved with the balance. Entries are immutable and only
+     * ever added, so the sum over a user's accounts names one exact statement: the key of the /me history cache.
+     */
+    entryCount: bigint('entry_count', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -53,7 +60,8 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_transaction_idx').on(t.transactionId),
-    index('ledger_entries_account_idx').on(t.accountId),
+    // A user's newest entries per account without sorting their whole history (GET /me, the statement).
+    index('ledger_entries_account_newest_idx').on(t.accountId, t.transactionId.desc(), t.id.desc()),
     check('ledger_entries_nonzero', sql`${t.amount} <> 0`),
   ],
 );

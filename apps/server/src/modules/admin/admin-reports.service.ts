@@ -38,6 +38,9 @@ export function createAdminReportsService(db: Db) {
       const report = await checkLedgerInvariants(db);
       const problems = [
         ...report.balanceMismatches.map((m) => `account ${m.accountId}: cached ${m.cached} ≠ entries ${m.entries}`),
+        ...report.entryCountMismatches.map(
+          (m) => `account ${m.accountId}: ${m.cached} entries counted ≠ ${m.entries} written`,
+        ),
         ...report.unbalancedTransactions.map((m) => `transaction ${m.transactionId}: ${m.asset} sums to ${m.sum}`),
         ...report.negativeAccounts.map((m) => `account ${m.accountId} is negative (${m.balance})`),
         ...report.emptyTransactions.map((id) => `transaction ${id} has no entries`),

@@ -5,6 +5,8 @@ export interface InvariantReport {
   ok: boolean;
   /** Accounts whose cached balance differs from the sum of their entries. */
   balanceMismatches: { accountId: string; cached: string; entries: string }[];
+  /** Accounts whose cached entry count differs from their entries (the /me history cache relies on it). */
+  entryCountMismatches: { accountId: string; cached: string; entries: string }[];
   /** Transactions whose entries do not sum to zero for some asset. */
   unbalancedTransactions: { transactionId: string; asset: string; sum: string }[];
   /** Accounts below zero that are not allowed to be. */
@@ -17,14 +19,24 @@ export interface InvariantReport {
 
 /** DESIGN §3's invariants; tests call it after every scenario and the admin overview shows it. */
 export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
-  const mismatches = await queryRows<{ id: string; balance: string; total: string }>(
+  const cachedVersusEntries = await queryRows<{
+    id: string;
+    balance: string;
+    total: string;
+    entry_count: string;
+    n: string;
+  }>(
     db,
     sql`
-    select a.id::text as id, a.balance::text as balance, coalesce(e.total, 0)::text as total
-    from accounts a left join (select account_id, sum(amount) as total from ledger_entries group by account_id) e
-      on e.account_id = a.id
-    where a.balance <> coalesce(e.total, 0)`,
+    select a.id::text as id, a.balance::text as balance, coalesce(e.total, 0)::text as total,
+      a.entry_count::text as entry_count, coalesce(e.n, 0)::text as n
+    from accounts a left join (
+      select account_id, sum(amount) as total, count(*) as n from ledger_entries group by account_id
+    ) e on e.account_id = a.id
+    where a.balance <> coalesce(e.total, 0) or a.entry_count <> coalesce(e.n, 0)`,
   );
+  const mismatches = cachedVersusEntries.filter((r) => r.balance !== r.total);
+  const countMismatches = cachedVersusEntries.filter((r) => r.entry_count !== r.n);
   const unbalanced = await queryRows<{ id: string; asset: string; total: string }>(
     db,
     sql`
@@ -54,6 +66,7 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
   const report: InvariantReport = {
     ok: false,
     balanceMismatches: mismatches.map((r) => ({ accountId: r.id, cached: r.balance, entries: r.total })),
+    entryCountMismatches: countMismatches.map((r) => ({ accountId: r.id, cached: r.entry_count, entries: r.n })),
     unbalancedTransactions: unbalanced.map((r) => ({ transactionId: r.id, asset: r.asset, sum: r.total })),
     negativeAccounts: negative.map((r) => ({ accountId: r.id, balance: r.balance })),
     emptyTransactions: empty.map((r) => r.id),
@@ -61,6 +74,7 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
   };
   report.ok =
     report.balanceMismatches.length === 0 &&
+    report.entryCountMismatches.length === 0 &&
     report.unbalancedTransactions.length === 0 &&
     report.negativeAccounts.length === 0 &&
     report.emptyTransactions.length === 0 &&

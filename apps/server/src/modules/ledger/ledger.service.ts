@@ -8,8 +8,9 @@ import {
 } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { inTransaction, type Tx } from '../../db/transaction.js';
-import { InsufficientFundsError } from './ledger.errors.js';
+import { IdempotencyClaimLost, MAX_ATTEMPTS, type Tx } from '../../db/transaction.js';
+import { currentIdempotencyClaim, type IdempotencyClaim } from '../../request-context.js';
+import { InsufficientFundsError, isRetryable, pgErrorCode } from './ledger.errors.js';
 import { ledgerRepository as repo } from './ledger.repository.js';
 
 export type AccountRef =
@@ -66,52 +67,57 @@ function normalize(posting: Posting): { ref: AccountRef; asset: Asset; amount: b
   return legs;
 }
 
+/** ledger_post's own errors (migration 0007) as the service's; anything else passes through. */
+function translate(error: unknown): unknown {
+  const code = pgErrorCode(error);
+  if (code === 'SV001') return new InsufficientFundsError(BigInt((error as { detail?: string }).detail ?? '0'));
+  if (code === 'SV002') return new IdempotencyClaimLost();
+  return error;
+}
+
 /** The only code that writes balances (DESIGN §2, §3). */
 export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => void = () => undefined) {
+  async function run(executor: Db | Tx, posting: Posting, claim: IdempotencyClaim | null): Promise<PostingResult> {
+    const legs = normalize(posting).map(({ ref, asset, amount }) => ({
+      owner: ref.owner,
+      code: ref.code,
+      asset,
+      amount,
+      allowNegative: ref.owner === SYSTEM_OWNER,
+    }));
+    try {
+      const result = await repo.post(executor, {
+        kind: posting.kind,
+        idempotencyKey: posting.idempotencyKey,
+        actorId: posting.actorId ?? null,
+        memo: posting.memo ?? null,
+        createdAt: clock.now(),
+        legs,
+        claim,
+      });
+      if (result.posted) onPosted(posting.kind);
+      return result;
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
   /** Posts inside a caller's transaction, so business rows and money commit together. */
-  async function postIn(tx: Tx, posting: Posting): Promise<PostingResult> {
-    const legs = normalize(posting);
-    const now = clock.now();
-    const transactionId = await repo.insertTransaction(tx, {
-      kind: posting.kind,
-      idempotencyKey: posting.idempotencyKey,
-      actorId: posting.actorId ?? null,
-      memo: posting.memo ?? null,
-      createdAt: now,
-    });
-    if (transactionId === null) {
-      const existing = await repo.findTransactionId(tx, posting.idempotencyKey);
-      return { transactionId: existing!, posted: false };
+  const postIn = (tx: Tx, posting: Posting) => run(tx, posting, null);
+
+  /**
+   * Posts on its own: one statement, its own transaction. The request's Idempotency-Key (if any) is marked
+   * in that same statement, as `inTransaction` does for larger units of work. Retried like them.
+   */
+  async function post(posting: Posting): Promise<PostingResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run(db, posting, currentIdempotencyClaim() ?? null);
+      } catch (error) {
+        if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      }
     }
-    const existing = await repo.findAccounts(
-      tx,
-      legs.map((l) => l.ref),
-    );
-    const resolved = [];
-    // Accounts created here (older users, new codes) are created in one fixed order, so two postings
-    // creating the same accounts cannot deadlock on each other's uncommitted inserts.
-    legs.sort((a, b) => {
-      const x = `${a.ref.owner}/${a.ref.code}`;
-      const y = `${b.ref.owner}/${b.ref.code}`;
-      return x < y ? -1 : x > y ? 1 : 0;
-    });
-    for (const leg of legs) {
-      const id =
-        existing.get(`${leg.ref.owner}/${leg.ref.code}`) ??
-        (await repo.ensureAccount(tx, leg.ref.owner, leg.ref.code, leg.asset, leg.ref.owner === SYSTEM_OWNER, now));
-      resolved.push({ ...leg, id });
-    }
-    // A fixed lock order (ascending id) keeps two crossing transfers from deadlocking.
-    resolved.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    for (const leg of resolved) {
-      if (!(await repo.moveBalance(tx, leg.id, leg.amount))) throw new InsufficientFundsError(leg.id);
-    }
-    await repo.insertEntries(
-      tx,
-      resolved.map((l) => ({ transactionId, accountId: l.id, asset: l.asset, amount: l.amount })),
-    );
-    onPosted(posting.kind);
-    return { transactionId, posted: true };
   }
 
   return {
@@ -137,8 +143,7 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
         Object.entries(USER_ACCOUNTS).map(([code, asset]) => ({ owner, code, asset, allowNegative: false })),
         clock.now(),
       ),
-    /** Posts in its own transaction with retries on serialization failure and deadlock. */
-    post: (posting: Posting) => inTransaction(db, (tx) => postIn(tx, posting)),
+    post,
     balances: (owner: string, executor: Db | Tx = db) => repo.balancesOf(executor, owner),
   };
 }

@@ -1,0 +1,103 @@
+DROP INDEX "ledger_entries_account_idx";--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "entry_count" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "stakes_user_latest_idx" ON "stakes" USING btree ("user_id","started_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "ledger_entries_account_newest_idx" ON "ledger_entries" USING btree ("account_id","transaction_id" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+-- Accounts that already have entries: count them once.
+UPDATE "accounts" a SET "entry_count" = e.n
+  FROM (SELECT account_id, count(*) AS n FROM ledger_entries GROUP BY account_id) e
+  WHERE e.account_id = a.id;
+--> statement-breakpoint
+-- The posting function of DESIGN §3 in one round trip (issue #6: a transfer's rows stay locked only while
+-- PostgreSQL itself works). ledger.service.ts checks, nets and signs the legs first; this function enforces
+-- again what only the database can see, so no caller can post an unbalanced or overdrawn transaction:
+--   * marks the request's Idempotency-Key as acted on in the same transaction (crash consistency), or fails;
+--   * inserts the header once per idempotency key (a repeat returns the first id, posted = false);
+--   * moves each balance with a guarded update, in one fixed order (owner, code) so crossing postings
+--     cannot deadlock, and opens an account that does not exist yet (older users, new codes) in that order;
+--   * refuses a posting that does not sum to zero per asset, then writes the immutable entries.
+-- Errors: SV001 insufficient funds (DETAIL = account id), SV002 idempotency claim lost, SV003 malformed.
+CREATE OR REPLACE FUNCTION ledger_post(
+  p_kind text, p_key text, p_actor text, p_memo text, p_at timestamptz,
+  p_owners text[], p_codes text[], p_assets text[], p_amounts bigint[], p_allow_negative boolean[],
+  p_claim_scope text, p_claim_key text, p_claim text,
+  OUT o_transaction_id bigint, OUT o_posted boolean
+) AS $$
+DECLARE
+  v_legs int := coalesce(array_length(p_owners, 1), 0);
+  v_ids bigint[] := '{}';
+  v_assets text[] := '{}';
+  v_amounts bigint[] := '{}';
+  v_id bigint;
+  v_asset text;
+  v_i int;
+BEGIN
+  IF v_legs = 0 OR coalesce(array_length(p_codes, 1), 0) <> v_legs OR coalesce(array_length(p_assets, 1), 0) <> v_legs
+     OR coalesce(array_length(p_amounts, 1), 0) <> v_legs OR coalesce(array_length(p_allow_negative, 1), 0) <> v_legs THEN
+    RAISE EXCEPTION 'posting % has no legs or mismatched leg arrays', p_kind USING ERRCODE = 'SV003';
+  END IF;
+
+  IF p_claim IS NOT NULL THEN
+    UPDATE idempotency_keys SET committed_at = coalesce(committed_at, now())
+      WHERE scope = p_claim_scope AND key = p_claim_key AND claim = p_claim;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'idempotency claim lost' USING ERRCODE = 'SV002';
+    END IF;
+  END IF;
+
+  INSERT INTO ledger_transactions AS t (kind, idempotency_key, actor_id, memo, created_at)
+    VALUES (p_kind, p_key, p_actor, p_memo, p_at)
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING t.id INTO o_transaction_id;
+  IF o_transaction_id IS NULL THEN
+    SELECT t.id INTO o_transaction_id FROM ledger_transactions t WHERE t.idempotency_key = p_key;
+    o_posted := false;
+    RETURN;
+  END IF;
+  o_posted := true;
+
+  FOR v_i IN
+    SELECT u.ord FROM unnest(p_owners, p_codes) WITH ORDINALITY AS u(owner, code, ord) ORDER BY u.owner, u.code
+  LOOP
+    UPDATE accounts a SET balance = a.balance + p_amounts[v_i], entry_count = a.entry_count + 1
+      WHERE a.owner = p_owners[v_i] AND a.code = p_codes[v_i]
+        AND (a.allow_negative OR a.balance + p_amounts[v_i] >= 0)
+      RETURNING a.id, a.asset INTO v_id, v_asset;
+    IF NOT FOUND THEN
+      SELECT a.id INTO v_id FROM accounts a WHERE a.owner = p_owners[v_i] AND a.code = p_codes[v_i];
+      IF FOUND THEN
+        RAISE EXCEPTION 'insufficient funds in account %', v_id USING ERRCODE = 'SV001', DETAIL = v_id::text;
+      END IF;
+      -- A new account takes the asset its code already has elsewhere; a caller cannot relabel a code.
+      SELECT a.asset INTO v_asset FROM accounts a WHERE a.code = p_codes[v_i] LIMIT 1;
+      IF FOUND AND v_asset <> p_assets[v_i] THEN
+        RAISE EXCEPTION 'account %/% holds %, not %', p_owners[v_i], p_codes[v_i], v_asset, p_assets[v_i]
+          USING ERRCODE = 'SV003';
+      END IF;
+      INSERT INTO accounts (owner, code, asset, allow_negative, created_at)
+        VALUES (p_owners[v_i], p_codes[v_i], p_assets[v_i], p_allow_negative[v_i], p_at)
+        ON CONFLICT (owner, code) DO NOTHING;
+      UPDATE accounts a SET balance = a.balance + p_amounts[v_i], entry_count = a.entry_count + 1
+        WHERE a.owner = p_owners[v_i] AND a.code = p_codes[v_i]
+          AND (a.allow_negative OR a.balance + p_amounts[v_i] >= 0)
+        RETURNING a.id, a.asset INTO v_id, v_asset;
+      IF NOT FOUND THEN
+        SELECT a.id INTO v_id FROM accounts a WHERE a.owner = p_owners[v_i] AND a.code = p_codes[v_i];
+        RAISE EXCEPTION 'insufficient funds in account %', v_id USING ERRCODE = 'SV001', DETAIL = v_id::text;
+      END IF;
+    END IF;
+    IF v_asset <> p_assets[v_i] THEN
+      RAISE EXCEPTION 'account %/% holds %, not %', p_owners[v_i], p_codes[v_i], v_asset, p_assets[v_i]
+        USING ERRCODE = 'SV003';
+    END IF;
+    v_ids := v_ids || v_id;
+    v_assets := v_assets || v_asset;
+    v_amounts := v_amounts || p_amounts[v_i];
+  END LOOP;
+
+  IF EXISTS (SELECT 1 FROM unnest(v_assets, v_amounts) AS l(asset, amount) GROUP BY l.asset HAVING sum(l.amount) <> 0) THEN
+    RAISE EXCEPTION 'unbalanced posting %', p_kind USING ERRCODE = 'SV003';
+  END IF;
+  INSERT INTO ledger_entries (transaction_id, account_id, asset, amount)
+    SELECT o_transaction_id, l.id, l.asset, l.amount FROM unnest(v_ids, v_assets, v_amounts) AS l(id, asset, amount);
+END;
+$$ LANGUAGE plpgsql;
