@@ -59,6 +59,8 @@ import { createUsersService } from './modules/users/users.service.js';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Bookkeeping writes that need not wait for the WAL flush (Database.relaxed); defaults to `db`. */
+  relaxed?: Db;
   /** The PostgreSQL pool, when there is one: the deposit watcher's leader lock needs a dedicated connection. */
   pool?: import('pg').Pool;
   clock: Clock;
@@ -81,6 +83,7 @@ const REDACT = [
 /** Builds the whole app as a plugin tree; the process concerns (listen, signals) are in server.ts. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock } = deps;
+  const relaxed = deps.relaxed ?? db;
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: REDACT, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.TRUST_PROXY,
@@ -115,8 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = createMetrics();
   registerMetrics(app, metrics, config.METRICS_TOKEN);
   const ledger = createLedger(db, clock, (kind) => metrics.ledgerPostings.labels(kind).inc());
-  const sessions = createSessionStore(db, clock, config);
-  const rateLimiter = createRateLimiter(db, clock);
+  const sessions = createSessionStore(db, clock, config, relaxed);
+  const rateLimiter = createRateLimiter(relaxed, clock);
   const mailer = createMailer({ db, clock, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const history = createHistoryService(db);
   const engagement = createEngagementService({ db, clock, ledger, config });
@@ -163,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, API_PREFIX);
   registerCsrfCheck(app, API_PREFIX);
   registerSessionLoading(app, sessions, API_PREFIX);
-  registerIdempotency(app, db, clock, config.IDEMPOTENCY_STALE_SECONDS * 1000);
+  registerIdempotency(app, relaxed, clock, config.IDEMPOTENCY_STALE_SECONDS * 1000);
   const spa = await registerWebApp(app, config.WEB_DIST);
   registerErrorHandling(app, { spa });
 

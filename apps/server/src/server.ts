@@ -35,14 +35,14 @@ async function main(): Promise<void> {
     if (pgErrorCode(error) === '23505') return ensureFirstAdmin(database.db, clock, config);
     throw error;
   });
-  const app = await buildApp({ config, db: database.db, pool: database.pool, clock });
+  const app = await buildApp({ config, db: database.db, relaxed: database.relaxed, pool: database.pool, clock });
   app.services.watcher.start();
   // Housekeeping: settle Idempotency-Keys whose attempt died in a crash, so a client's retry or a look
   // at the key tells what happened; drop expired sessions and spent rate-limit windows.
   const staleMs = config.IDEMPOTENCY_STALE_SECONDS * 1000;
   const housekeeping = setInterval(() => {
     Promise.all([
-      recoverStaleIdempotencyKeys(database.db, staleMs),
+      recoverStaleIdempotencyKeys(database.relaxed, staleMs),
       app.services.sessions.pruneExpired(),
       app.services.rateLimiter.prune(24 * 3_600_000),
     ]).catch((err: unknown) => log.warn({ err: String(err) }, 'housekeeping failed; will retry'));

@@ -67,7 +67,7 @@ export async function buildTestApp(
   });
   const started = Date.now();
   const clock = createClock(() => TEST_EPOCH + (Date.now() - started));
-  const app = await buildApp({ config, db: database.db, clock, logStream });
+  const app = await buildApp({ config, db: database.db, relaxed: database.relaxed, clock, logStream });
   await app.ready();
   return {
     app,

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, MSG } from '@svp/shared';
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/client.js';
+import { preparedStatement, type Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { AppError } from './errors.js';
 import { requestContext, type IdempotencyClaim } from '../request-context.js';
@@ -29,6 +29,19 @@ const staleClaim = (staleMs: number) =>
   sql`(${idempotencyKeys.claimedAt} is null or ${idempotencyKeys.claimedAt} < now() - make_interval(secs => ${staleMs / 1000}))`;
 
 const inProgress = () => new AppError(409, 'IDEMPOTENCY_MISMATCH', MSG.common.requestInProgress);
+
+// Every idempotent POST runs these two: fixed SQL, prepared once per connection (DESIGN §7).
+const claimStatement = preparedStatement<{ key: string }>(
+  'idempotency_claim',
+  `insert into idempotency_keys (scope, key, route, request_hash, claim, claimed_at, created_at)
+   values ($1, $2, $3, $4, $5, now(), $6) on conflict do nothing returning key`,
+);
+/** Stores the answer of this attempt's unfinished key (another attempt's claim never matches). */
+const finishStatement = preparedStatement<never>(
+  'idempotency_finish',
+  `update idempotency_keys set status_code = $4, response_body = $5
+   where scope = $1 and key = $2 and claim is not distinct from $3 and status_code is null`,
+);
 const ANSWER_LOST = JSON.stringify({ error: { code: 'CONFLICT', message: MSG.common.requestDoneAnswerLost } });
 
 /**
@@ -39,9 +52,13 @@ const ANSWER_LOST = JSON.stringify({ error: { code: 'CONFLICT', message: MSG.com
  * takes the key over and runs — and the dead attempt, were it only slow, can no longer commit.
  */
 export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, staleMs: number): void {
+  // `db` is the relaxed handle (Database.relaxed): a claim or answer lost in a crash is recovered as
+  // "done, answer lost" or a free key, and the work's own durable commit flushes the claim before it.
   app.decorateRequest('idempotency', null);
-  // Every request runs in its own context, so the transaction helper can see the request's claim.
-  app.addHook('onRequest', (_request, _reply, done) => requestContext.run({}, done));
+  // Every idempotent request runs in its own context, so the transaction helper can see its claim.
+  app.addHook('onRequest', (request, _reply, done) =>
+    request.routeOptions.config.idempotent ? requestContext.run({}, done) : done(),
+  );
 
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.idempotent) return;
@@ -67,19 +84,14 @@ export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, 
       const context = requestContext.getStore();
       if (context) context.idempotency = request.idempotency;
     };
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({
-        scope,
-        key: header,
-        route: request.routeOptions.url ?? '',
-        requestHash,
-        claim,
-        claimedAt: sql`now()`,
-        createdAt: clock.now(),
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+    const inserted = await claimStatement(db, [
+      scope,
+      header,
+      request.routeOptions.url ?? '',
+      requestHash,
+      claim,
+      clock.now().toISOString(),
+    ]);
     if (inserted.length === 1) return hold();
     const [stored] = await db
       .select({
@@ -124,10 +136,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, 
   }
 
   async function finish(scope: string, key: string, claim: string | null, statusCode: number, body: string) {
-    await db
-      .update(idempotencyKeys)
-      .set({ statusCode, responseBody: body })
-      .where(keyIs(scope, key, claim));
+    await finishStatement(db, [scope, key, claim, statusCode, body]);
   }
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@svp/shared';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { buildTestApp, signedInUser, topUp, type TestApp } from '../helpers.js';
 
@@ -136,6 +138,37 @@ describe('stake, earn, release, withdraw earned', () => {
     const w = await u.client.post(API.stakingWithdrawEarned);
     expect(w.body.summary).toMatchObject({ earned: '0', balance: '1.972602' });
     expect((await u.client.post(API.stakingWithdrawEarned)).body.error.message).toBe(MSG.staking.noEarnings);
+    await ok();
+  });
+
+  it('shows yield accrued since the last settlement after a move that does not settle, and pays exactly it', async () => {
+    const u = await withFund('20');
+    await u.client.post(API.stakingBuy, { amount: '10' }); // 1,000,000 tokens = $10
+    expect((await u.client.post(API.stakingStake, { tokens: '1000000' })).status).toBe(200);
+    await travel(u, 30 * DAY);
+    const yieldPostings = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from ledger_transactions where kind = 'staking.yield'
+              and id in (select transaction_id from ledger_entries le join accounts a on a.id = le.account_id
+                         where a.owner = ${u.user.id})`,
+        )
+      )[0]!.n;
+    const settledBefore = await yieldPostings();
+    // A convert moves fund and balance only: it posts no yield, yet its summary shows the accrued figure.
+    const moved = await u.client.post(API.stakingConvert, { direction: 'toBalance', amount: '1' });
+    expect(moved.status).toBe(200);
+    expect(await yieldPostings()).toBe(settledBefore);
+    const micro = (v: string) => Math.round(Number(v) * 1e6);
+    // $10 × 12% × 30/365 = $0.098630...
+    expect(Math.abs(micro(moved.body.summary.earned) - 98_630)).toBeLessThanOrEqual(1);
+    const shown = (await u.client.get(API.staking)).body;
+    expect(await yieldPostings()).toBe(settledBefore + 1);
+    expect(Math.abs(micro(shown.earned) - micro(moved.body.summary.earned))).toBeLessThanOrEqual(1);
+    const paid = await u.client.post(API.stakingWithdrawEarned);
+    expect(paid.status).toBe(200);
+    expect(Math.abs(micro(paid.body.summary.balance) - 1_000_000 - micro(shown.earned))).toBeLessThanOrEqual(1);
     await ok();
   });
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import { preparedStatement, queryRows, type Db } from '../../db/client.js';
 import { stakes } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
@@ -16,8 +16,58 @@ export interface LeaderRow {
   earned: string;
 }
 
+/** What the staking summary shows, read in one round trip: the user, their balances and latest stake. */
+export interface SummaryRow {
+  username: string;
+  /** account code → balance in minor units (as text) */
+  balances: Record<string, string> | null;
+  stake: {
+    tokens: string;
+    status: 'active' | 'released';
+    started_ms: string;
+    ends_ms: string;
+    credited_total: string;
+  } | null;
+}
+
+const summaryStatement = preparedStatement<SummaryRow>(
+  'staking_summary',
+  `select u.username,
+     (select json_object_agg(a.code, a.balance::text) from accounts a where a.owner = u.id::text) as balances,
+     (select json_build_object('tokens', s.tokens::text, 'status', s.status,
+        'started_ms', (extract(epoch from s.started_at) * 1000)::bigint::text,
+        'ends_ms', (extract(epoch from s.ends_at) * 1000)::bigint::text,
+        'credited_total', s.credited_total::text)
+      from stakes s where s.user_id = u.id order by s.started_at desc limit 1) as stake
+   from users u where u.id = $1`,
+);
+
+/** The sender and the named recipient of a transfer, in one look-up. */
+const transferPartiesStatement = preparedStatement<{
+  id: string;
+  username: string;
+  role: 'user' | 'admin';
+  disabled: boolean;
+  is_sender: boolean;
+}>(
+  'staking_transfer_parties',
+  `select id::text, username, role, disabled, id = $1::uuid as is_sender
+   from users where id = $1::uuid or lower(username) = lower($2)`,
+);
+
 /** Queries only. */
 export const stakingRepository = {
+  async summaryRow(db: Executor, userId: string): Promise<SummaryRow | undefined> {
+    const [row] = await summaryStatement(db, [userId]);
+    return row;
+  },
+  async transferParties(db: Executor, senderId: string, recipientName: string) {
+    const rows = await transferPartiesStatement(db, [senderId, recipientName]);
+    return {
+      sender: rows.find((r) => r.is_sender),
+      recipient: rows.find((r) => r.username.toLowerCase() === recipientName.toLowerCase()),
+    };
+  },
   async lockActive(tx: Tx, userId: string): Promise<StakeRow | undefined> {
     const [row] = await tx
       .select()
@@ -31,15 +81,6 @@ export const stakingRepository = {
       .select()
       .from(stakes)
       .where(and(eq(stakes.userId, userId), eq(stakes.status, 'active')));
-    return row;
-  },
-  async latest(db: Executor, userId: string): Promise<StakeRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(stakes)
-      .where(eq(stakes.userId, userId))
-      .orderBy(sql`${stakes.startedAt} desc`)
-      .limit(1);
     return row;
   },
   async insert(tx: Tx, values: typeof stakes.$inferInsert): Promise<StakeRow> {

@@ -17,7 +17,6 @@ import { inTransaction, type Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { InsufficientFundsError, pgErrorCode } from '../ledger/ledger.errors.js';
 import { systemAccount, userAccount, type Leg, type Ledger } from '../ledger/ledger.service.js';
-import { usersRepository } from '../users/users.repository.js';
 import { stakingRepository as repo, type LeaderRow, type StakeRow } from './staking.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -34,7 +33,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
   const apyBp = BigInt(Math.round(deps.config.STAKING_APY_PERCENT * 100));
 
   /** Yield is owed per millisecond on the staked tokens' USD value, capped at the stake's end. */
-  function yieldDue(stake: StakeRow, now: Date): bigint {
+  function yieldDue(stake: Pick<StakeRow, 'tokens' | 'startedAt' | 'endsAt'>, now: Date): bigint {
     const until = Math.min(now.getTime(), stake.endsAt.getTime());
     const elapsed = BigInt(Math.max(0, until - stake.startedAt.getTime()));
     return (usdForTokens(stake.tokens) * apyBp * elapsed) / (10_000n * YEAR_MS);
@@ -71,44 +70,48 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     }
   }
 
-  async function summary(userId: string, executor: Db | Tx = db) {
-    const user = await usersRepository.findById(executor as Db, userId);
-    const b = await ledger.balances(userId, executor);
-    const get = (code: string) => b.get(code) ?? 0n;
-    const stake = await repo.latest(executor, userId);
-    const active = stake?.status === 'active' ? stake : undefined;
-    const empty = [get('usd.fund'), get('svp.wallet'), get('svp.staked'), get('usd.staking_earned')].every(
-      (v) => v === 0n,
-    );
+  /**
+   * The summary the staking room shows, in one read. `earned` includes yield accrued since the last
+   * settlement (a pure function of time): an action that does not settle still shows the current figure,
+   * and Withdraw Earned, which settles first, pays exactly that.
+   */
+  async function summary(userId: string) {
+    const row = await repo.summaryRow(db, userId);
+    const get = (code: string) => BigInt(row?.balances?.[code] ?? '0');
+    const now = clock.now();
+    const s = row?.stake;
+    const stake = s && {
+      tokens: BigInt(s.tokens),
+      startedAt: new Date(Number(s.started_ms)),
+      endsAt: new Date(Number(s.ends_ms)),
+      creditedTotal: BigInt(s.credited_total),
+    };
+    const active = s?.status === 'active' ? stake : undefined;
+    const accrued = active ? yieldDue(active, now) : (stake?.creditedTotal ?? 0n);
+    const unsettled = active && accrued > active.creditedTotal ? accrued - active.creditedTotal : 0n;
+    const earned = get('usd.staking_earned') + unsettled;
+    const empty = [get('usd.fund'), get('svp.wallet'), get('svp.staked'), earned].every((v) => v === 0n);
     return {
-      username: user?.username ?? '',
+      username: row?.username ?? '',
       balance: usd(get('usd.balance')),
       fundBalance: usd(get('usd.fund')),
       tokenWallet: toDecimalString(get('svp.wallet'), 'SVP'),
       staked: toDecimalString(get('svp.staked'), 'SVP'),
-      earned: usd(get('usd.staking_earned')),
-      totalEarned: usd(stake?.creditedTotal ?? 0n),
+      earned: usd(earned),
+      totalEarned: usd(accrued),
       status: (empty ? 'In-Active' : 'Hold') as 'In-Active' | 'Hold',
-      achievements: achievements(get('usd.balance'), get('svp.staked'), get('usd.staking_earned')),
+      achievements: achievements(get('usd.balance'), get('svp.staked'), earned),
       apy: `${deps.config.STAKING_APY_PERCENT}%`,
       stakingStartDate: active?.startedAt.toISOString() ?? null,
       stakingEndDate: active?.endsAt.toISOString() ?? null,
-      stakeDay: active ? Math.floor((clock.now().getTime() - active.startedAt.getTime()) / DAY_MS) + 1 : null,
+      stakeDay: active ? Math.floor((now.getTime() - active.startedAt.getTime()) / DAY_MS) + 1 : null,
     };
   }
 
-  /**
-   * Settles, runs `work`, maps a guarded-debit failure to `insufficient`, and returns the new summary.
-   * The summary is read after the commit: reading it inside would hold the debited rows' locks for three
-   * more round trips, and every other posting on those accounts waits on them (DESIGN §7, transfers).
-   */
-  async function act(userId: string, insufficient: string, work: (tx: Tx, now: Date) => Promise<string>) {
+  /** Maps a guarded-debit failure to `insufficient` and returns the new summary, read after the commit. */
+  async function respond(insufficient: string, userId: string, work: () => Promise<string>) {
     try {
-      const message = await inTransaction(db, async (tx) => {
-        const now = clock.now();
-        await settle(tx, userId, now);
-        return work(tx, now);
-      });
+      const message = await work();
       return { success: true as const, message, summary: await summary(userId) };
     } catch (error) {
       if (error instanceof InsufficientFundsError) throw short(insufficient);
@@ -117,6 +120,27 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
       throw error;
     }
   }
+
+  /** An action on the stake itself (sell, stake, withdraw earned): settles yield and release first. */
+  const settled = (userId: string, insufficient: string, work: (tx: Tx, now: Date) => Promise<string>) =>
+    respond(insufficient, userId, () =>
+      inTransaction(db, async (tx) => {
+        const now = clock.now();
+        await settle(tx, userId, now);
+        return work(tx, now);
+      }),
+    );
+
+  /**
+   * A plain move between fund, balance and tokens (convert, buy, transfer): one posting, one statement.
+   * Yield goes to `earned` and a release to the wallet, neither of which these touch, so nothing needs
+   * settling first (DESIGN D11), and the debited rows stay locked only while PostgreSQL posts.
+   */
+  const moved = (userId: string, insufficient: string, message: string, kind: string, memo: string, legs: Leg[]) =>
+    respond(insufficient, userId, async () => {
+      await ledger.post({ kind, idempotencyKey: `${kind}:${userId}:${randomUUID()}`, actorId: userId, memo, legs });
+      return message;
+    });
 
   const post = (tx: Tx, userId: string, kind: string, memo: string, legs: Leg[]) =>
     ledger.postIn(tx, { kind, idempotencyKey: `${kind}:${userId}:${randomUUID()}`, actorId: userId, memo, legs });
@@ -133,6 +157,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
   };
 
   return {
+    /** GET: settles what is due (DESIGN D11), then shows it. */
     async summary(userId: string) {
       await inTransaction(db, (tx) => settle(tx, userId, clock.now()));
       return summary(userId);
@@ -142,13 +167,18 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
       const amount = usdAmount(text, MSG.staking.convertInvalid);
       const toFund = direction === 'toFund';
       const [from, to] = toFund ? (['usd.balance', 'usd.fund'] as const) : (['usd.fund', 'usd.balance'] as const);
-      return act(userId, toFund ? MSG.staking.insufficientBalance : MSG.staking.insufficientFund, async (tx) => {
-        await post(tx, userId, 'staking.convert', MSG.staking.converted(formatAmount(amount, 'USD'), toFund), [
+      const message = MSG.staking.converted(formatAmount(amount, 'USD'), toFund);
+      return moved(
+        userId,
+        toFund ? MSG.staking.insufficientBalance : MSG.staking.insufficientFund,
+        message,
+        'staking.convert',
+        message,
+        [
           { account: userAccount(userId, from), amount: -amount },
           { account: userAccount(userId, to), amount },
-        ]);
-        return MSG.staking.converted(formatAmount(amount, 'USD'), toFund);
-      });
+        ],
+      );
     },
 
     buy(userId: string, text: string) {
@@ -156,22 +186,20 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
       if (amount < MIN_SVP_PURCHASE) throw bad(MSG.staking.buyMinimum);
       const tokens = tokensForUsd(amount);
       const message = MSG.staking.bought(formatAmount(tokens, 'SVP', 0), formatAmount(amount, 'USD'));
-      return act(userId, MSG.staking.insufficientFund, async (tx) => {
-        await post(tx, userId, 'staking.buy', 'Bought SVP tokens', [
-          { account: userAccount(userId, 'usd.fund'), amount: -amount },
-          { account: systemAccount('usd.platform'), amount },
-          { account: systemAccount('svp.treasury'), amount: -tokens },
-          { account: userAccount(userId, 'svp.wallet'), amount: tokens },
-        ]);
-        return message;
-      });
+      return moved(userId, MSG.staking.insufficientFund, message, 'staking.buy', 'Bought SVP tokens', [
+        { account: userAccount(userId, 'usd.fund'), amount: -amount },
+        { account: systemAccount('usd.platform'), amount },
+        { account: systemAccount('svp.treasury'), amount: -tokens },
+        { account: userAccount(userId, 'svp.wallet'), amount: tokens },
+      ]);
     },
 
     sell(userId: string, text: string) {
       const tokens = tokenAmount(text, MSG.staking.sellInvalid);
       const amount = usdForTokens(tokens);
       const message = MSG.staking.sold(formatAmount(tokens, 'SVP', 0), formatAmount(amount, 'USD'));
-      return act(userId, MSG.staking.insufficientTokens, async (tx) => {
+      // Settles first: a stake that has ended returns its tokens to the wallet, ready to sell.
+      return settled(userId, MSG.staking.insufficientTokens, async (tx) => {
         await post(tx, userId, 'staking.sell', 'Sold SVP tokens', [
           { account: userAccount(userId, 'svp.wallet'), amount: -tokens },
           { account: systemAccount('svp.treasury'), amount: tokens },
@@ -188,7 +216,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
      */
     stake(userId: string, text: string) {
       const tokens = tokenAmount(text, MSG.staking.stakeInvalid);
-      return act(userId, MSG.staking.stakeInsufficient, async (tx, now) => {
+      return settled(userId, MSG.staking.stakeInsufficient, async (tx, now) => {
         if (await repo.active(tx, userId)) throw new AppError(409, 'CONFLICT', MSG.staking.stakeActive);
         const wallet = (await ledger.balances(userId, tx)).get('svp.wallet') ?? 0n;
         if (wallet < tokens) throw short(MSG.staking.stakeInsufficient);
@@ -221,7 +249,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     },
 
     withdrawEarned(userId: string) {
-      return act(userId, MSG.staking.noEarnings, async (tx) => {
+      return settled(userId, MSG.staking.noEarnings, async (tx) => {
         const earned = (await ledger.balances(userId, tx)).get('usd.staking_earned') ?? 0n;
         if (earned <= 0n) throw bad(MSG.staking.noEarnings);
         await post(tx, userId, 'staking.withdraw-earned', 'Staking earnings withdrawn to your balance', [
@@ -235,18 +263,17 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     /** Fund balance to another user, by username (SPEC §4, §5). */
     async transfer(userId: string, recipientName: string, text: string) {
       const amount = usdAmount(text, MSG.staking.transferInvalid);
-      const sender = await usersRepository.findById(db, userId);
-      const recipient = recipientName ? await usersRepository.findByUsername(db, recipientName) : undefined;
+      const { sender, recipient } = recipientName
+        ? await repo.transferParties(db, userId, recipientName)
+        : { sender: undefined, recipient: undefined };
       if (recipient && recipient.id === userId) throw bad(MSG.staking.transferSelf);
       if (!recipient || recipient.role !== 'user' || recipient.disabled) throw bad(MSG.staking.transferUnknown);
       const message = MSG.staking.transferred(formatAmount(amount, 'USD'), recipient.username);
-      return act(userId, MSG.staking.transferInsufficient, async (tx) => {
-        await post(tx, userId, 'staking.transfer', `Fund transfer from ${sender?.username} to ${recipient.username}`, [
-          { account: userAccount(userId, 'usd.fund'), amount: -amount },
-          { account: userAccount(recipient.id, 'usd.fund'), amount },
-        ]);
-        return message;
-      });
+      const memo = `Fund transfer from ${sender?.username} to ${recipient.username}`;
+      return moved(userId, MSG.staking.transferInsufficient, message, 'staking.transfer', memo, [
+        { account: userAccount(userId, 'usd.fund'), amount: -amount },
+        { account: userAccount(recipient.id, 'usd.fund'), amount },
+      ]);
     },
 
     async leaderboard(userId: string) {
