@@ -8,20 +8,24 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../..');
 export const PASSWORD = 'bench-password-1';
 
-export async function startServer(dbUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'bench-admin-password',
-      // Many users from one machine: each gets its own X-Forwarded-For, as behind a proxy.
-      TRUST_PROXY: '1',
+export async function startServer(dbUrl: string, port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: 'bench-admin-password',
+        // Many users from one machine: each gets its own X-Forwarded-For, as behind a proxy.
+        TRUST_PROXY: '1',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   for (let i = 0; i < 150; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;

@@ -1,8 +1,10 @@
 /** The reference runs of DESIGN §7, measured on the same machine in the same run as the app. */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import pg from 'pg';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = 50;
@@ -19,34 +21,34 @@ export async function load(url: string, options: Partial<autocannon.Options> = {
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-async function fastifyReference(setup: (app: ReturnType<typeof Fastify>) => void): Promise<LoadResult> {
-  const app = Fastify();
-  setup(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
+/** Runs bench/reference-server.ts in its own process, as the app runs, and loads it like the app. */
+async function referenceRun(mode: 'hello' | 'pk', dbUrl = ''): Promise<LoadResult> {
+  const port = 3700 + Math.floor(Math.random() * 90);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'reference-server.ts'), mode, String(port), dbUrl],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+      child.once('exit', (code) => reject(new Error(`reference server ${mode} exited with ${code}`)));
+    });
     return await load(`http://127.0.0.1:${port}/`);
   } finally {
-    await app.close();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
   }
 }
 
 /** Bare Fastify hello-world: the ceiling of this machine's HTTP stack. */
-export const helloWorld = () => fastifyReference((app) => app.get('/', async () => ({ hello: 'world' })));
+export const helloWorld = () => referenceRun('hello');
 
 /** Bare Fastify answering with one primary-key SELECT over a pg pool: the ceiling of a one-query read. */
-export async function primaryKeyGet(dbUrl: string): Promise<LoadResult> {
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
-  await pool.query('create table if not exists bench_rows (id int primary key, name text)');
-  await pool.query(`insert into bench_rows values (1, 'one') on conflict do nothing`);
-  try {
-    return await fastifyReference((app) =>
-      app.get('/', async () => (await pool.query('select id, name from bench_rows where id = $1', [1])).rows[0]),
-    );
-  } finally {
-    await pool.end();
-  }
-}
+export const primaryKeyGet = (dbUrl: string) => referenceRun('pk', dbUrl);
 
 /** pgbench's TPC-B-like transaction at the write benchmarks' client count; null when pgbench is missing. */
 export function pgbench(dbUrl: string): number | null {

@@ -1,0 +1,183 @@
+/**
+ * `npm run bench:profile -- <me|transfer|login|deposit|leaderboard|/any/get/path> [seconds]` — runs one bench load
+ * against the real server started with `--cpu-prof`, then prints where the server's CPU went: self time
+ * by package or source file, and the hottest functions. For finding what to fix, not for figures.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { API, IDEMPOTENCY_HEADER } from '@svp/shared';
+import { client, PASSWORD, startServer, writeHeaders, type BenchUser } from './app-under-test.js';
+import { load, WRITE_CLIENTS } from './references.js';
+
+const scenario = process.argv[2] ?? 'me';
+const seconds = Number(process.argv[3] ?? 10);
+const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** CPU seconds used so far by the server, all PostgreSQL processes and this process (Linux /proc). */
+function cpuTimes(serverPid: number) {
+  const ticks = (pid: number | string) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return 0;
+    }
+  };
+  let postgres = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') postgres += ticks(pid);
+    } catch {
+      /* gone */
+    }
+  }
+  return { server: ticks(serverPid), postgres, self: ticks(process.pid) };
+}
+
+function where(url: string): string {
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const parts = url.slice(nm + 'node_modules/'.length).split('/');
+    return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+  }
+  const src = url.indexOf('/apps/');
+  if (src >= 0) return url.slice(src + 1);
+  const shared = url.indexOf('/packages/');
+  if (shared >= 0) return url.slice(shared + 1);
+  return url.startsWith('node:') ? url : url || '(native/vm)';
+}
+
+function report(profile: Profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const byPlace = new Map<string, number>();
+  const byFn = new Map<string, number>();
+  for (const [id, us] of self) {
+    const frame = byId.get(id)!.callFrame;
+    const place = where(frame.url);
+    byPlace.set(place, (byPlace.get(place) ?? 0) + us);
+    const fn = `${frame.functionName || '(anonymous)'} ${place}:${frame.lineNumber + 1}`;
+    byFn.set(fn, (byFn.get(fn) ?? 0) + us);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `  ${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`)
+      .join('\n');
+  console.log(`\nself time by place (total ${(total / 1e6).toFixed(1)} s sampled):\n${top(byPlace, 25)}`);
+  console.log(`\nhottest functions:\n${top(byFn, 40)}`);
+}
+
+async function main() {
+  const name = `svp_profile_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-prof-'));
+  const port = 3800 + Math.floor(Math.random() * 90);
+  const dbUrl = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+  const server = await startServer(dbUrl, port, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  const api = client(`http://127.0.0.1:${port}`);
+  try {
+    const users: BenchUser[] = [];
+    for (let i = 0; i < 20; i++) users.push(await api.register(i));
+    const [alice, bob] = users as [BenchUser, BenchUser];
+    for (const u of users.slice(0, 2)) {
+      const request = await api.post(u, API.topup, { amount: '500' });
+      await api.post(u, API.topupTestPayment, { requestId: request.requestId });
+      await api.post(u, API.stakingConvert, { direction: 'toFund', amount: '400' });
+      await api.post(u, API.stakingBuy, { amount: '50' });
+      await api.post(u, API.stakingStake, { tokens: '1000000' });
+    }
+    const opts = { duration: seconds };
+    const before = cpuTimes(server.pid!);
+    let result;
+    if (scenario.startsWith('/'))
+      result = await load(`http://127.0.0.1:${port}${scenario}`, { ...opts, headers: { cookie: alice.cookie } });
+    else if (scenario === 'me') result = await load(api.url(API.me), { ...opts, headers: { cookie: alice.cookie } });
+    else if (scenario === 'leaderboard')
+      result = await load(api.url(API.stakingLeaderboard), { ...opts, headers: { cookie: alice.cookie } });
+    else if (scenario === 'transfer')
+      result = await load(api.url(API.stakingTransfer), {
+        ...opts,
+        connections: WRITE_CLIENTS,
+        method: 'POST',
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => ({
+              ...req,
+              headers: { ...writeHeaders(alice), [IDEMPOTENCY_HEADER]: randomUUID() },
+              body: JSON.stringify({ recipient: bob.username, amount: '0.01' }),
+            }),
+          },
+        ],
+      });
+    else if (scenario === 'deposit') {
+      const { walletAddress } = await api.post(alice, API.topup, { amount: '10' });
+      result = await load(api.url(API.devChainPay), {
+        ...opts,
+        connections: WRITE_CLIENTS,
+        method: 'POST',
+        headers: writeHeaders(alice),
+        body: JSON.stringify({ to: walletAddress, amount: '1' }),
+      });
+    } else if (scenario === 'login') {
+      const { headers } = await api.csrfPair('10.8.0.1');
+      let n = 0;
+      result = await load(api.url(API.login), {
+        ...opts,
+        connections: WRITE_CLIENTS,
+        method: 'POST',
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => {
+              const u = users[n++ % users.length]!;
+              return {
+                ...req,
+                headers: { ...headers, 'x-forwarded-for': `10.7.${(n >> 8) & 255}.${n & 255}` },
+                body: JSON.stringify({ email: u.email, password: PASSWORD }),
+              };
+            },
+          },
+        ],
+      });
+    } else throw new Error(`unknown scenario ${scenario}`);
+    console.log(`${scenario}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.errors} errors`);
+    const after = cpuTimes(server.pid!);
+    const share = (k: keyof typeof after) => `${((after[k] - before[k]) / seconds).toFixed(2)} cores`;
+    console.log(
+      `CPU during the load: server ${share('server')}, PostgreSQL ${share('postgres')}, load generator ${share('self')}`,
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    if (process.env.KEEP_DB) console.log(`kept database ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error('the server wrote no profile');
+  console.log(`profile: ${path.join(dir, file)}`);
+  report(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Profile);
+}
+
+await main();
