@@ -101,8 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   const secureCookies = config.isProduction;
@@ -124,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const history = createHistoryService(db);
   const engagement = createEngagementService({ db, clock, ledger, config });
   const staking = createStakingService({ db, clock, ledger, config });
-  const users = createUsersService(db, clock, engagement);
+  const users = createUsersService(db, clock, engagement, history);
   const audit = createAuditLog(db, clock);
   const referrals = createReferralsService({ db, ledger, config });
   const totp = createTotpService({ db, clock, rateLimiter });

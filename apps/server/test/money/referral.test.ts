@@ -133,4 +133,23 @@ describe('history', () => {
     const stranger = await signedInUser(t.app);
     expect((await stranger.client.get(API.history)).body.lines).toEqual([]);
   });
+
+  it('shows on the dashboard the newest 20 lines of the full statement, updated by every posting', async () => {
+    const { client } = await signedInUser(t.app);
+    await topUp(client, '100');
+    const dashboardLines = async () => ((await client.get(API.me)).body.user.history as string).split('\n');
+    const statement = async () => (await client.get(API.history)).body.lines as string[];
+    // Cached per user while nothing is posted: asking twice gives the same lines.
+    expect(await dashboardLines()).toEqual(await dashboardLines());
+    for (let i = 1; i <= 24; i++) {
+      // $1 to the fund and back, then $3 and back, ...: every convert is a new line.
+      const [direction, amount] = i % 2 ? ['toFund', i] : ['toBalance', i - 1];
+      expect((await client.post(API.stakingConvert, { direction, amount: `${amount}` })).status).toBe(200);
+      if (i % 8 === 0) expect((await dashboardLines())[0]).toContain(`$${amount}.00 to your balance`);
+    }
+    const lines = await dashboardLines();
+    expect(lines).toHaveLength(20);
+    expect(lines).toEqual((await statement()).slice(0, 20));
+    expect((await statement()).at(-1)).toMatch(/Top-up received/);
+  });
 });

@@ -1,19 +1,12 @@
-import { desc, eq, inArray } from 'drizzle-orm';
 import { toDecimalString, type Asset } from '@svp/shared';
 import type { Db } from '../../db/client.js';
-import { accounts, ledgerEntries, ledgerTransactions } from '../../db/schema.js';
+import { historyRepository as repo, type StatementEntry } from './history.repository.js';
 
 const stamp = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
-
-export interface StatementEntry {
-  transactionId: bigint;
-  createdAt: Date;
-  kind: string;
-  memo: string | null;
-  code: string;
-  asset: string;
-  amount: bigint;
-}
+/** Entries read per statement line wanted: a line is one transaction, which touches a user's accounts 1–4 times. */
+const ENTRIES_PER_LINE = 4;
+/** Users whose statements one process keeps; the oldest is dropped first. */
+const CACHED_USERS = 10_000;
 
 /** One line per transaction, newest first: "2026-03-02 09:00 UTC — Top-up received: … (balance +97)". */
 export function statementLines(rows: StatementEntry[], limit: number): string[] {
@@ -27,43 +20,41 @@ export function statementLines(rows: StatementEntry[], limit: number): string[] 
   return [...byTx.values()].slice(0, limit).map((l) => `${stamp(l.createdAt)} — ${l.memo} (${l.changes.join(', ')})`);
 }
 
-/** The user's statement, from their own ledger accounts only (newest first). */
+/**
+ * The user's statement, from their own ledger accounts only (newest first).
+ *
+ * GET /me shows the newest lines on every dashboard load (DESIGN §7), so they are kept per user, keyed by
+ * the number of entries on the user's accounts: entries are immutable and only ever added, so an
+ * unchanged count means an unchanged statement. No invalidation, nothing shared between processes; a
+ * posting raises the count and the next read builds the lines again.
+ */
 export function createHistoryService(db: Db) {
-  async function entries(userId: string, limit: number) {
-    const own = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.owner, userId));
-    if (own.length === 0) return [];
-    return db
-      .select({
-        transactionId: ledgerTransactions.id,
-        createdAt: ledgerTransactions.createdAt,
-        kind: ledgerTransactions.kind,
-        memo: ledgerTransactions.memo,
-        code: accounts.code,
-        asset: ledgerEntries.asset,
-        amount: ledgerEntries.amount,
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
-      .where(
-        inArray(
-          ledgerEntries.accountId,
-          own.map((a) => a.id),
-        ),
-      )
-      .orderBy(desc(ledgerTransactions.id), desc(ledgerEntries.id))
-      .limit(limit);
+  const cache = new Map<string, { entriesTotal: string; lines: string[] }>();
+
+  async function read(userId: string, limit: number) {
+    const { entriesTotal, entries } = await repo.newest(db, userId, limit * ENTRIES_PER_LINE);
+    const lines = statementLines(entries, limit);
+    const key = `${userId}:${limit}`;
+    cache.delete(key);
+    if (cache.size >= CACHED_USERS) cache.delete(cache.keys().next().value!);
+    cache.set(key, { entriesTotal, lines });
+    return lines;
   }
 
   return {
-    /** One line per transaction: "2026-03-02 09:00 UTC — Top-up received: … (balance +97)". */
-    async lines(userId: string, limit = 200): Promise<string[]> {
-      return statementLines(await entries(userId, limit * 4), limit);
+    /**
+     * The newest `limit` lines. `entriesTotal`, when the caller read it already (the /me snapshot does),
+     * names the statement wanted: a cached one with the same count is answered without a query.
+     */
+    async lines(userId: string, limit = 200, entriesTotal?: string): Promise<string[]> {
+      const cached = cache.get(`${userId}:${limit}`);
+      if (cached && entriesTotal !== undefined && cached.entriesTotal === entriesTotal) return cached.lines;
+      return read(userId, limit);
     },
 
     /** CSV statement: one row per entry on the user's accounts. */
     async csv(userId: string): Promise<string> {
-      const rows = await entries(userId, 100_000);
+      const rows = await repo.all(db, userId);
       const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
       const lines = ['date,transaction,kind,account,asset,amount,memo'];
       for (const r of rows) {

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRowsPrepared, type Db } from '../../db/client.js';
+import { preparedStatement, type Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-/** Everything the §3 snapshot shows, read in one round trip (GET /me is the hottest route, DESIGN §7). */
+/** Everything the §3 snapshot shows but the statement lines, read in one round trip (GET /me, DESIGN §7). */
 export interface SnapshotRow {
   id: string;
   email: string;
@@ -15,15 +15,33 @@ export interface SnapshotRow {
   referral_code: string | null;
   /** account code → balance in minor units (as text) */
   balances: Record<string, string> | null;
+  /** entries on the user's accounts: names the statement the history cache may answer with */
+  entries_total: string;
   /** daily coins or bot upkeep need settling before the numbers are current (DESIGN D11) */
   engagement_due: boolean;
   bot_status: string | null;
   plan_name: string | null;
   ends_at_ms: string | null;
   expected_withdrawal: string | null;
-  /** newest ledger entries on the user's accounts; times in epoch ms, amounts in minor units (as text) */
-  entries: { tx: string; at: string; kind: string; memo: string | null; code: string; asset: string; amount: string }[];
 }
+
+const snapshotStatement = preparedStatement<SnapshotRow>(
+  'users_snapshot',
+  `select u.id, u.email, u.role, u.username, u.wallet_address, u.referral_code, b.balances, b.entries_total,
+     (e.user_id is null or e.daily_settled_through < $2
+       or (e.bot_status = 'active' and coalesce(e.bot_paid_through <= $3::timestamptz, true))) as engagement_due,
+     e.bot_status, p.name as plan_name,
+     (extract(epoch from i.ends_at) * 1000)::bigint::text as ends_at_ms,
+     i.expected_withdrawal::text as expected_withdrawal
+   from users u
+   cross join lateral (
+     select json_object_agg(a.code, a.balance::text) as balances, coalesce(sum(a.entry_count), 0)::text as entries_total
+     from accounts a where a.owner = u.id::text) b
+   left join engagement e on e.user_id = u.id
+   left join investments i on i.user_id = u.id and i.status = 'active'
+   left join plans p on p.code = i.plan_code
+   where u.id = $1`,
+);
 
 /** Queries only. E-mail, username and referral code compare case-insensitively, like their indexes. */
 export const usersRepository = {
@@ -31,35 +49,8 @@ export const usersRepository = {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     return row;
   },
-  async snapshotRow(db: Db, id: string, now: Date, entryLimit: number): Promise<SnapshotRow | undefined> {
-    const [row] = await queryRowsPrepared<SnapshotRow>(
-      db,
-      'users_snapshot',
-      sql`
-      select u.id, u.email, u.role, u.username, u.wallet_address, u.referral_code,
-        (select json_object_agg(a.code, a.balance::text) from accounts a where a.owner = u.id::text) as balances,
-        (e.user_id is null or e.daily_settled_through < ${now.toISOString().slice(0, 10)}
-          or (e.bot_status = 'active' and coalesce(e.bot_paid_through <= ${now.toISOString()}::timestamptz, true)))
-          as engagement_due,
-        e.bot_status, p.name as plan_name,
-        (extract(epoch from i.ends_at) * 1000)::bigint::text as ends_at_ms,
-        i.expected_withdrawal::text as expected_withdrawal,
-        (select coalesce(json_agg(h order by h.tx_id desc, h.entry_id desc), '[]'::json) from (
-          select t.id as tx_id, le.id as entry_id, t.id::text as tx,
-            (extract(epoch from t.created_at) * 1000)::bigint::text as at,
-            t.kind, t.memo, a.code, le.asset, le.amount::text as amount
-          from accounts a
-          join ledger_entries le on le.account_id = a.id
-          join ledger_transactions t on t.id = le.transaction_id
-          where a.owner = u.id::text
-          order by t.id desc, le.id desc
-          limit ${entryLimit}) h) as entries
-      from users u
-      left join engagement e on e.user_id = u.id
-      left join investments i on i.user_id = u.id and i.status = 'active'
-      left join plans p on p.code = i.plan_code
-      where u.id = ${id}`,
-    );
+  async snapshotRow(db: Db, id: string, now: Date): Promise<SnapshotRow | undefined> {
+    const [row] = await snapshotStatement(db, [id, now.toISOString().slice(0, 10), now.toISOString()]);
     return row;
   },
   async findByEmail(db: Db, email: string): Promise<UserRow | undefined> {

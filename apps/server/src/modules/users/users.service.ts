@@ -5,25 +5,16 @@ import { AppError } from '../../http/errors.js';
 import { pgErrorCode } from '../ledger/ledger.errors.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
-import { statementLines } from '../history/history.service.js';
+import type { HistoryService } from '../history/history.service.js';
 import type { EngagementService } from '../engagement/engagement.service.js';
 import { usersRepository, type SnapshotRow, type UserRow } from './users.repository.js';
 
 /** The §3 snapshot: identity from the users table, every amount from the ledger (DESIGN D3). */
-export function createUsersService(db: Db, clock: Clock, engagement: EngagementService) {
+export function createUsersService(db: Db, clock: Clock, engagement: EngagementService, history: HistoryService) {
   const HISTORY_LINES = 20;
 
-  function fromRow(row: SnapshotRow): UserSnapshot {
+  function fromRow(row: SnapshotRow, lines: string[]): UserSnapshot {
     const amount = (code: string) => BigInt(row.balances?.[code] ?? '0');
-    const entries = row.entries.map((e) => ({
-      transactionId: BigInt(e.tx),
-      createdAt: new Date(Number(e.at)),
-      kind: e.kind,
-      memo: e.memo,
-      code: e.code,
-      asset: e.asset,
-      amount: BigInt(e.amount),
-    }));
     return {
       id: row.id,
       email: row.email,
@@ -35,7 +26,7 @@ export function createUsersService(db: Db, clock: Clock, engagement: EngagementS
       end_time: row.ends_at_ms ? new Date(Number(row.ends_at_ms)).toISOString() : null,
       expectedWithdrawal: toDecimalString(BigInt(row.expected_withdrawal ?? '0'), 'USD'),
       investedAmount: toDecimalString(amount('usd.invested'), 'USD'),
-      history: statementLines(entries, HISTORY_LINES).join('\n'),
+      history: lines.join('\n'),
       coins: toDecimalString(amount('coin.coins'), 'COIN'),
       dailyCoins: toDecimalString(amount('coin.daily'), 'COIN'),
       botEarn: '0',
@@ -45,15 +36,19 @@ export function createUsersService(db: Db, clock: Clock, engagement: EngagementS
     };
   }
 
-  /** The §3 snapshot in one query; daily coins and bot upkeep are settled first when due (DESIGN D11). */
+  /**
+   * The §3 snapshot in one query, its statement lines from the history cache when unchanged; daily coins
+   * and bot upkeep are settled first when due (DESIGN D11).
+   */
   async function snapshotById(id: string): Promise<UserSnapshot | null> {
-    const read = () => usersRepository.snapshotRow(db, id, clock.now(), HISTORY_LINES * 4);
+    const read = () => usersRepository.snapshotRow(db, id, clock.now());
     let row = await read();
     if (row && row.role === 'user' && row.engagement_due) {
       await engagement.settleIfDue(id);
       row = await read();
     }
-    return row ? fromRow(row) : null;
+    if (!row) return null;
+    return fromRow(row, await history.lines(id, HISTORY_LINES, row.entries_total));
   }
 
   async function snapshot(user: UserRow): Promise<UserSnapshot> {
