@@ -59,6 +59,7 @@ const envSchema = z.object({
   IDEMPOTENCY_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TAP_DAILY_CAP: z.coerce.number().int().min(1).default(10_000),
   STAKING_APY_PERCENT: z.coerce.number().min(0).max(100).default(12),
+  LEADERBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()

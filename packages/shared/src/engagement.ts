@@ -92,6 +92,7 @@ export const leaderboardEntrySchema = z.object({
   staked: decimalString,
   earned: decimalString,
 });
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 export const leaderboardSchema = z.object({
   top: z.array(leaderboardEntrySchema),
   me: leaderboardEntrySchema.nullable(),

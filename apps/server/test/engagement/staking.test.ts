@@ -256,3 +256,30 @@ describe('leaderboard', () => {
     expect(res.raw).not.toMatch(/@example\.com/);
   });
 });
+
+describe('leaderboard cache', () => {
+  it('reuses one ranking for LEADERBOARD_CACHE_SECONDS, and ranks afresh for a caller not in it yet', async () => {
+    const app = await buildTestApp({ LEADERBOARD_CACHE_SECONDS: '300' });
+    try {
+      const staker = async (tokens: string) => {
+        const u = await signedInUser(app.app);
+        await topUp(u.client, '100');
+        await u.client.post(API.stakingConvert, { direction: 'toFund', amount: '100' });
+        await u.client.post(API.stakingBuy, { amount: '100' });
+        expect((await u.client.post(API.stakingStake, { tokens })).status).toBe(200);
+        return u;
+      };
+      const first = await staker('1000000');
+      const top = async (u: SignedIn) => (await u.client.get(API.stakingLeaderboard)).body.top[0].username;
+      expect(await top(first)).toBe(first.user.username);
+      const whale = await staker('9000000');
+      // The first caller's ranking is still fresh enough: the whale shows on the next ranking.
+      expect(await top(first)).toBe(first.user.username);
+      // The whale is not in that ranking, so their own call ranks everyone again.
+      expect(await top(whale)).toBe(whale.user.username);
+      expect(await top(first)).toBe(whale.user.username);
+    } finally {
+      await app.close();
+    }
+  });
+});

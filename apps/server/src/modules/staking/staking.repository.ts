@@ -92,11 +92,13 @@ export const stakingRepository = {
   },
 
   /**
-   * Users ranked by staked tokens (then username). Only usernames and amounts: never e-mails (DESIGN D10).
-   * Returns the top `limit` and, separately, the caller's own row.
+   * Every user ranked by staked tokens (then username), rank first. Only usernames and amounts: never
+   * e-mails (DESIGN D10). Reads every user's accounts: the leaderboard caches it (leaderboard.ts).
    */
-  async leaderboard(db: Db, callerId: string, limit: number): Promise<{ top: LeaderRow[]; me: LeaderRow | null }> {
-    const ranked = sql`
+  async ranking(db: Db): Promise<LeaderRow[]> {
+    return queryRows<LeaderRow>(
+      db,
+      sql`
       with totals as (
         select owner,
           sum(case when code = 'svp.staked' then balance else 0 end) as staked,
@@ -106,16 +108,14 @@ export const stakingRepository = {
         from accounts
         where owner <> 'system' and code in ('svp.staked', 'usd.balance', 'usd.fund', 'usd.staking_earned')
         group by owner
-      ), ranked as (
-        select (row_number() over (order by coalesce(t.staked, 0) desc, u.username))::int as rank,
-          u.id::text as user_id, u.username,
-          coalesce(t.balance, 0)::text as balance, coalesce(t.fund, 0)::text as fund,
-          coalesce(t.staked, 0)::text as staked, coalesce(t.earned, 0)::text as earned
-        from users u left join totals t on t.owner = u.id::text
-        where u.role = 'user' and not u.disabled
-      )`;
-    const top = await queryRows<LeaderRow>(db, sql`${ranked} select * from ranked order by rank limit ${limit}`);
-    const [me] = await queryRows<LeaderRow>(db, sql`${ranked} select * from ranked where user_id = ${callerId}`);
-    return { top, me: me ?? null };
+      )
+      select (row_number() over (order by coalesce(t.staked, 0) desc, u.username))::int as rank,
+        u.id::text as user_id, u.username,
+        coalesce(t.balance, 0)::text as balance, coalesce(t.fund, 0)::text as fund,
+        coalesce(t.staked, 0)::text as staked, coalesce(t.earned, 0)::text as earned
+      from users u left join totals t on t.owner = u.id::text
+      where u.role = 'user' and not u.disabled
+      order by rank`,
+    );
   },
 };

@@ -17,7 +17,8 @@ import { inTransaction, type Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { InsufficientFundsError, pgErrorCode } from '../ledger/ledger.errors.js';
 import { systemAccount, userAccount, type Leg, type Ledger } from '../ledger/ledger.service.js';
-import { stakingRepository as repo, type LeaderRow, type StakeRow } from './staking.repository.js';
+import { createLeaderboard } from './leaderboard.js';
+import { stakingRepository as repo, type StakeRow } from './staking.repository.js';
 
 const DAY_MS = 86_400_000;
 const YEAR_MS = 365n * 86_400_000n;
@@ -276,18 +277,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
       ]);
     },
 
-    async leaderboard(userId: string) {
-      const view = (r: LeaderRow) => ({
-        rank: r.rank,
-        username: r.username,
-        balance: usd(BigInt(r.balance)),
-        fundBalance: usd(BigInt(r.fund)),
-        staked: toDecimalString(BigInt(r.staked), 'SVP'),
-        earned: usd(BigInt(r.earned)),
-      });
-      const { top, me } = await repo.leaderboard(db, userId, 100);
-      return { top: top.map(view), me: me ? view(me) : null };
-    },
+    leaderboard: createLeaderboard(db, deps.config.LEADERBOARD_CACHE_SECONDS * 1000),
   };
 }
 
