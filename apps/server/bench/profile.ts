@@ -1,16 +1,18 @@
 /**
- * `npm run bench:profile -- <me|transfer|login|deposit|leaderboard|/any/get/path> [seconds]` — runs one bench load
+ * `npm run bench:profile -- <scenario|/api/v1/any/get/path> [seconds]` (scenarios: see `scenarios` below) — runs one bench load
  * against the real server started with `--cpu-prof`, then prints where the server's CPU went: self time
  * by package or source file, and the hottest functions. For finding what to fix, not for figures.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { API, IDEMPOTENCY_HEADER } from '@svp/shared';
-import { client, PASSWORD, startServer, writeHeaders, type BenchUser } from './app-under-test.js';
-import { load, WRITE_CLIENTS } from './references.js';
+import { API } from '@svp/shared';
+import { client, startServer, type BenchUser } from './app-under-test.js';
+import type { LoadResult } from './references.js';
+import { LOGIN_RATE } from './report.js';
+import { benchUsers, dashboardLoad, depositLoad, getLoad, loginLoad, transferLoad } from './scenarios.js';
 
 const scenario = process.argv[2] ?? 'me';
 const seconds = Number(process.argv[3] ?? 10);
@@ -81,8 +83,24 @@ function report(profile: Profile) {
       .slice(0, n)
       .map(([k, v]) => `  ${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`)
       .join('\n');
+  // Inclusive time of each function (itself and all it calls), counted once per stack even when recursive.
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inclusive = new Map<string, number>();
+  for (const [id, us] of self) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)!.callFrame;
+      const fn = `${frame.functionName || '(anonymous)'} ${where(frame.url)}:${frame.lineNumber + 1}`;
+      if (seen.has(fn)) continue;
+      seen.add(fn);
+      inclusive.set(fn, (inclusive.get(fn) ?? 0) + us);
+    }
+  }
+  const ours = new Map([...inclusive].filter(([fn]) => fn.includes('apps/server/src') || fn.includes('packages/')));
   console.log(`\nself time by place (total ${(total / 1e6).toFixed(1)} s sampled):\n${top(byPlace, 25)}`);
   console.log(`\nhottest functions:\n${top(byFn, 40)}`);
+  console.log(`\nour code, inclusive of what it calls:\n${top(ours, 30)}`);
 }
 
 async function main() {
@@ -96,71 +114,33 @@ async function main() {
   const server = await startServer(dbUrl, port, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
   const api = client(`http://127.0.0.1:${port}`);
   try {
-    const users: BenchUser[] = [];
-    for (let i = 0; i < 20; i++) users.push(await api.register(i));
+    const users = await benchUsers(api, 60, 2);
     const [alice, bob] = users as [BenchUser, BenchUser];
-    for (const u of users.slice(0, 2)) {
-      const request = await api.post(u, API.topup, { amount: '500' });
-      await api.post(u, API.topupTestPayment, { requestId: request.requestId });
-      await api.post(u, API.stakingConvert, { direction: 'toFund', amount: '400' });
-      await api.post(u, API.stakingBuy, { amount: '50' });
-      await api.post(u, API.stakingStake, { tokens: '1000000' });
-    }
     const opts = { duration: seconds };
     const before = cpuTimes(server.pid!);
-    let result;
-    if (scenario.startsWith('/'))
-      result = await load(`http://127.0.0.1:${port}${scenario}`, { ...opts, headers: { cookie: alice.cookie } });
-    else if (scenario === 'me') result = await load(api.url(API.me), { ...opts, headers: { cookie: alice.cookie } });
-    else if (scenario === 'leaderboard')
-      result = await load(api.url(API.stakingLeaderboard), { ...opts, headers: { cookie: alice.cookie } });
-    else if (scenario === 'transfer')
-      result = await load(api.url(API.stakingTransfer), {
-        ...opts,
-        connections: WRITE_CLIENTS,
-        method: 'POST',
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => ({
-              ...req,
-              headers: { ...writeHeaders(alice), [IDEMPOTENCY_HEADER]: randomUUID() },
-              body: JSON.stringify({ recipient: bob.username, amount: '0.01' }),
-            }),
-          },
-        ],
-      });
-    else if (scenario === 'deposit') {
-      const { walletAddress } = await api.post(alice, API.topup, { amount: '10' });
-      result = await load(api.url(API.devChainPay), {
-        ...opts,
-        connections: WRITE_CLIENTS,
-        method: 'POST',
-        headers: writeHeaders(alice),
-        body: JSON.stringify({ to: walletAddress, amount: '1' }),
-      });
-    } else if (scenario === 'login') {
-      const { headers } = await api.csrfPair('10.8.0.1');
-      let n = 0;
-      result = await load(api.url(API.login), {
-        ...opts,
-        connections: WRITE_CLIENTS,
-        method: 'POST',
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => {
-              const u = users[n++ % users.length]!;
-              return {
-                ...req,
-                headers: { ...headers, 'x-forwarded-for': `10.7.${(n >> 8) & 255}.${n & 255}` },
-                body: JSON.stringify({ email: u.email, password: PASSWORD }),
-              };
-            },
-          },
-        ],
-      });
-    } else throw new Error(`unknown scenario ${scenario}`);
+    const scenarios: Record<string, () => Promise<LoadResult>> = {
+      me: () => getLoad(api, API.me, alice, opts),
+      dashboard: () => dashboardLoad(api, alice, opts),
+      leaderboard: () => getLoad(api, API.stakingLeaderboard, alice, opts),
+      transfer: () => transferLoad(api, alice, bob, opts),
+      deposit: () => depositLoad(api, alice, opts),
+      login: () => loginLoad(api, users, opts),
+      // Logins offered at the budget's steady rate while GET /me runs flat out beside them.
+      'login-with-me': async () => {
+        const [login, me] = await Promise.all([
+          loginLoad(api, users, { ...opts, overallRate: LOGIN_RATE }),
+          getLoad(api, API.me, bob, { ...opts, connections: 10 }),
+        ]);
+        console.log(`GET /me beside: ${me.rps.toFixed(0)} req/s, p99 ${me.p99} ms`);
+        return login;
+      },
+    };
+    const run = scenario.startsWith('/')
+      ? () => getLoad(api, scenario.slice('/api/v1'.length), alice, opts)
+      : scenarios[scenario];
+    if (!run)
+      throw new Error(`unknown scenario ${scenario}; one of ${Object.keys(scenarios).join(', ')} or a GET path`);
+    const result = await run();
     console.log(`${scenario}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.errors} errors`);
     const after = cpuTimes(server.pid!);
     const share = (k: keyof typeof after) => `${((after[k] - before[k]) / seconds).toFixed(2)} cores`;

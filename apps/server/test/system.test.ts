@@ -33,6 +33,23 @@ describe('system routes', () => {
     expect(res.headers['x-request-id']).toBeDefined();
   });
 
+  it('sends the same security headers on errors, unknown routes and the web app', async () => {
+    const expected = (await t.app.inject('/api/v1/config')).headers;
+    for (const url of ['/api/v1/nothing-here', '/api/v1/me', '/healthz']) {
+      const res = await t.app.inject(url);
+      for (const name of [
+        'content-security-policy',
+        'x-content-type-options',
+        'referrer-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+      ]) {
+        expect(res.headers[name], `${name} on ${url}`).toBe(expected[name]);
+      }
+    }
+    expect(expected['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('returns the error shape for unknown API routes', async () => {
     const res = await t.app.inject('/api/v1/nothing-here');
     expect(res.statusCode).toBe(404);

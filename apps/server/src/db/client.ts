@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -96,18 +96,4 @@ export function preparedStatement<T>(name: string, text: string) {
         : await client.query(text, values);
     return result.rows as T[];
   };
-}
-
-const dialect = new PgDialect();
-
-/**
- * Like queryRows, but on PostgreSQL as a named prepared statement, parsed and planned once per
- * connection: for hot reads whose planning costs more than their execution (GET /me, DESIGN §7).
- */
-export async function queryRowsPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await client.query({ name, text, values: params });
-  return result.rows as T[];
 }

@@ -18,13 +18,13 @@ export function issueCsrfToken(request: FastifyRequest, reply: FastifyReply, sec
 }
 
 export function registerCsrfCheck(app: FastifyInstance, apiPrefix: string): void {
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith(apiPrefix)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!UNSAFE.has(request.method) || !request.url.startsWith(apiPrefix)) return done();
     const cookie = request.cookies[CSRF_COOKIE] ?? '';
     const header = request.headers[CSRF_HEADER];
     const sent = typeof header === 'string' ? header : '';
     const ok =
       cookie.length > 0 && sent.length === cookie.length && timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
-    if (!ok) throw new AppError(403, 'CSRF_FAILED', MSG.common.csrf);
+    done(ok ? undefined : new AppError(403, 'CSRF_FAILED', MSG.common.csrf));
   });
 }

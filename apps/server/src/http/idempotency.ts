@@ -139,13 +139,20 @@ export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, 
     await finishStatement(db, [scope, key, claim, statusCode, body]);
   }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const record = request.idempotency;
-    if (!record) return payload;
+    if (!record) return done(null, payload);
     request.idempotency = null;
+    storeAnswer(record, reply.statusCode, payload).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
+  });
+
+  async function storeAnswer(record: IdempotencyClaim, statusCode: number, payload: unknown): Promise<void> {
     const body = typeof payload === 'string' ? payload : '';
-    if (reply.statusCode < 500) {
-      await finish(record.scope, record.key, record.claim, reply.statusCode, body);
+    if (statusCode < 500) {
+      await finish(record.scope, record.key, record.claim, statusCode, body);
     } else {
       // Failed: if nothing committed, free the key for a retry; if the work did commit, say so.
       const mine = keyIs(record.scope, record.key, record.claim);
@@ -155,8 +162,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, 
         .set({ statusCode: 409, responseBody: ANSWER_LOST })
         .where(and(mine, isNotNull(idempotencyKeys.committedAt)));
     }
-    return payload;
-  });
+  }
 }
 
 /**

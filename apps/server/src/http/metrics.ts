@@ -41,9 +41,18 @@ export function createMetrics() {
 export type Metrics = ReturnType<typeof createMetrics>;
 
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // One labelled child per route, method and status, looked up by a plain string key on every response.
+  const children = new Map<string, ReturnType<typeof metrics.httpDuration.labels>>();
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    metrics.httpDuration.labels(route, request.method, String(reply.statusCode)).observe(reply.elapsedTime / 1000);
+    const key = `${route} ${request.method} ${reply.statusCode}`;
+    let child = children.get(key);
+    if (!child) {
+      child = metrics.httpDuration.labels(route, request.method, String(reply.statusCode));
+      children.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
+    done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     // With METRICS_TOKEN set, only a scraper that presents it may read the figures.

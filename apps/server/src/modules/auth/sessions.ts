@@ -3,7 +3,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Role } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
-import { queryRowsPrepared, type Db } from '../../db/client.js';
+import { preparedStatement, type Db } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 
 export interface SessionInfo {
@@ -19,6 +19,26 @@ export interface SessionInfo {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** Writing last_seen_at on every request would make every GET a write; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
+
+const resolveStatement = preparedStatement<{
+  userId: string;
+  role: Role;
+  mfa: SessionInfo['mfa'];
+  lastSeenMs: string;
+  expiresMs: string;
+  verifiedMs: string | null;
+  disabled: boolean;
+  userRole: Role;
+}>(
+  'sessions_resolve',
+  `select s.user_id as "userId", s.role, s.mfa,
+     (extract(epoch from s.last_seen_at) * 1000)::bigint::text as "lastSeenMs",
+     (extract(epoch from s.expires_at) * 1000)::bigint::text as "expiresMs",
+     (extract(epoch from s.verified_at) * 1000)::bigint::text as "verifiedMs",
+     u.disabled, u.role as "userRole"
+   from sessions s join users u on u.id = s.user_id
+   where s.token_hash = $1`,
+);
 
 /** Server-side sessions (DESIGN D14): the cookie holds a random token, the database its hash. */
 export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed: Db = db) {
@@ -59,27 +79,8 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
     async resolve(token: string): Promise<SessionInfo | null> {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
       const tokenHash = hashToken(token);
-      // Read on every authenticated request: one prepared statement, planned once per connection.
-      const [row] = await queryRowsPrepared<{
-        userId: string;
-        role: Role;
-        mfa: SessionInfo['mfa'];
-        lastSeenMs: string;
-        expiresMs: string;
-        verifiedMs: string | null;
-        disabled: boolean;
-        userRole: Role;
-      }>(
-        db,
-        'sessions_resolve',
-        sql`select s.user_id as "userId", s.role, s.mfa,
-            (extract(epoch from s.last_seen_at) * 1000)::bigint::text as "lastSeenMs",
-            (extract(epoch from s.expires_at) * 1000)::bigint::text as "expiresMs",
-            (extract(epoch from s.verified_at) * 1000)::bigint::text as "verifiedMs",
-            u.disabled, u.role as "userRole"
-          from sessions s join users u on u.id = s.user_id
-          where s.token_hash = ${tokenHash}`,
-      );
+      // Read on every authenticated request: fixed SQL, prepared once per connection.
+      const [row] = await resolveStatement(db, [tokenHash]);
       if (!row) return null;
       const now = clock.now().getTime();
       const lastSeen = Number(row.lastSeenMs);

@@ -1,0 +1,99 @@
+/** The loads of `npm run bench`, shared with `npm run bench:profile`: one definition of each scenario. */
+import { randomUUID } from 'node:crypto';
+import type autocannon from 'autocannon';
+import { API, IDEMPOTENCY_HEADER } from '@svp/shared';
+import { PASSWORD, writeHeaders, type BenchUser, type client } from './app-under-test.js';
+import { load, WRITE_CLIENTS } from './references.js';
+
+type Api = ReturnType<typeof client>;
+type Options = Partial<autocannon.Options>;
+
+/**
+ * Registers `count` users. The first `stakers` get $500, move $400 to the fund, buy tokens and stake
+ * different amounts (the leaderboard's order); the first two of them are the ones who move money.
+ */
+export async function benchUsers(api: Api, count: number, stakers: number): Promise<BenchUser[]> {
+  const users: BenchUser[] = [];
+  for (let i = 0; i < count; i++) users.push(await api.register(i));
+  for (const [i, u] of users.slice(0, stakers).entries()) {
+    const request = await api.post(u, API.topup, { amount: '500' });
+    await api.post(u, API.topupTestPayment, { requestId: request.requestId });
+    await api.post(u, API.stakingConvert, { direction: 'toFund', amount: '400' });
+    await api.post(u, API.stakingBuy, { amount: '50' });
+    await api.post(u, API.stakingStake, { tokens: String(1_000_000 + i * 10_000) });
+  }
+  return users;
+}
+
+export const getLoad = (api: Api, path: string, user: BenchUser, options: Options = {}) =>
+  load(api.url(path), { headers: { cookie: user.cookie }, ...options });
+
+/** The dashboard's first paint asks for these three (features/dashboard, rewards, bot). */
+export const dashboardLoad = (api: Api, user: BenchUser, options: Options = {}) =>
+  load(api.url(API.me), {
+    headers: { cookie: user.cookie },
+    requests: [{ path: `/api/v1${API.me}` }, { path: `/api/v1${API.rewards}` }, { path: `/api/v1${API.bot}` }],
+    ...options,
+  });
+
+/**
+ * Fund transfers from one user to another (the hottest rows there are). Each carries its own
+ * Idempotency-Key, as the web client sends one with every POST: the key's claim, commit mark and stored
+ * answer are part of what a user's transfer costs.
+ */
+export const transferLoad = (api: Api, from: BenchUser, to: BenchUser, options: Options = {}) =>
+  load(api.url(API.stakingTransfer), {
+    connections: WRITE_CLIENTS,
+    method: 'POST',
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...writeHeaders(from), [IDEMPOTENCY_HEADER]: randomUUID() },
+          body: JSON.stringify({ recipient: to.username, amount: '0.01' }),
+        }),
+      },
+    ],
+    ...options,
+  });
+
+/** Simulated-chain deposits to one user's address: the watcher's posting path under load. */
+export async function depositLoad(api: Api, user: BenchUser, options: Options = {}) {
+  const { walletAddress } = await api.post(user, API.topup, { amount: '10' });
+  return load(api.url(API.devChainPay), {
+    connections: WRITE_CLIENTS,
+    method: 'POST',
+    headers: writeHeaders(user),
+    body: JSON.stringify({ to: walletAddress, amount: '1' }),
+    ...options,
+  });
+}
+
+/**
+ * Logins with a real argon2id check, each from its own address and rotating over `accounts`, so the
+ * per-IP and per-account limits stay out of the way.
+ */
+export async function loginLoad(api: Api, accounts: BenchUser[], options: Options = {}) {
+  const { headers } = await api.csrfPair('10.8.0.1');
+  let n = 0;
+  return load(api.url(API.login), {
+    connections: WRITE_CLIENTS,
+    method: 'POST',
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const u = accounts[n % accounts.length]!;
+          n++;
+          return {
+            ...req,
+            headers: { ...headers, 'x-forwarded-for': `10.7.${(n >> 8) & 255}.${n & 255}` },
+            body: JSON.stringify({ email: u.email, password: PASSWORD }),
+          };
+        },
+      },
+    ],
+    ...options,
+  });
+}
