@@ -8,34 +8,44 @@ UPDATE "accounts" a SET "entry_count" = e.n
   WHERE e.account_id = a.id;
 --> statement-breakpoint
 -- The posting function of DESIGN §3 in one round trip (issue #6: a transfer's rows stay locked only while
--- PostgreSQL itself works). ledger.service.ts checks, nets and signs the legs first; this function enforces
--- again what only the database can see, so no caller can post an unbalanced or overdrawn transaction:
+-- PostgreSQL itself works). ledger.service.ts checks, nets, signs and sorts the legs first; this function
+-- enforces again what only the database can see, so no caller can post an unbalanced or overdrawn
+-- transaction whatever it sends:
 --   * marks the request's Idempotency-Key as acted on in the same transaction (crash consistency), or fails;
 --   * inserts the header once per idempotency key (a repeat returns the first id, posted = false);
---   * moves each balance with a guarded update, in one fixed order (owner, code) so crossing postings
---     cannot deadlock, and opens an account that does not exist yet (older users, new codes) in that order;
+--   * moves each balance with a guarded update, in one fixed order for every posting — (owner, code) in
+--     byte order, which it checks — so crossing postings cannot deadlock; opens an account that does not
+--     exist yet (older users, new codes) in that order, with the asset its code has elsewhere;
+--   * with p_defer (a posting inside a larger transaction), leaves the accounts that may go negative — the
+--     platform's, shared by every user — for ledger_apply_deferred at the end of that transaction, which
+--     moves them in the same order: a transaction of several postings then takes the shared rows last and
+--     in one order, so it cannot deadlock with another (it did: a sale after a yield settlement locked
+--     usd.platform then svp.treasury, a purchase svp.treasury then usd.platform);
 --   * refuses a posting that does not sum to zero per asset, then writes the immutable entries.
 -- Errors: SV001 insufficient funds (DETAIL = account id), SV002 idempotency claim lost, SV003 malformed.
+-- Written for a hot path: one SQL statement per leg, plain expressions for every check.
 CREATE OR REPLACE FUNCTION ledger_post(
   p_kind text, p_key text, p_actor text, p_memo text, p_at timestamptz,
   p_owners text[], p_codes text[], p_assets text[], p_amounts bigint[], p_allow_negative boolean[],
-  p_claim_scope text, p_claim_key text, p_claim text,
-  OUT o_transaction_id bigint, OUT o_posted boolean
+  p_claim_scope text, p_claim_key text, p_claim text, p_defer boolean,
+  OUT o_transaction_id bigint, OUT o_posted boolean, OUT o_deferred boolean
 ) AS $$
 DECLARE
   v_legs int := coalesce(array_length(p_owners, 1), 0);
   v_ids bigint[] := '{}';
-  v_assets text[] := '{}';
-  v_amounts bigint[] := '{}';
+  v_sum_assets text[] := '{}';
+  v_sums bigint[] := '{}';
   v_id bigint;
   v_asset text;
   v_i int;
+  v_k int;
 BEGIN
   IF v_legs = 0 OR coalesce(array_length(p_codes, 1), 0) <> v_legs OR coalesce(array_length(p_assets, 1), 0) <> v_legs
      OR coalesce(array_length(p_amounts, 1), 0) <> v_legs OR coalesce(array_length(p_allow_negative, 1), 0) <> v_legs THEN
     RAISE EXCEPTION 'posting % has no legs or mismatched leg arrays', p_kind USING ERRCODE = 'SV003';
   END IF;
 
+  o_deferred := false;
   IF p_claim IS NOT NULL THEN
     UPDATE idempotency_keys SET committed_at = coalesce(committed_at, now())
       WHERE scope = p_claim_scope AND key = p_claim_key AND claim = p_claim;
@@ -55,14 +65,26 @@ BEGIN
   END IF;
   o_posted := true;
 
-  FOR v_i IN
-    SELECT u.ord FROM unnest(p_owners, p_codes) WITH ORDINALITY AS u(owner, code, ord) ORDER BY u.owner, u.code
-  LOOP
-    UPDATE accounts a SET balance = a.balance + p_amounts[v_i], entry_count = a.entry_count + 1
-      WHERE a.owner = p_owners[v_i] AND a.code = p_codes[v_i]
-        AND (a.allow_negative OR a.balance + p_amounts[v_i] >= 0)
-      RETURNING a.id, a.asset INTO v_id, v_asset;
-    IF NOT FOUND THEN
+  FOR v_i IN 1..v_legs LOOP
+    IF v_i > 1 AND (p_owners[v_i - 1] COLLATE "C" > p_owners[v_i] COLLATE "C"
+        OR (p_owners[v_i - 1] = p_owners[v_i] AND p_codes[v_i - 1] COLLATE "C" >= p_codes[v_i] COLLATE "C")) THEN
+      RAISE EXCEPTION 'posting % legs are not in (owner, code) order, or repeat an account', p_kind
+        USING ERRCODE = 'SV003';
+    END IF;
+    v_id := NULL;
+    IF p_defer AND p_allow_negative[v_i] THEN
+      -- Only an account that really may go negative needs no guard, and so may wait.
+      SELECT a.id, a.asset INTO v_id, v_asset FROM accounts a
+        WHERE a.owner = p_owners[v_i] AND a.code = p_codes[v_i] AND a.allow_negative;
+      o_deferred := o_deferred OR FOUND;
+    END IF;
+    IF v_id IS NULL THEN
+      UPDATE accounts a SET balance = a.balance + p_amounts[v_i], entry_count = a.entry_count + 1
+        WHERE a.owner = p_owners[v_i] AND a.code = p_codes[v_i]
+          AND (a.allow_negative OR a.balance + p_amounts[v_i] >= 0)
+        RETURNING a.id, a.asset INTO v_id, v_asset;
+    END IF;
+    IF v_id IS NULL THEN
       SELECT a.id INTO v_id FROM accounts a WHERE a.owner = p_owners[v_i] AND a.code = p_codes[v_i];
       IF FOUND THEN
         RAISE EXCEPTION 'insufficient funds in account %', v_id USING ERRCODE = 'SV001', DETAIL = v_id::text;
@@ -90,14 +112,47 @@ BEGIN
         USING ERRCODE = 'SV003';
     END IF;
     v_ids := v_ids || v_id;
-    v_assets := v_assets || v_asset;
-    v_amounts := v_amounts || p_amounts[v_i];
+    v_k := array_position(v_sum_assets, v_asset);
+    IF v_k IS NULL THEN
+      v_sum_assets := v_sum_assets || v_asset;
+      v_sums := v_sums || p_amounts[v_i];
+    ELSE
+      v_sums[v_k] := v_sums[v_k] + p_amounts[v_i];
+    END IF;
   END LOOP;
 
-  IF EXISTS (SELECT 1 FROM unnest(v_assets, v_amounts) AS l(asset, amount) GROUP BY l.asset HAVING sum(l.amount) <> 0) THEN
-    RAISE EXCEPTION 'unbalanced posting %', p_kind USING ERRCODE = 'SV003';
-  END IF;
+  FOR v_k IN 1..array_length(v_sums, 1) LOOP
+    IF v_sums[v_k] <> 0 THEN
+      RAISE EXCEPTION 'unbalanced posting %: % sums to %', p_kind, v_sum_assets[v_k], v_sums[v_k]
+        USING ERRCODE = 'SV003';
+    END IF;
+  END LOOP;
   INSERT INTO ledger_entries (transaction_id, account_id, asset, amount)
-    SELECT o_transaction_id, l.id, l.asset, l.amount FROM unnest(v_ids, v_assets, v_amounts) AS l(id, asset, amount);
+    SELECT o_transaction_id, l.id, l.asset, l.amount FROM unnest(v_ids, p_assets, p_amounts) AS l(id, asset, amount);
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- The end of a transaction whose postings were deferred (p_defer): moves the platform accounts by what those
+-- postings wrote to them, in (owner, code) order. Only transactions written by the current database
+-- transaction are taken (the header's xmin), each once, so no balance can be moved twice or by another's entries.
+CREATE OR REPLACE FUNCTION ledger_apply_deferred(p_transaction_ids bigint[]) RETURNS void AS $$
+DECLARE
+  v_mine int;
+  r record;
+BEGIN
+  SELECT count(*) INTO v_mine FROM ledger_transactions t
+    WHERE t.id IN (SELECT DISTINCT unnest(p_transaction_ids)) AND t.xmin = pg_current_xact_id()::xid;
+  IF v_mine <> (SELECT count(DISTINCT x) FROM unnest(p_transaction_ids) AS x) THEN
+    RAISE EXCEPTION 'deferred postings must have been written by this database transaction' USING ERRCODE = 'SV003';
+  END IF;
+  FOR r IN
+    SELECT e.account_id, sum(e.amount)::bigint AS delta, count(*) AS n
+    FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
+    WHERE e.transaction_id IN (SELECT DISTINCT unnest(p_transaction_ids)) AND a.allow_negative
+    GROUP BY e.account_id, a.owner, a.code
+    ORDER BY a.owner COLLATE "C", a.code COLLATE "C"
+  LOOP
+    UPDATE accounts SET balance = balance + r.delta, entry_count = entry_count + r.n WHERE id = r.account_id;
+  END LOOP;
 END;
 $$ LANGUAGE plpgsql;

@@ -6,7 +6,8 @@ import { queryRows, type Database } from '../src/db/client.js';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
 import { InsufficientFundsError } from '../src/modules/ledger/ledger.errors.js';
 import { createLedger, systemAccount, userAccount, type Ledger } from '../src/modules/ledger/ledger.service.js';
-import { createTestDatabase } from './helpers.js';
+import { inTransaction } from '../src/db/transaction.js';
+import { createTestDatabase, onPostgres } from './helpers.js';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -143,7 +144,7 @@ describe('the posting function', () => {
         .execute(
           sql`select * from ledger_post('test.direct', ${k}, null, null, now(), ${`{${owners.join(',')}}`}::text[],
           ${`{${codes.join(',')}}`}::text[], ${`{${assets.join(',')}}`}::text[], ${`{${amounts.join(',')}}`}::bigint[],
-          ${`{${owners.map(() => 'f').join(',')}}`}::boolean[], null, null, null)`,
+          ${`{${owners.map(() => 'f').join(',')}}`}::boolean[], null, null, null, false)`,
         )
         // drizzle wraps the database's error; the reason is in its cause.
         .catch((error: { cause?: Error }) => Promise.reject(error.cause ?? error));
@@ -152,8 +153,15 @@ describe('the posting function', () => {
       call(key('direct'), [ivy, ivy], ['usd.balance', 'usd.earnings'], ['USD', 'USD'], ['-3000000', '3000000']),
     ).rejects.toThrow(/insufficient funds/);
     await expect(
-      call(key('direct'), [ivy, ivy], ['usd.balance', 'coin.coins'], ['USD', 'USD'], ['-1', '1']),
+      call(key('direct'), [ivy, ivy], ['coin.coins', 'usd.balance'], ['USD', 'USD'], ['1', '-1']),
     ).rejects.toThrow(/holds COIN, not USD/);
+    // Legs out of the one lock order (or naming an account twice) could deadlock a crossing posting.
+    await expect(
+      call(key('direct'), [ivy, ivy], ['usd.earnings', 'usd.balance'], ['USD', 'USD'], ['1', '-1']),
+    ).rejects.toThrow(/not in \(owner, code\) order/);
+    await expect(
+      call(key('direct'), [ivy, ivy], ['usd.balance', 'usd.balance'], ['USD', 'USD'], ['1', '-1']),
+    ).rejects.toThrow(/repeat an account/);
     // A fresh owner's account is opened on first use, but only with the asset its code has elsewhere.
     await expect(
       call(key('direct'), [ivy, owner()], ['usd.balance', 'coin.coins'], ['USD', 'USD'], ['-1', '1']),
@@ -244,6 +252,111 @@ describe('concurrency (real PostgreSQL with DATABASE_URL; serialized on PGlite)'
     const results = await Promise.all(Array.from({ length: 30 }, () => ledger.post(posting)));
     expect(results.filter((r) => r.posted)).toHaveLength(1);
     expect(await balance(fay)).toBe(usd(9));
+  });
+});
+
+describe('several postings in one transaction', () => {
+  /** A yield settlement then a sale (platform → user, then user → treasury and platform → user). */
+  const settleThenSell = (user: string, k: string) =>
+    inTransaction(database.db, async (tx) => {
+      await ledger.postIn(tx, {
+        kind: 'test.yield',
+        idempotencyKey: `${k}:yield`,
+        legs: [
+          { account: systemAccount('usd.platform'), amount: -1n },
+          { account: userAccount(user, 'usd.staking_earned'), amount: 1n },
+        ],
+      });
+      await ledger.postIn(tx, {
+        kind: 'test.sell',
+        idempotencyKey: `${k}:sell`,
+        legs: [
+          { account: userAccount(user, 'svp.wallet'), amount: -1n },
+          { account: systemAccount('svp.treasury'), amount: 1n },
+          { account: systemAccount('usd.platform'), amount: -10n },
+          { account: userAccount(user, 'usd.fund'), amount: 10n },
+        ],
+      });
+    });
+  /** A purchase on its own: treasury → user, user → platform (treasury locked before platform). */
+  const buy = (user: string, k: string) =>
+    ledger.post({
+      kind: 'test.buy',
+      idempotencyKey: k,
+      legs: [
+        { account: userAccount(user, 'usd.fund'), amount: -10n },
+        { account: systemAccount('usd.platform'), amount: 10n },
+        { account: systemAccount('svp.treasury'), amount: -1n },
+        { account: userAccount(user, 'svp.wallet'), amount: 1n },
+      ],
+    });
+
+  it('moves the shared platform accounts last, in one order: sales after settlements and purchases never deadlock', async () => {
+    const sellers = Array.from({ length: 8 }, () => owner());
+    const buyers = Array.from({ length: 8 }, () => owner());
+    for (const u of [...sellers, ...buyers]) await ledger.openUserAccounts(database.db, u);
+    for (const u of sellers) {
+      await ledger.post({
+        kind: 'test.tokens',
+        idempotencyKey: key('tokens'),
+        legs: [
+          { account: systemAccount('svp.treasury'), amount: -100n },
+          { account: userAccount(u, 'svp.wallet'), amount: 100n },
+        ],
+      });
+    }
+    for (const u of buyers) {
+      await ledger.post({
+        kind: 'test.fund',
+        idempotencyKey: key('fund'),
+        legs: [
+          { account: systemAccount('usd.deposits'), amount: -100n },
+          { account: userAccount(u, 'usd.fund'), amount: 100n },
+        ],
+      });
+    }
+    const deadlocks = async () =>
+      onPostgres
+        ? Number(
+            (
+              await queryRows<{ n: string }>(
+                database.db,
+                sql`select pg_stat_clear_snapshot(), (select deadlocks::text from pg_stat_database
+                    where datname = current_database()) as n`,
+              )
+            )[0]!.n,
+          )
+        : 0;
+    const before = await deadlocks();
+    const before$ = await balance('system', 'usd.platform');
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([
+        ...sellers.map((u) => settleThenSell(u, key('sts'))),
+        ...buyers.map((u) => buy(u, key('buy'))),
+      ]);
+    }
+    // Every seller: +1 yield, +10 for the sale; every buyer: 10 back to the platform. Five rounds.
+    expect((await balance('system', 'usd.platform')) - before$).toBe(5n * (8n * -11n + 8n * 10n));
+    expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
+    if (onPostgres) {
+      await new Promise((resolve) => setTimeout(resolve, 1_100)); // deadlock counts reach the statistics late
+      expect(await deadlocks()).toBe(before);
+    }
+  });
+
+  it('applies deferred platform moves only for postings written by the same database transaction', async () => {
+    const kay = owner();
+    await fund(kay, usd(1));
+    const [{ id }] = (await queryRows<{ id: string }>(
+      database.db,
+      sql`select id::text from ledger_transactions order by id desc limit 1`,
+    )) as [{ id: string }];
+    await expect(
+      database.db
+        .execute(sql`select ledger_apply_deferred(${`{${id}}`}::bigint[])`)
+        .catch((error: { cause?: Error }) => Promise.reject(error.cause ?? error)),
+    ).rejects.toThrow(/written by this database transaction/);
+    expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
   });
 });
 

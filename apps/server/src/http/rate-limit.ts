@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
-import { queryRows, type Db } from '../db/client.js';
+import { preparedStatement, type Db } from '../db/client.js';
 import { errors } from './errors.js';
 
 export interface RateRule {
@@ -10,32 +10,34 @@ export interface RateRule {
   windowMs: number;
 }
 
+const hitStatement = preparedStatement<{ bucket: string; hits: number }>(
+  'rate_limit_hit',
+  `insert into rate_limits (bucket, window_start, hits)
+   select b.bucket, b.window_start, 1 from unnest($1::text[], $2::timestamptz[]) with ordinality as b(bucket, window_start, n)
+   order by b.n
+   on conflict (bucket, window_start) do update set hits = rate_limits.hits + 1
+   returning bucket, hits`,
+);
+
 /**
  * Fixed-window counters kept in PostgreSQL so every app instance shares them (DESIGN §8).
  * `consume` runs before any password hashing so a flood costs us one upsert per request.
  */
 export function createRateLimiter(db: Db, clock: Clock) {
-  async function hit(rule: RateRule): Promise<number> {
-    const now = clock.now().getTime();
-    const windowStart = new Date(now - (now % rule.windowMs));
-    const rows = await queryRows<{ hits: number }>(
-      db,
-      sql`
-      insert into rate_limits (bucket, window_start, hits) values (${rule.bucket}, ${windowStart}, 1)
-      on conflict (bucket, window_start) do update set hits = rate_limits.hits + 1
-      returning hits`,
-    );
-    return Number(rows[0]?.hits ?? 0);
-  }
-
   return {
-    /** Counts one attempt against every rule; throws 429 if any is over its limit. */
+    /** Counts one attempt against every rule (one statement); throws 429 if any is over its limit. */
     async consume(...rules: RateRule[]): Promise<void> {
-      let limited = false;
-      for (const rule of rules) {
-        if ((await hit(rule)) > rule.limit) limited = true;
-      }
-      if (limited) throw errors.rateLimited();
+      const now = clock.now().getTime();
+      // Each bucket once, in one fixed order, so two requests counting the same pair cannot deadlock.
+      const sorted = [...new Map(rules.map((r) => [r.bucket, r])).values()].sort((a, b) =>
+        a.bucket < b.bucket ? -1 : 1,
+      );
+      const rows = await hitStatement(db, [
+        sorted.map((r) => r.bucket),
+        sorted.map((r) => new Date(now - (now % r.windowMs)).toISOString()),
+      ]);
+      const hits = new Map(rows.map((r) => [r.bucket, r.hits]));
+      if (sorted.some((r) => (hits.get(r.bucket) ?? 0) > r.limit)) throw errors.rateLimited();
     },
     /** Drops windows that ended long ago; called from a periodic job. */
     async prune(olderThanMs: number): Promise<void> {

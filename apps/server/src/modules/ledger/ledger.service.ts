@@ -8,7 +8,7 @@ import {
 } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { IdempotencyClaimLost, MAX_ATTEMPTS, type Tx } from '../../db/transaction.js';
+import { beforeCommit, IdempotencyClaimLost, MAX_ATTEMPTS, type Tx } from '../../db/transaction.js';
 import { currentIdempotencyClaim, type IdempotencyClaim } from '../../request-context.js';
 import { InsufficientFundsError, isRetryable, pgErrorCode } from './ledger.errors.js';
 import { ledgerRepository as repo } from './ledger.repository.js';
@@ -77,14 +77,22 @@ function translate(error: unknown): unknown {
 
 /** The only code that writes balances (DESIGN §2, §3). */
 export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => void = () => undefined) {
-  async function run(executor: Db | Tx, posting: Posting, claim: IdempotencyClaim | null): Promise<PostingResult> {
-    const legs = normalize(posting).map(({ ref, asset, amount }) => ({
-      owner: ref.owner,
-      code: ref.code,
-      asset,
-      amount,
-      allowNegative: ref.owner === SYSTEM_OWNER,
-    }));
+  async function run(
+    executor: Db | Tx,
+    posting: Posting,
+    claim: IdempotencyClaim | null,
+    defer: boolean,
+  ): Promise<{ transactionId: bigint; posted: boolean; deferred: boolean }> {
+    const legs = normalize(posting)
+      .map(({ ref, asset, amount }) => ({
+        owner: ref.owner,
+        code: ref.code,
+        asset,
+        amount,
+        allowNegative: ref.owner === SYSTEM_OWNER,
+      }))
+      // The one lock order of every posting, which ledger_post checks: (owner, code), byte order.
+      .sort((a, b) => (a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : a.code < b.code ? -1 : 1));
     try {
       const result = await repo.post(executor, {
         kind: posting.kind,
@@ -94,6 +102,7 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
         createdAt: clock.now(),
         legs,
         claim,
+        defer,
       });
       if (result.posted) onPosted(posting.kind);
       return result;
@@ -102,8 +111,23 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
     }
   }
 
-  /** Posts inside a caller's transaction, so business rows and money commit together. */
-  const postIn = (tx: Tx, posting: Posting) => run(tx, posting, null);
+  /** This transaction's postings that left platform accounts for its end. */
+  const deferredIn = new WeakMap<Tx, bigint[]>();
+
+  /**
+   * Posts inside a caller's transaction, so business rows and money commit together. The platform's own
+   * accounts (shared by every user, allowed to go negative, so nothing to guard) move at the end of the
+   * transaction, all in one order: a transaction of several postings cannot deadlock with another on them.
+   */
+  async function postIn(tx: Tx, posting: Posting): Promise<PostingResult> {
+    const { transactionId, posted, deferred } = await run(tx, posting, null, true);
+    if (deferred) {
+      const ids = deferredIn.get(tx) ?? [];
+      deferredIn.set(tx, [...ids, transactionId]);
+      beforeCommit(tx, 'ledger:deferred', (t) => repo.applyDeferred(t, deferredIn.get(t)!));
+    }
+    return { transactionId, posted };
+  }
 
   /**
    * Posts on its own: one statement, its own transaction. The request's Idempotency-Key (if any) is marked
@@ -112,7 +136,8 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
   async function post(posting: Posting): Promise<PostingResult> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await run(db, posting, currentIdempotencyClaim() ?? null);
+        const { transactionId, posted } = await run(db, posting, currentIdempotencyClaim() ?? null, false);
+        return { transactionId, posted };
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
