@@ -8,11 +8,11 @@
 import { checkDatabase, checkResponses } from './checks.js';
 import { Driver, runLoad, type Milestone } from './driver.js';
 import { createScenarios } from './operations.js';
-import { parseOptions, Rng } from './options.js';
+import { Rng } from './options.js';
 import { restartPostgres, sleep, STALE_SECONDS, waitForPostgres, type ServerProcess } from './processes.js';
-import { printReport, saveRecords } from './report.js';
-import { clockJumps, startHarness, watchLeaderLock } from './run.js';
+import { clockJumps, watchLeaderLock } from './run.js';
 import { createWorld } from './setup.js';
+import { runSuite } from './suite.js';
 
 /** Kills and restarts the app, restarts PostgreSQL, and remembers when the service was down. */
 class Chaos {
@@ -79,15 +79,15 @@ class Chaos {
   }
 }
 
-async function main(): Promise<number> {
-  const options = parseOptions(process.argv.slice(2), 'crash');
-  const started = Date.now();
-  console.log(
-    `stress:crash: ${options.users} users, ${options.ops} ops, ${options.concurrency} in flight, ` +
+runSuite(
+  {
+    name: 'stress:crash',
+    mode: 'crash',
+    heading: (options) =>
+      `stress:crash: ${options.users} users, ${options.ops} ops, ${options.concurrency} in flight, ` +
       `${options.kills} SIGKILLs, PostgreSQL restart: ${options.pgRestart ? 'yes' : 'no'}, seed ${options.seed}`,
-  );
-  const harness = await startHarness(options);
-  try {
+  },
+  async (harness, options) => {
     const server = harness.servers[0]!;
     const rng = new Rng(options.seed);
     const world = await createWorld(harness.router, options.users, (p) => rng.chance(p));
@@ -106,12 +106,10 @@ async function main(): Promise<number> {
     // housekeeping once stale (IDEMPOTENCY_STALE_SECONDS, 3 s in these runs): give it two rounds.
     await sleep(2 * (STALE_SECONDS + 1) * 1000);
     const check = await checkDatabase(harness.databaseUrl, driver.records);
-    return printReport({
+    return {
       title: 'stress:crash',
-      seed: options.seed,
       records: driver.records,
       loadMs,
-      totalMs: Date.now() - started,
       check,
       extraViolations: [
         ...server.unexpectedExits,
@@ -120,20 +118,9 @@ async function main(): Promise<number> {
         ...lock.violations,
       ],
       notes: [
-        `every request and answer: ${saveRecords(harness.databaseName, driver.records)}`,
         `${chaos.kills} SIGKILLs (app down ${(chaos.downMs / 1000).toFixed(1)} s in all, ${server.starts} starts)`,
         lock.note,
       ],
-    });
-  } finally {
-    await harness.stop();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error('stress:crash run failed:', error);
-    process.exit(2);
+    };
   },
 );

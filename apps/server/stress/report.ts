@@ -53,8 +53,8 @@ function endpointTable(records: OpRecord[]): string[] {
   return lines;
 }
 
-/** Prints the run's summary and returns the process exit code (1 on any violation). */
-export function printReport(input: {
+/** What a run's summary is made of. */
+export interface ReportInput {
   title: string;
   seed: number;
   records: OpRecord[];
@@ -63,7 +63,10 @@ export function printReport(input: {
   check: CheckReport;
   extraViolations: string[];
   notes: string[];
-}): number {
+}
+
+/** Prints the run's summary and returns the process exit code (1 on any violation). */
+export function printReport(input: ReportInput): number {
   const { records, check } = input;
   const requests = records.reduce((n, op) => n + op.attempts.length, 0);
   const outcomes = countOutcomes(records);

@@ -7,20 +7,20 @@
 import { checkDatabase, checkResponses } from './checks.js';
 import { Driver, runLoad } from './driver.js';
 import { createScenarios } from './operations.js';
-import { parseOptions, Rng } from './options.js';
-import { printReport, saveRecords } from './report.js';
-import { checkSingleScanner, clockJumps, startHarness, watchLeaderLock } from './run.js';
+import { Rng } from './options.js';
+import { checkSingleScanner, clockJumps, watchLeaderLock } from './run.js';
 import { createWorld } from './setup.js';
+import { runSuite } from './suite.js';
 
-async function main(): Promise<number> {
-  const options = parseOptions(process.argv.slice(2), 'stress');
-  const started = Date.now();
-  console.log(
-    `stress: ${options.users} users, ${options.ops} ops, ${options.concurrency} in flight, ` +
+runSuite(
+  {
+    name: 'stress',
+    mode: 'stress',
+    heading: (options) =>
+      `stress: ${options.users} users, ${options.ops} ops, ${options.concurrency} in flight, ` +
       `${options.instances} instance(s), seed ${options.seed}`,
-  );
-  const harness = await startHarness(options);
-  try {
+  },
+  async (harness, options) => {
     const rng = new Rng(options.seed);
     const world = await createWorld(harness.router, options.users, (p) => rng.chance(p));
     const driver = new Driver(rng, { retryInconclusive: false, whenUp: async () => undefined });
@@ -37,12 +37,10 @@ async function main(): Promise<number> {
     const lock = await leader.stop(5_000);
     const check = await checkDatabase(harness.databaseUrl, driver.records);
     const scanner = options.instances > 1 ? await checkSingleScanner(harness.servers) : { violations: [], note: '' };
-    return printReport({
+    return {
       title: `stress, ${options.instances} instance(s)`,
-      seed: options.seed,
       records: driver.records,
       loadMs,
-      totalMs: Date.now() - started,
       check,
       extraViolations: [
         ...harness.servers.flatMap((s) => s.unexpectedExits),
@@ -50,21 +48,7 @@ async function main(): Promise<number> {
         ...lock.violations,
         ...scanner.violations,
       ],
-      notes: [
-        `every request and answer: ${saveRecords(harness.databaseName, driver.records)}`,
-        lock.note,
-        scanner.note,
-      ].filter(Boolean),
-    });
-  } finally {
-    await harness.stop();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error('stress run failed:', error);
-    process.exit(2);
+      notes: [lock.note, scanner.note],
+    };
   },
 );

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
+import { inTransaction, type Tx } from '../../db/transaction.js';
 
 export interface AuditEntry {
   actorId: string | null;
@@ -11,6 +12,9 @@ export interface AuditEntry {
   after?: unknown;
   ip?: string | null;
 }
+
+/** Writes one audit entry on the transaction it is given. */
+export type RecordAudit = (entry: AuditEntry) => Promise<void>;
 
 /** A lone UTF-16 surrogate: text columns store it as U+FFFD, but jsonb refuses its escape (a 500). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
@@ -23,19 +27,28 @@ const storable = (value: unknown): unknown =>
 
 /** Who did what to whom, with before and after (DESIGN D13). Never holds secrets. */
 export function createAuditLog(db: Db, clock: Clock) {
+  const insert = async (tx: Tx, entry: AuditEntry): Promise<void> => {
+    await tx.insert(auditLog).values({
+      actorId: entry.actorId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? null,
+      before: storable(entry.before),
+      after: storable(entry.after),
+      ip: entry.ip ?? null,
+      createdAt: clock.now(),
+    });
+  };
+
   return {
-    /** `conn`: a transaction, when the entry must stand or fall with the change it describes. */
-    async record(entry: AuditEntry, conn: Pick<Db, 'insert'> = db): Promise<void> {
-      await conn.insert(auditLog).values({
-        actorId: entry.actorId,
-        action: entry.action,
-        targetType: entry.targetType,
-        targetId: entry.targetId ?? null,
-        before: storable(entry.before),
-        after: storable(entry.after),
-        ip: entry.ip ?? null,
-        createdAt: clock.now(),
-      });
+    /**
+     * Runs an audited change: `work` makes the change on `tx` and describes it with `record`, and both
+     * commit in one database transaction or neither does, so no change outlives a crash without its entry.
+     * It is the only way to write an entry. Like all `inTransaction` work, `work` may run again after a
+     * serialization failure or deadlock, so it only touches the database.
+     */
+    change<T>(work: (tx: Tx, record: RecordAudit) => Promise<T>): Promise<T> {
+      return inTransaction(db, (tx) => work(tx, (entry) => insert(tx, entry)));
     },
   };
 }

@@ -76,47 +76,41 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
       };
     },
 
+    /** The reply, the `pending` status and the audit entry commit together (DESIGN D13). */
     async adminReply(adminId: string, id: string, message: string, ip: string) {
-      const row = await repo.find(db, id);
-      if (!row) throw errors.notFound();
-      const now = clock.now();
-      // Reply, status and audit entry commit together.
-      await inTransaction(db, async (tx) => {
+      await deps.audit.change(async (tx, record) => {
+        const row = await repo.find(tx, id);
+        if (!row) throw errors.notFound();
+        const now = clock.now();
         await repo.addMessage(tx, { ticketId: id, sender: 'admin', authorId: adminId, message, createdAt: now });
         await repo.setStatus(tx, id, 'pending', now);
-        await deps.audit.record(
-          {
-            actorId: adminId,
-            action: 'ticket.reply',
-            targetType: 'ticket',
-            targetId: id,
-            before: { status: row.ticket.status },
-            after: { status: 'pending' },
-            ip,
-          },
-          tx,
-        );
+        await record({
+          actorId: adminId,
+          action: 'ticket.reply',
+          targetType: 'ticket',
+          targetId: id,
+          before: { status: row.ticket.status },
+          after: { status: 'pending' },
+          ip,
+        });
       });
       return this.adminThread(id);
     },
 
     async adminClose(adminId: string, id: string, ip: string) {
-      const row = await repo.find(db, id);
-      if (!row) throw errors.notFound();
-      await inTransaction(db, async (tx) => {
+      await deps.audit.change(async (tx, record) => {
+        const row = await repo.find(tx, id);
+        if (!row) throw errors.notFound();
         await repo.setStatus(tx, id, 'closed', clock.now());
-        await deps.audit.record(
-          {
-            actorId: adminId,
-            action: 'ticket.close',
-            targetType: 'ticket',
-            targetId: id,
-            before: { status: row.ticket.status },
-            after: { status: 'closed' },
-            ip,
-          },
-          tx,
-        );
+        await record({
+          actorId: adminId,
+          action: 'ticket.close',
+          targetType: 'ticket',
+          targetId: id,
+          before: { status: row.ticket.status },
+          after: { status: 'closed' },
+          ip,
+        });
       });
       return this.adminThread(id);
     },

@@ -171,7 +171,8 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
 
     /** Admin: the payout left on chain (with its transaction hash). */
     async markPaid(adminId: string, id: string, txHash: string, ip: string) {
-      const row = await inTransaction(db, async (tx) => {
+      // The decision, its posting and its audit entry commit together (DESIGN D13).
+      const row = await deps.audit.change(async (tx, record) => {
         const decided = await repo.decide(tx, id, {
           status: 'paid',
           txHash: txHash.toLowerCase(),
@@ -191,19 +192,15 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
             ],
           });
         }
-        // The decision and its audit entry commit together: a crash cannot leave one without the other.
-        await deps.audit.record(
-          {
-            actorId: adminId,
-            action: 'withdrawal.paid',
-            targetType: 'withdrawal',
-            targetId: id,
-            before: { status: 'pending' },
-            after: { status: 'paid', txHash: decided.txHash },
-            ip,
-          },
-          tx,
-        );
+        await record({
+          actorId: adminId,
+          action: 'withdrawal.paid',
+          targetType: 'withdrawal',
+          targetId: id,
+          before: { status: 'pending' },
+          after: { status: 'paid', txHash: decided.txHash },
+          ip,
+        });
         return decided;
       });
       return withdrawalView(row);
@@ -211,7 +208,7 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
 
     /** Admin: refuses the request; the whole gross amount (payout and fees) returns to the balance. */
     async reject(adminId: string, id: string, reason: string, ip: string) {
-      const row = await inTransaction(db, async (tx) => {
+      const row = await deps.audit.change(async (tx, record) => {
         const decided = await repo.decide(tx, id, {
           status: 'rejected',
           reason,
@@ -238,18 +235,15 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
             legs,
           });
         }
-        await deps.audit.record(
-          {
-            actorId: adminId,
-            action: 'withdrawal.rejected',
-            targetType: 'withdrawal',
-            targetId: id,
-            before: { status: 'pending' },
-            after: { status: 'rejected', reason },
-            ip,
-          },
-          tx,
-        );
+        await record({
+          actorId: adminId,
+          action: 'withdrawal.rejected',
+          targetType: 'withdrawal',
+          targetId: id,
+          before: { status: 'pending' },
+          after: { status: 'rejected', reason },
+          ip,
+        });
         return decided;
       });
       return withdrawalView(row);
