@@ -136,6 +136,25 @@ export const overviewSchema = z.object({
   paidOut: decimalString,
 });
 
+/**
+ * A deposit whose amount differed from its top-up request, or that came without one (DESIGN D8): it was
+ * credited as received, and the admin follows it up. `expected` is the request's amount to pay (null when
+ * there was no request).
+ */
+export const flaggedDepositSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  flag: z.enum(['under', 'over', 'unrequested']),
+  expected: decimalString.nullable(),
+  received: decimalString,
+  credited: decimalString,
+  txHash: z.string(),
+  seenAt: z.string(),
+});
+export const flaggedDepositListSchema = z.object({ deposits: z.array(flaggedDepositSchema) });
+
 export const adminLoginResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),

@@ -61,6 +61,7 @@ export const API = {
   adminWithdrawals: '/admin/withdrawals',
   adminWithdrawalPay: '/admin/withdrawals/:id/pay',
   adminWithdrawalReject: '/admin/withdrawals/:id/reject',
+  adminFlaggedDeposits: '/admin/deposits/flagged',
 } as const;
 
 export const CSRF_COOKIE = 'svp_csrf';

@@ -1,7 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { toDecimalString } from '@svp/shared';
 import { queryRows, type Db } from '../../db/client.js';
-import { auditLog, users } from '../../db/schema.js';
+import { auditLog, deposits, topupRequests, users } from '../../db/schema.js';
 import { checkLedgerInvariants } from '../ledger/invariants.js';
 
 /** The admin overview and the audit log page (issue #5). Read-only. */
@@ -87,6 +87,38 @@ export function createAdminReportsService(db: Db) {
           before: r.entry.before,
           after: r.entry.after,
           createdAt: r.entry.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Under-, over- and unrequested payments (DESIGN D8), newest first: who paid, what was expected, what arrived. */
+    async flaggedDeposits(limit = 500) {
+      const rows = await db
+        .select({
+          deposit: deposits,
+          username: users.username,
+          email: users.email,
+          expected: topupRequests.amountToPay,
+        })
+        .from(deposits)
+        .innerJoin(users, eq(users.id, deposits.userId))
+        .leftJoin(topupRequests, eq(topupRequests.id, deposits.topupRequestId))
+        .where(isNotNull(deposits.flag))
+        .orderBy(desc(deposits.seenAt), desc(deposits.id))
+        .limit(limit);
+      const usd = (v: bigint) => toDecimalString(v, 'USD');
+      return {
+        deposits: rows.map((r) => ({
+          id: r.deposit.id,
+          userId: r.deposit.userId,
+          username: r.username,
+          email: r.email,
+          flag: r.deposit.flag as 'under' | 'over' | 'unrequested',
+          expected: r.expected === null ? null : usd(r.expected),
+          received: usd(r.deposit.received),
+          credited: usd(r.deposit.credited),
+          txHash: r.deposit.txHash,
+          seenAt: r.deposit.seenAt.toISOString(),
         })),
       };
     },

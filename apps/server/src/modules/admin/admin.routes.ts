@@ -12,6 +12,7 @@ import {
   auditListSchema,
   datasetRowUpdateSchema,
   datasetsSchema,
+  flaggedDepositListSchema,
   okResponseSchema,
   overviewSchema,
 } from '@svp/shared';
@@ -36,6 +37,11 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
       API.adminAudit,
       { config: admin, schema: { tags: ['admin'], response: { 200: auditListSchema, ...errorResponses } } },
       async () => reports.audit(),
+    );
+    app.get(
+      API.adminFlaggedDeposits,
+      { config: admin, schema: { tags: ['admin'], response: { 200: flaggedDepositListSchema, ...errorResponses } } },
+      async () => reports.flaggedDeposits(),
     );
     app.get(
       API.adminUsers,
