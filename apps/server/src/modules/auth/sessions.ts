@@ -20,7 +20,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** Writing last_seen_at on every request would make every GET a write; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
 
-const resolveStatement = preparedStatement<{
+/** What a read of a session returns: the session and its user's standing (`s` = sessions, `u` = users). */
+export interface SessionRow {
   userId: string;
   role: Role;
   mfa: SessionInfo['mfa'];
@@ -29,15 +30,25 @@ const resolveStatement = preparedStatement<{
   verifiedMs: string | null;
   disabled: boolean;
   userRole: Role;
-}>(
-  'sessions_resolve',
-  `select s.user_id as "userId", s.role, s.mfa,
+}
+
+/** The select list of a SessionRow, for any statement that reads `sessions s join users u`. */
+export const SESSION_COLUMNS = `s.user_id as "userId", s.role, s.mfa,
      (extract(epoch from s.last_seen_at) * 1000)::bigint::text as "lastSeenMs",
      (extract(epoch from s.expires_at) * 1000)::bigint::text as "expiresMs",
      (extract(epoch from s.verified_at) * 1000)::bigint::text as "verifiedMs",
-     u.disabled, u.role as "userRole"
-   from sessions s join users u on u.id = s.user_id
-   where s.token_hash = $1`,
+     u.disabled, u.role as "userRole"`;
+
+/**
+ * A route's own read about the session's user, made in the same statement as the session look-up (one
+ * round trip for GET /me): it selects SESSION_COLUMNS next to its own, `where s.token_hash = $1`. What it
+ * read reaches the route only once the session has passed every check.
+ */
+export type SessionRead = (db: Db, tokenHash: string, now: Date) => Promise<SessionRow | undefined>;
+
+const resolveStatement = preparedStatement<SessionRow>(
+  'sessions_resolve',
+  `select ${SESSION_COLUMNS} from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
 );
 
 /** Server-side sessions (DESIGN D14): the cookie holds a random token, the database its hash. */
@@ -75,12 +86,15 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
       return token;
     },
 
-    /** The live session for a cookie token, or null (unknown, expired, idle too long, user disabled). */
-    async resolve(token: string): Promise<SessionInfo | null> {
+    /**
+     * The live session for a cookie token, or null (unknown, expired, idle too long, user disabled). With a
+     * `read`, the session comes from that statement and `data` is the whole row it returned.
+     */
+    async resolve(token: string, read?: SessionRead): Promise<{ session: SessionInfo; data: SessionRow } | null> {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
       const tokenHash = hashToken(token);
       // Read on every authenticated request: fixed SQL, prepared once per connection.
-      const [row] = await resolveStatement(db, [tokenHash]);
+      const row = read ? await read(db, tokenHash, clock.now()) : (await resolveStatement(db, [tokenHash]))[0];
       if (!row) return null;
       const now = clock.now().getTime();
       const lastSeen = Number(row.lastSeenMs);
@@ -97,13 +111,14 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
           .set({ lastSeenAt: new Date(now) })
           .where(eq(sessions.tokenHash, tokenHash));
       }
-      return {
+      const session: SessionInfo = {
         tokenHash,
         userId: row.userId,
         role: row.role,
         mfa: row.mfa,
         verifiedAt: row.verifiedMs === null ? null : Number(row.verifiedMs),
       };
+      return { session, data: row };
     },
 
     async destroy(token: string): Promise<void> {

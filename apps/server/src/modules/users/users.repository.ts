@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { preparedStatement, type Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { SESSION_COLUMNS, type SessionRow } from '../auth/sessions.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -25,22 +26,30 @@ export interface SnapshotRow {
   expected_withdrawal: string | null;
 }
 
-const snapshotStatement = preparedStatement<SnapshotRow>(
-  'users_snapshot',
-  `select u.id, u.email, u.role, u.username, u.wallet_address, u.referral_code, b.balances, b.entries_total,
+/** The snapshot's columns and joins, from `users u`; `$2` is today (UTC date) and `$3` now. */
+const SNAPSHOT_COLUMNS = `u.id, u.email, u.role, u.username, u.wallet_address, u.referral_code, b.balances, b.entries_total,
      (e.user_id is null or e.daily_settled_through < $2
        or (e.bot_status = 'active' and coalesce(e.bot_paid_through <= $3::timestamptz, true))) as engagement_due,
      e.bot_status, p.name as plan_name,
      (extract(epoch from i.ends_at) * 1000)::bigint::text as ends_at_ms,
-     i.expected_withdrawal::text as expected_withdrawal
-   from users u
-   cross join lateral (
+     i.expected_withdrawal::text as expected_withdrawal`;
+const SNAPSHOT_JOINS = `cross join lateral (
      select json_object_agg(a.code, a.balance::text) as balances, coalesce(sum(a.entry_count), 0)::text as entries_total
      from accounts a where a.owner = u.id::text) b
    left join engagement e on e.user_id = u.id
    left join investments i on i.user_id = u.id and i.status = 'active'
-   left join plans p on p.code = i.plan_code
-   where u.id = $1`,
+   left join plans p on p.code = i.plan_code`;
+
+const snapshotStatement = preparedStatement<SnapshotRow>(
+  'users_snapshot',
+  `select ${SNAPSHOT_COLUMNS} from users u ${SNAPSHOT_JOINS} where u.id = $1`,
+);
+/** GET /me's one round trip: the session look-up and the snapshot in one statement (SessionRead). */
+const snapshotBySessionStatement = preparedStatement<SessionRow & SnapshotRow>(
+  'users_snapshot_by_session',
+  `select ${SESSION_COLUMNS}, ${SNAPSHOT_COLUMNS}
+   from sessions s join users u on u.id = s.user_id ${SNAPSHOT_JOINS}
+   where s.token_hash = $1`,
 );
 
 /** Queries only. E-mail, username and referral code compare case-insensitively, like their indexes. */
@@ -51,6 +60,11 @@ export const usersRepository = {
   },
   async snapshotRow(db: Db, id: string, now: Date): Promise<SnapshotRow | undefined> {
     const [row] = await snapshotStatement(db, [id, now.toISOString().slice(0, 10), now.toISOString()]);
+    return row;
+  },
+  /** A SessionRead: the session's own columns and its user's snapshot. */
+  async snapshotBySession(db: Db, tokenHash: string, now: Date): Promise<(SessionRow & SnapshotRow) | undefined> {
+    const [row] = await snapshotBySessionStatement(db, [tokenHash, now.toISOString().slice(0, 10), now.toISOString()]);
     return row;
   },
   async findByEmail(db: Db, email: string): Promise<UserRow | undefined> {

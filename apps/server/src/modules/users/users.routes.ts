@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, meResponseSchema, okResponseSchema, usernameSchema } from '@svp/shared';
 import { errorResponses } from '../../http/responses.js';
 import { errors } from '../../http/errors.js';
+import type { SnapshotRow } from './users.repository.js';
 import type { UsersService } from './users.service.js';
 
 export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
@@ -9,12 +10,13 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
     app.get(
       API.me,
       {
-        config: { access: 'authenticated' },
+        // The hottest route (DESIGN §7): the snapshot is read in the session look-up's own statement.
+        config: { access: 'authenticated', sessionRead: users.snapshotWithSession },
         schema: { tags: ['users'], response: { 200: meResponseSchema, ...errorResponses } },
       },
       async (request) => {
         // The session decides whose data this is; no id ever comes from the client.
-        const user = await users.snapshotById(request.session!.userId);
+        const user = await users.snapshotFrom((request.sessionData as SnapshotRow | null) ?? undefined);
         if (!user) throw errors.unauthenticated();
         return { success: true as const, user };
       },

@@ -37,19 +37,19 @@ export function createUsersService(db: Db, clock: Clock, engagement: EngagementS
   }
 
   /**
-   * The §3 snapshot in one query, its statement lines from the history cache when unchanged; daily coins
-   * and bot upkeep are settled first when due (DESIGN D11).
+   * The §3 snapshot from a row already read (by id, or with the session for GET /me), its statement lines
+   * from the history cache when unchanged; daily coins and bot upkeep are settled first when due (DESIGN D11).
    */
-  async function snapshotById(id: string): Promise<UserSnapshot | null> {
-    const read = () => usersRepository.snapshotRow(db, id, clock.now());
-    let row = await read();
+  async function snapshotFrom(row: SnapshotRow | undefined): Promise<UserSnapshot | null> {
     if (row && row.role === 'user' && row.engagement_due) {
-      await engagement.settleIfDue(id);
-      row = await read();
+      await engagement.settleIfDue(row.id);
+      row = await usersRepository.snapshotRow(db, row.id, clock.now());
     }
     if (!row) return null;
-    return fromRow(row, await history.lines(id, HISTORY_LINES, row.entries_total));
+    return fromRow(row, await history.lines(row.id, HISTORY_LINES, row.entries_total));
   }
+
+  const snapshotById = async (id: string) => snapshotFrom(await usersRepository.snapshotRow(db, id, clock.now()));
 
   async function snapshot(user: UserRow): Promise<UserSnapshot> {
     const result = await snapshotById(user.id);
@@ -74,6 +74,9 @@ export function createUsersService(db: Db, clock: Clock, engagement: EngagementS
       return { success: true as const, message: MSG.profile.usernameSaved };
     },
     snapshotById,
+    snapshotFrom,
+    /** GET /me's SessionRead: the session and the snapshot's row in one statement. */
+    snapshotWithSession: usersRepository.snapshotBySession,
   };
 }
 
