@@ -91,6 +91,27 @@ describe('POST /auth/login (users) and /auth/admin/login (admins)', () => {
     expect(res.body.error.message).toBe(MSG.login.disabled);
   });
 
+  it('ends a session at once when its user changes role, on GET /me as on any route', async () => {
+    for (const [from, to] of [
+      ['user', 'admin'],
+      ['admin', 'user'],
+    ] as const) {
+      const client = new Client(t.app, '10.1.0.16');
+      if (from === 'user') {
+        const creds = await registerUser(client);
+        expect((await client.post(API.login, creds)).status).toBe(200);
+      } else {
+        await adminSignIn(t, client, await createAdmin(t));
+      }
+      const me = await client.get(API.me);
+      expect(me.status).toBe(200);
+      await t.database.db.update(users).set({ role: to }).where(eq(users.id, me.body.user.id));
+      expect((await client.get(API.me)).status, `${from} → ${to}`).toBe(401);
+      const left = await t.database.db.select().from(sessions).where(eq(sessions.userId, me.body.user.id));
+      expect(left).toEqual([]);
+    }
+  });
+
   it('logout ends the server session, not just the cookie', async () => {
     const client = new Client(t.app, '10.1.0.7');
     const creds = await registerUser(client);

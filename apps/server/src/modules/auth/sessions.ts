@@ -20,24 +20,27 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** Writing last_seen_at on every request would make every GET a write; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** What a read of a session returns: the session and its user's standing (`s` = sessions, `u` = users). */
+/**
+ * What a read of a session returns: the session and its user's standing (`s` = sessions, `u` = users). Every
+ * name starts with `session`, so a route's own columns read in the same statement cannot shadow one.
+ */
 export interface SessionRow {
-  userId: string;
-  role: Role;
-  mfa: SessionInfo['mfa'];
-  lastSeenMs: string;
-  expiresMs: string;
-  verifiedMs: string | null;
-  disabled: boolean;
-  userRole: Role;
+  sessionUserId: string;
+  sessionRole: Role;
+  sessionMfa: SessionInfo['mfa'];
+  sessionLastSeenMs: string;
+  sessionExpiresMs: string;
+  sessionVerifiedMs: string | null;
+  sessionUserDisabled: boolean;
+  sessionUserRole: Role;
 }
 
 /** The select list of a SessionRow, for any statement that reads `sessions s join users u`. */
-export const SESSION_COLUMNS = `s.user_id as "userId", s.role, s.mfa,
-     (extract(epoch from s.last_seen_at) * 1000)::bigint::text as "lastSeenMs",
-     (extract(epoch from s.expires_at) * 1000)::bigint::text as "expiresMs",
-     (extract(epoch from s.verified_at) * 1000)::bigint::text as "verifiedMs",
-     u.disabled, u.role as "userRole"`;
+export const SESSION_COLUMNS = `s.user_id as "sessionUserId", s.role as "sessionRole", s.mfa as "sessionMfa",
+     (extract(epoch from s.last_seen_at) * 1000)::bigint::text as "sessionLastSeenMs",
+     (extract(epoch from s.expires_at) * 1000)::bigint::text as "sessionExpiresMs",
+     (extract(epoch from s.verified_at) * 1000)::bigint::text as "sessionVerifiedMs",
+     u.disabled as "sessionUserDisabled", u.role as "sessionUserRole"`;
 
 /**
  * A route's own read about the session's user, made in the same statement as the session look-up (one
@@ -97,10 +100,10 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
       const row = read ? await read(db, tokenHash, clock.now()) : (await resolveStatement(db, [tokenHash]))[0];
       if (!row) return null;
       const now = clock.now().getTime();
-      const lastSeen = Number(row.lastSeenMs);
-      const expired = Number(row.expiresMs) <= now || lastSeen + limits(row.role).idleMs <= now;
+      const lastSeen = Number(row.sessionLastSeenMs);
+      const expired = Number(row.sessionExpiresMs) <= now || lastSeen + limits(row.sessionRole).idleMs <= now;
       // A role change or a disabled account ends the session at once.
-      if (expired || row.disabled || row.userRole !== row.role) {
+      if (expired || row.sessionUserDisabled || row.sessionUserRole !== row.sessionRole) {
         await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
         return null;
       }
@@ -113,10 +116,10 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
       }
       const session: SessionInfo = {
         tokenHash,
-        userId: row.userId,
-        role: row.role,
-        mfa: row.mfa,
-        verifiedAt: row.verifiedMs === null ? null : Number(row.verifiedMs),
+        userId: row.sessionUserId,
+        role: row.sessionRole,
+        mfa: row.sessionMfa,
+        verifiedAt: row.sessionVerifiedMs === null ? null : Number(row.sessionVerifiedMs),
       };
       return { session, data: row };
     },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SYSTEM_OWNER } from '@svp/shared';
 import { queryRows, type Db } from '../../db/client.js';
 
 export interface InvariantReport {
@@ -9,7 +10,7 @@ export interface InvariantReport {
   entryCountMismatches: { accountId: string; cached: string; entries: string }[];
   /** Transactions whose entries do not sum to zero for some asset. */
   unbalancedTransactions: { transactionId: string; asset: string; sum: string }[];
-  /** Accounts below zero that are not allowed to be. */
+  /** Accounts below zero that are not the platform's own (only those may go negative). */
   negativeAccounts: { accountId: string; balance: string }[];
   /** Transactions with no entries at all (a header without postings is half-written). */
   emptyTransactions: string[];
@@ -46,7 +47,8 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
   const negative = await queryRows<{ id: string; balance: string }>(
     db,
     sql`
-    select id::text as id, balance::text as balance from accounts where not allow_negative and balance < 0`,
+    select id::text as id, balance::text as balance from accounts
+    where balance < 0 and not (allow_negative and owner = ${SYSTEM_OWNER})`,
   );
   const empty = await queryRows<{ id: string }>(
     db,

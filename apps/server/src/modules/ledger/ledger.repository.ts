@@ -16,20 +16,16 @@ export interface PostingRow {
   legs: { owner: string; code: string; asset: Asset; amount: bigint; allowNegative: boolean }[];
   /** The request's Idempotency-Key claim to mark in the same transaction, when posting on its own. */
   claim: { scope: string; key: string; claim: string } | null;
-  /** Inside a larger transaction: leave the accounts that may go negative for `applyDeferred`. */
+  /** Inside a larger transaction: leave the platform's accounts for the commit (migration 0007). */
   defer: boolean;
 }
 
 /** The database's posting function (migration 0007): guarded moves, header and entries in one round trip. */
-const postStatement = preparedStatement<{ id: string; posted: boolean; deferred: boolean }>(
+const postStatement = preparedStatement<{ id: string; posted: boolean }>(
   'ledger_post',
-  `select o_transaction_id::text as id, o_posted as posted, o_deferred as deferred
+  `select o_transaction_id::text as id, o_posted as posted
    from ledger_post($1, $2, $3, $4, $5, $6::text[], $7::text[], $8::text[], $9::bigint[], $10::boolean[],
      $11, $12, $13, $14)`,
-);
-const applyDeferredStatement = preparedStatement<never>(
-  'ledger_apply_deferred',
-  'select ledger_apply_deferred($1::bigint[])',
 );
 
 /** Queries only: the rules (balanced, guarded, idempotent) live in ledger.service.ts and ledger_post. */
@@ -47,7 +43,7 @@ export const ledgerRepository = {
   },
 
   /** Runs ledger_post; throws the database's SV001/SV002/SV003 errors for the service to translate. */
-  async post(db: Executor, p: PostingRow): Promise<{ transactionId: bigint; posted: boolean; deferred: boolean }> {
+  async post(db: Executor, p: PostingRow): Promise<{ transactionId: bigint; posted: boolean }> {
     const [row] = await postStatement(db, [
       p.kind,
       p.idempotencyKey,
@@ -64,12 +60,7 @@ export const ledgerRepository = {
       p.claim?.claim ?? null,
       p.defer,
     ]);
-    return { transactionId: BigInt(row!.id), posted: row!.posted, deferred: row!.deferred };
-  },
-
-  /** Moves the platform accounts by what this transaction's deferred postings wrote to them. */
-  async applyDeferred(tx: Tx, transactionIds: bigint[]): Promise<void> {
-    await applyDeferredStatement(tx, [transactionIds.map(String)]);
+    return { transactionId: BigInt(row!.id), posted: row!.posted };
   },
 
   async balancesOf(db: Executor, owner: string): Promise<Map<string, bigint>> {

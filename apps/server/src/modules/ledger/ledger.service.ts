@@ -8,9 +8,9 @@ import {
 } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { beforeCommit, IdempotencyClaimLost, MAX_ATTEMPTS, type Tx } from '../../db/transaction.js';
+import { IdempotencyClaimLost, withRetries, type Tx } from '../../db/transaction.js';
 import { currentIdempotencyClaim, type IdempotencyClaim } from '../../request-context.js';
-import { InsufficientFundsError, isRetryable, pgErrorCode } from './ledger.errors.js';
+import { InsufficientFundsError, pgErrorCode } from './ledger.errors.js';
 import { ledgerRepository as repo } from './ledger.repository.js';
 
 export type AccountRef =
@@ -82,7 +82,7 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
     posting: Posting,
     claim: IdempotencyClaim | null,
     defer: boolean,
-  ): Promise<{ transactionId: bigint; posted: boolean; deferred: boolean }> {
+  ): Promise<PostingResult> {
     const legs = normalize(posting)
       .map(({ ref, asset, amount }) => ({
         owner: ref.owner,
@@ -111,39 +111,19 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
     }
   }
 
-  /** This transaction's postings that left platform accounts for its end. */
-  const deferredIn = new WeakMap<Tx, bigint[]>();
-
   /**
    * Posts inside a caller's transaction, so business rows and money commit together. The platform's own
-   * accounts (shared by every user, allowed to go negative, so nothing to guard) move at the end of the
-   * transaction, all in one order: a transaction of several postings cannot deadlock with another on them.
+   * accounts (shared by every user, allowed to go negative, so nothing to guard) move when the transaction
+   * commits, all in one order (migration 0007): a transaction of several postings cannot deadlock with
+   * another on them.
    */
-  async function postIn(tx: Tx, posting: Posting): Promise<PostingResult> {
-    const { transactionId, posted, deferred } = await run(tx, posting, null, true);
-    if (deferred) {
-      const ids = deferredIn.get(tx) ?? [];
-      deferredIn.set(tx, [...ids, transactionId]);
-      beforeCommit(tx, 'ledger:deferred', (t) => repo.applyDeferred(t, deferredIn.get(t)!));
-    }
-    return { transactionId, posted };
-  }
+  const postIn = (tx: Tx, posting: Posting) => run(tx, posting, null, true);
 
   /**
    * Posts on its own: one statement, its own transaction. The request's Idempotency-Key (if any) is marked
    * in that same statement, as `inTransaction` does for larger units of work. Retried like them.
    */
-  async function post(posting: Posting): Promise<PostingResult> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const { transactionId, posted } = await run(db, posting, currentIdempotencyClaim() ?? null, false);
-        return { transactionId, posted };
-      } catch (error) {
-        if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-      }
-    }
-  }
+  const post = (posting: Posting) => withRetries(() => run(db, posting, currentIdempotencyClaim() ?? null, false));
 
   return {
     postIn,

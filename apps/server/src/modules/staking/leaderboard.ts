@@ -15,7 +15,8 @@ const view = (r: LeaderRow): LeaderboardEntry => ({
 });
 
 interface Ranking {
-  builtAt: number;
+  /** When its query started (real time): it shows every user who existed then. */
+  startedAt: number;
   top: LeaderboardEntry[];
   byUser: Map<string, LeaderRow>;
 }
@@ -23,38 +24,37 @@ interface Ranking {
 /**
  * The staking leaderboard. Ranking every user reads all their accounts, so each process ranks at most
  * once per `maxAgeMs` (the staking room polls every 10 s; DESIGN §8 lets read-heavy pages lag) and
- * concurrent requests share one ranking. A caller missing from a ranking (signed up since) gets a fresh one.
+ * concurrent requests share one ranking. A caller missing from a ranking that started before they asked
+ * (they signed up since) gets one started after.
  */
 export function createLeaderboard(db: Db, maxAgeMs: number) {
   let current: Ranking | null = null;
-  let building: Promise<Ranking> | null = null;
+  let building: { startedAt: number; ranking: Promise<Ranking> } | null = null;
 
-  function rebuild(): Promise<Ranking> {
-    building ??= repo
-      .ranking(db)
-      .then((rows) => ({
-        builtAt: Date.now(),
-        top: rows.slice(0, TOP).map(view),
-        byUser: new Map(rows.map((r) => [r.user_id, r])),
-      }))
-      .then(
-        (ranking) => {
-          current = ranking;
-          building = null;
-          return ranking;
-        },
-        (error: unknown) => {
-          building = null;
-          throw error;
-        },
-      );
-    return building;
+  function rank(notBefore = 0): Promise<Ranking> {
+    if (building && building.startedAt >= notBefore) return building.ranking;
+    const startedAt = Date.now();
+    const ranking = repo.ranking(db).then((rows) => ({
+      startedAt,
+      top: rows.slice(0, TOP).map(view),
+      byUser: new Map(rows.map((r) => [r.user_id, r])),
+    }));
+    const mine = { startedAt, ranking };
+    building = mine;
+    const done = () => {
+      if (building === mine) building = null;
+    };
+    ranking.then((r) => {
+      if (!current || r.startedAt >= current.startedAt) current = r;
+      done();
+    }, done);
+    return ranking;
   }
 
   return async function leaderboard(userId: string) {
-    const cached = current && Date.now() - current.builtAt < maxAgeMs ? current : null;
-    let ranking = cached ?? (await rebuild());
-    if (cached && !ranking.byUser.has(userId)) ranking = await rebuild();
+    const asked = Date.now();
+    let ranking = current && asked - current.startedAt < maxAgeMs ? current : await rank();
+    if (!ranking.byUser.has(userId) && ranking.startedAt < asked) ranking = await rank(asked);
     const me = ranking.byUser.get(userId);
     return { top: ranking.top, me: me ? view(me) : null };
   };

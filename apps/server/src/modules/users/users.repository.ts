@@ -44,6 +44,10 @@ const snapshotStatement = preparedStatement<SnapshotRow>(
   'users_snapshot',
   `select ${SNAPSHOT_COLUMNS} from users u ${SNAPSHOT_JOINS} where u.id = $1`,
 );
+// The snapshot's columns must not shadow the session's in GET /me's one statement: a compile error if they do.
+const noSharedNames: [keyof SessionRow & keyof SnapshotRow] extends [never] ? true : never = true;
+void noSharedNames;
+
 /** GET /me's one round trip: the session look-up and the snapshot in one statement (SessionRead). */
 const snapshotBySessionStatement = preparedStatement<SessionRow & SnapshotRow>(
   'users_snapshot_by_session',

@@ -1,0 +1,41 @@
+/** A fresh database with the ledger alone (no app): the ledger tests' common ground. */
+import { sql } from 'drizzle-orm';
+import { createClock } from '../src/clock.js';
+import { queryRows } from '../src/db/client.js';
+import { createLedger, systemAccount, userAccount } from '../src/modules/ledger/ledger.service.js';
+import { createTestDatabase } from './helpers.js';
+
+export async function ledgerFixture() {
+  const { database, drop } = await createTestDatabase();
+  const ledger = createLedger(database.db, createClock());
+  // As the app does at start-up: the platform's accounts exist before anything posts to them.
+  await ledger.openSystemAccounts();
+  let n = 0;
+  const key = (label: string) => `${label}:${++n}`;
+  const owner = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+
+  return {
+    database,
+    drop,
+    ledger,
+    key,
+    owner,
+    /** Puts `amount` into a user's account the way a deposit does: from the outside world's account. */
+    async fund(user: string, amount: bigint, code: 'usd.balance' | 'usd.fund' = 'usd.balance') {
+      await ledger.post({
+        kind: 'test.deposit',
+        idempotencyKey: key('deposit'),
+        legs: [
+          { account: systemAccount('usd.deposits'), amount: -amount },
+          { account: userAccount(user, code), amount },
+        ],
+      });
+    },
+    balance: async (user: string, code = 'usd.balance') => (await ledger.balances(user)).get(code) ?? 0n,
+    entryCount: async () =>
+      (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from ledger_entries`))[0]!.n,
+    /** Runs a statement, unwrapping drizzle's error so a test can read the database's own message. */
+    execute: (query: ReturnType<typeof sql>) =>
+      database.db.execute(query).catch((error: { cause?: Error }) => Promise.reject(error.cause ?? error)),
+  };
+}

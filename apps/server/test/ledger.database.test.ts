@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { usd } from '@svp/shared';
+import { queryRows } from '../src/db/client.js';
+import { inTransaction } from '../src/db/transaction.js';
+import { checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
+import { systemAccount, userAccount } from '../src/modules/ledger/ledger.service.js';
+import { onPostgres } from './helpers.js';
+import { ledgerFixture } from './ledger-fixture.js';
+
+let t: Awaited<ReturnType<typeof ledgerFixture>>;
+beforeAll(async () => {
+  t = await ledgerFixture();
+});
+afterAll(() => t.drop());
+
+const invariantsHold = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+const arr = (items: string[]) => `{${items.join(',')}}`;
+
+/** Straight to ledger_post, past the service's own checks: as a buggy caller or a console would. */
+function direct(
+  legs: { owner: string; code: string; asset: string; amount: string; platform?: boolean }[],
+  options: { defer?: boolean } = {},
+) {
+  return t.execute(
+    sql`select * from ledger_post('test.direct', ${t.key('direct')}, null, null, now(),
+      ${arr(legs.map((l) => l.owner))}::text[], ${arr(legs.map((l) => l.code))}::text[],
+      ${arr(legs.map((l) => l.asset))}::text[], ${arr(legs.map((l) => l.amount))}::bigint[],
+      ${arr(legs.map((l) => (l.platform ? 't' : 'f')))}::boolean[], null, null, null, ${options.defer ?? false})`,
+  );
+}
+
+describe('ledger_post refuses what the service would never send', () => {
+  it('refuses a posting that is unbalanced, overdrawn, mislabelled or out of order, and writes nothing', async () => {
+    const ivy = t.owner();
+    await t.ledger.openUserAccounts(t.database.db, ivy);
+    await t.fund(ivy, usd(2));
+    const before = await t.entryCount();
+    const leg = (code: string, asset: string, amount: string, owner = ivy) => ({ owner, code, asset, amount });
+    await expect(direct([leg('usd.balance', 'USD', '5')])).rejects.toThrow(/unbalanced/);
+    await expect(
+      direct([leg('usd.balance', 'USD', '-3000000'), leg('usd.earnings', 'USD', '3000000')]),
+    ).rejects.toThrow(/insufficient funds/);
+    await expect(direct([leg('coin.coins', 'USD', '1'), leg('usd.balance', 'USD', '-1')])).rejects.toThrow(
+      /holds COIN, not USD/,
+    );
+    // Legs out of the one lock order (or naming an account twice) could deadlock a crossing posting.
+    await expect(direct([leg('usd.earnings', 'USD', '1'), leg('usd.balance', 'USD', '-1')])).rejects.toThrow(
+      /not in \(owner, code\) order/,
+    );
+    await expect(direct([leg('usd.balance', 'USD', '1'), leg('usd.balance', 'USD', '-1')])).rejects.toThrow(
+      /repeat an account/,
+    );
+    // A fresh owner's account is opened on first use, but only with the asset its code has elsewhere.
+    await expect(direct([leg('usd.balance', 'USD', '-1'), leg('coin.coins', 'USD', '1', t.owner())])).rejects.toThrow(
+      /holds COIN, not USD/,
+    );
+    await expect(direct([])).rejects.toThrow(/no legs/);
+    expect(await t.entryCount()).toBe(before);
+    expect(await t.balance(ivy)).toBe(usd(2));
+    await invariantsHold();
+  });
+
+  it('never opens an account that may go negative: platform accounts exist from start-up, user accounts are guarded', async () => {
+    const jon = t.owner();
+    await t.fund(jon, usd(1));
+    const before = await t.entryCount();
+    // A caller claiming a user's new account may go negative gets nothing opened, let alone overdrawn.
+    await expect(
+      direct([
+        { owner: jon, code: 'usd.balance', asset: 'USD', amount: '100' },
+        { owner: t.owner(), code: 'usd.fund', asset: 'USD', amount: '-100', platform: true },
+      ]),
+    ).rejects.toThrow(/does not exist \(opened at start-up\)/);
+    // Opened without that claim, the new account is guarded like any user's: no overdraft.
+    await expect(
+      direct([
+        { owner: jon, code: 'usd.balance', asset: 'USD', amount: '100' },
+        { owner: t.owner(), code: 'usd.fund', asset: 'USD', amount: '-100' },
+      ]),
+    ).rejects.toThrow(/insufficient funds/);
+    // A platform account missing from a posting made inside a transaction is refused as well.
+    await expect(
+      direct(
+        [
+          { owner: jon, code: 'usd.balance', asset: 'USD', amount: '1' },
+          { owner: 'system', code: 'usd.nonexistent', asset: 'USD', amount: '-1', platform: true },
+        ],
+        { defer: true },
+      ),
+    ).rejects.toThrow(/does not exist/);
+    expect(await t.entryCount()).toBe(before);
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from accounts where allow_negative and owner <> 'system'`,
+    );
+    expect(row!.n).toBe(0);
+    await invariantsHold();
+  });
+});
+
+describe('several postings in one transaction', () => {
+  /** A yield settlement then a sale (platform → user, then user → treasury and platform → user). */
+  const settleThenSell = (user: string, k: string) =>
+    inTransaction(t.database.db, async (tx) => {
+      await t.ledger.postIn(tx, {
+        kind: 'test.yield',
+        idempotencyKey: `${k}:yield`,
+        legs: [
+          { account: systemAccount('usd.platform'), amount: -1n },
+          { account: userAccount(user, 'usd.staking_earned'), amount: 1n },
+        ],
+      });
+      await t.ledger.postIn(tx, {
+        kind: 'test.sell',
+        idempotencyKey: `${k}:sell`,
+        legs: [
+          { account: userAccount(user, 'svp.wallet'), amount: -1n },
+          { account: systemAccount('svp.treasury'), amount: 1n },
+          { account: systemAccount('usd.platform'), amount: -10n },
+          { account: userAccount(user, 'usd.fund'), amount: 10n },
+        ],
+      });
+    });
+  /** A purchase on its own: treasury → user, user → platform (treasury locked before platform). */
+  const buy = (user: string, k: string) =>
+    t.ledger.post({
+      kind: 'test.buy',
+      idempotencyKey: k,
+      legs: [
+        { account: userAccount(user, 'usd.fund'), amount: -10n },
+        { account: systemAccount('usd.platform'), amount: 10n },
+        { account: systemAccount('svp.treasury'), amount: -1n },
+        { account: userAccount(user, 'svp.wallet'), amount: 1n },
+      ],
+    });
+  const giveTokens = (user: string, tokens: bigint) =>
+    t.ledger.post({
+      kind: 'test.tokens',
+      idempotencyKey: t.key('tokens'),
+      legs: [
+        { account: systemAccount('svp.treasury'), amount: -tokens },
+        { account: userAccount(user, 'svp.wallet'), amount: tokens },
+      ],
+    });
+  const platform = () => t.balance('system', 'usd.platform');
+  const platformEntries = async () =>
+    (
+      await queryRows<{ n: string }>(
+        t.database.db,
+        sql`select entry_count::text as n from accounts where owner = 'system' and code = 'usd.platform'`,
+      )
+    )[0]!.n;
+
+  it('moves the platform accounts once, at commit, by exactly what the postings wrote; nothing on a rollback', async () => {
+    const lee = t.owner();
+    await t.ledger.openUserAccounts(t.database.db, lee);
+    await giveTokens(lee, 10n);
+    const [before, beforeEntries] = [await platform(), Number(await platformEntries())];
+    await settleThenSell(lee, t.key('sts'));
+    // Seen from outside the transaction, right after its commit: both postings' platform legs, once.
+    expect((await platform()) - before).toBe(-11n);
+    expect(Number(await platformEntries()) - beforeEntries).toBe(2);
+    await invariantsHold();
+    // A transaction that fails after posting leaves no posting and no platform move behind.
+    await expect(
+      inTransaction(t.database.db, async (tx) => {
+        await t.ledger.postIn(tx, {
+          kind: 'test.yield',
+          idempotencyKey: t.key('rolled-back'),
+          legs: [
+            { account: systemAccount('usd.platform'), amount: -5n },
+            { account: userAccount(lee, 'usd.staking_earned'), amount: 5n },
+          ],
+        });
+        throw new Error('the business rule that follows refuses');
+      }),
+    ).rejects.toThrow(/refuses/);
+    expect((await platform()) - before).toBe(-11n);
+    // The next transaction on the same connections starts with nothing pending.
+    await settleThenSell(lee, t.key('sts'));
+    expect((await platform()) - before).toBe(-22n);
+    await invariantsHold();
+  });
+
+  it('takes the shared platform rows last and in one order: sales after settlements and purchases never deadlock', async () => {
+    const sellers = Array.from({ length: 8 }, () => t.owner());
+    const buyers = Array.from({ length: 8 }, () => t.owner());
+    for (const u of [...sellers, ...buyers]) await t.ledger.openUserAccounts(t.database.db, u);
+    for (const u of sellers) await giveTokens(u, 100n);
+    for (const u of buyers) await t.fund(u, 100n, 'usd.fund');
+    const deadlocks = async () =>
+      onPostgres
+        ? Number(
+            (
+              await queryRows<{ n: string }>(
+                t.database.db,
+                sql`select pg_stat_clear_snapshot(), (select deadlocks::text from pg_stat_database
+                    where datname = current_database()) as n`,
+              )
+            )[0]!.n,
+          )
+        : 0;
+    const before = await deadlocks();
+    const before$ = await platform();
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([
+        ...sellers.map((u) => settleThenSell(u, t.key('sts'))),
+        ...buyers.map((u) => buy(u, t.key('buy'))),
+      ]);
+    }
+    // Every seller: 1 yield and 10 for the sale out of the platform; every buyer: 10 back in. Five rounds.
+    expect((await platform()) - before$).toBe(5n * (8n * -11n + 8n * 10n));
+    await invariantsHold();
+    if (onPostgres) {
+      await new Promise((resolve) => setTimeout(resolve, 1_100)); // deadlock counts reach the statistics late
+      expect(await deadlocks()).toBe(before);
+    }
+  });
+});
