@@ -1,9 +1,21 @@
-import '@mantine/core/styles.css';
+import 'virtual:mantine-core/entry.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadArea } from './app/router';
+import { openingArea } from './app/opening-area';
+import { prefetchGet } from './lib/api';
+
+// A page load that opens on the dashboard (or the admin console) starts downloading that area's code, then
+// sends the area's first API requests, before the first render asks for either: the loading state lasts as
+// little as the network allows. The code goes first, being the larger part; the answers wait for it (prefetchGet).
+const area = openingArea(window.location.pathname);
+if (area) {
+  preloadArea(area.role);
+  for (const path of area.requests) prefetchGet(path);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lost its #root element');

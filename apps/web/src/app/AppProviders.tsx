@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { LazyNotifications } from '../components/ui/LazyNotifications';
 import { cssVariablesResolver, theme } from './theme';
 
 export function createQueryClient() {
@@ -28,7 +28,7 @@ export function AppProviders({
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" env={env}>
-        <Notifications position="top-right" />
+        <LazyNotifications position="top-right" />
         {children}
       </MantineProvider>
     </QueryClientProvider>

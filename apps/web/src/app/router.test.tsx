@@ -1,20 +1,21 @@
 import { MSG } from '@svp/shared';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setStoredUser } from '../lib/storedUser';
-import { jsonResponse, mockFetch, testConfig, testUser } from '../test/render';
+import { jsonResponse, LocationProbe, mockFetch, testConfig, testUser } from '../test/render';
 import { AppProviders } from './AppProviders';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <AppProviders env="test">
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return router;
 }
 
 describe('routes', () => {
@@ -33,16 +34,16 @@ describe('routes', () => {
   });
 
   it('sends a visitor without a stored user from the dashboard to the login page', async () => {
-    const router = renderApp('/dashboard/plan');
+    renderApp('/dashboard/plan');
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
   it('sends a user from the admin console to the login page', async () => {
     setStoredUser(testUser);
-    const router = renderApp('/dashadmin');
+    renderApp('/dashadmin');
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
   it('lets an admin into the console settings', async () => {

@@ -1,8 +1,8 @@
 import { okResponseSchema, meResponseSchema } from '@svp/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, testUser } from '../test/render';
-import { ApiError, apiGet, apiPost, setReauthHandler, setUnauthorizedHandler } from './api';
-import { setStoredUser } from './storedUser';
+import { ApiError, apiGet, apiPost, prefetchGet, setReauthHandler, setUnauthorizedHandler } from './api';
+import { clearStoredUser, setStoredUser } from './storedUser';
 import { getStoredUser } from './useStoredUser';
 
 describe('api client', () => {
@@ -74,6 +74,59 @@ describe('api client', () => {
     });
     expect(keys).toHaveLength(1);
     setReauthHandler(null);
+  });
+
+  it('answers the next GET of a path from the request sent ahead for it, once', async () => {
+    let sent = 0;
+    mockFetch({
+      'GET /api/v1/me': () => jsonResponse(200, { success: true, user: { ...testUser, username: `n${++sent}` } }),
+    });
+    prefetchGet('/me');
+    prefetchGet('/me'); // already on its way
+    expect(sent).toBe(1);
+    await expect(apiGet('/me', { schema: meResponseSchema })).resolves.toMatchObject({ user: { username: 'n1' } });
+    await expect(apiGet('/me', { schema: meResponseSchema })).resolves.toMatchObject({ user: { username: 'n2' } });
+    expect(sent).toBe(2);
+  });
+
+  it('handles an answer sent ahead like its own (a 401 still logs out)', async () => {
+    setStoredUser(testUser);
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    mockFetch({
+      'GET /api/v1/me': () => jsonResponse(401, { error: { code: 'UNAUTHENTICATED', message: 'Please log in.' } }),
+    });
+    prefetchGet('/me');
+    await expect(apiGet('/me', { schema: meResponseSchema })).rejects.toMatchObject({ status: 401 });
+    expect(getStoredUser()).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    setUnauthorizedHandler(null);
+  });
+
+  it('drops what was sent ahead when the stored user changes, or after a while', async () => {
+    let sent = 0;
+    mockFetch({ 'GET /api/v1/config': () => jsonResponse(200, { n: ++sent }) });
+    const schema = { safeParse: (value: unknown) => ({ success: true as const, data: value }) };
+
+    prefetchGet('/config');
+    clearStoredUser(); // logged out (or in) meanwhile: that answer belongs to another session
+    await expect(apiGet('/config', { schema })).resolves.toEqual({ n: 2 });
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      prefetchGet('/config');
+      vi.setSystemTime(Date.now() + 60_000);
+      await expect(apiGet('/config', { schema })).resolves.toEqual({ n: 4 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('loads a schema given as a loader while the request is in flight', async () => {
+    mockFetch({ 'GET /api/v1/me': () => jsonResponse(200, { success: true, user: testUser }) });
+    const loader = vi.fn(async () => meResponseSchema);
+    await expect(apiGet('/me', { schema: loader })).resolves.toMatchObject({ user: { id: testUser.id } });
+    expect(loader).toHaveBeenCalledOnce();
   });
 
   it('reports a 2xx with an unexpected body as a parse error', async () => {

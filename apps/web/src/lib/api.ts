@@ -8,7 +8,7 @@ import {
   type ErrorCode,
 } from '@svp/shared';
 import { newIdempotencyKey, readCookie } from './ids';
-import { clearStoredUser } from './storedUser';
+import { clearStoredUser, subscribeStoredUser } from './storedUser';
 
 /**
  * One error type for every failed call, so screens switch on `kind` and `code` (DESIGN §4):
@@ -83,8 +83,14 @@ const errorCodeOf = (res: Response) =>
     .then((j: unknown) => parseErrorBody(j)?.code)
     .catch(() => undefined);
 
+/**
+ * A schema that loads on first use: the shared zod schemas come in their own chunk, which a screen can then
+ * download while its requests are in flight instead of before its first render (see lib/api-schemas.ts).
+ */
+export type SchemaLoader<T> = () => Promise<Schema<T>>;
+
 export interface RequestOptions<T> {
-  schema: Schema<T>;
+  schema: Schema<T> | SchemaLoader<T>;
   body?: unknown;
   /** Login endpoints answer 401 for wrong passwords; that must not log anybody out. */
   logoutOn401?: boolean;
@@ -117,7 +123,7 @@ async function send(method: string, path: string, body: unknown, headers: Record
   }
 }
 
-async function readBody<T>(res: Response, schema: Schema<T>): Promise<T> {
+async function readBody<T>(res: Response, schema: Schema<T> | Promise<Schema<T>>): Promise<T> {
   let json: unknown;
   try {
     json = await res.json();
@@ -129,19 +135,61 @@ async function readBody<T>(res: Response, schema: Schema<T>): Promise<T> {
     if (body) throw new ApiError('http', res.status, body.message, body.code, body.fields);
     throw new ApiError('http', res.status, '');
   }
-  const parsed = schema.safeParse(json);
+  const parsed = (await schema).safeParse(json);
   if (!parsed.success) throw new ApiError('parse', res.status, 'Unexpected response from the server');
   return parsed.data;
 }
 
+/** GETs sent ahead of the code that reads them (see prefetchGet), by path, with when they were sent. */
+const prefetched = new Map<string, { response: Promise<Response>; sentAt: number }>();
+/** An answer nobody claimed within this long is dropped: the code that wanted it went elsewhere. */
+const PREFETCH_MAX_AGE_MS = 10_000;
+let stopDropping: (() => void) | null = null;
+
+/**
+ * Sends a GET now, before the code that needs it has loaded (the dashboard asks for /me while its chunks are
+ * still downloading); the next apiGet of that path takes this response instead of sending another request,
+ * and handles it exactly like its own. Unclaimed ones are dropped after a few seconds, and as soon as the stored
+ * user changes (log in, log out, another tab), so a response never outlives the session it was sent for.
+ */
+export function prefetchGet(path: string): void {
+  if (prefetched.has(path)) return;
+  const response = send('GET', path, undefined, {});
+  response.catch(() => undefined); // a failure is reported to whoever claims it
+  prefetched.set(path, { response, sentAt: Date.now() });
+  stopDropping ??= subscribeStoredUser(() => {
+    prefetched.clear();
+    stopDropping?.();
+    stopDropping = null;
+  });
+}
+
+function takePrefetched(path: string): Promise<Response> | undefined {
+  const early = prefetched.get(path);
+  prefetched.delete(path);
+  return early && Date.now() - early.sentAt < PREFETCH_MAX_AGE_MS ? early.response : undefined;
+}
+
+/** The schema, or its chunk already downloading (alongside the request); a download that fails counts as a network failure. */
+function schemaFor<T>(schema: Schema<T> | SchemaLoader<T>): Schema<T> | Promise<Schema<T>> {
+  if (typeof schema !== 'function') return schema;
+  const loading = schema().catch((cause: unknown) => {
+    throw new ApiError('network', 0, cause instanceof Error ? cause.message : 'Network failure');
+  });
+  loading.catch(() => undefined); // reported when the answer is read; an error answer does not need it
+  return loading;
+}
+
 async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions<T>): Promise<T> {
+  const schema = schemaFor(options.schema);
   const headers: Record<string, string> = {};
   if (method === 'POST') {
     headers['content-type'] = 'application/json';
     headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
     headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? (await fetchCsrfToken());
   }
-  let res = await send(method, path, options.body ?? (method === 'POST' ? {} : undefined), headers);
+  const early = method === 'GET' ? takePrefetched(path) : undefined;
+  let res = await (early ?? send(method, path, options.body ?? (method === 'POST' ? {} : undefined), headers));
   if (method === 'POST' && res.status === 403) {
     // An expired or rotated token: fetch a fresh one and try once more with the same idempotency key.
     if ((await errorCodeOf(res)) === 'CSRF_FAILED') {
@@ -160,7 +208,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
     clearStoredUser();
     onUnauthorized?.();
   }
-  return readBody(res, options.schema);
+  return readBody(res, schema);
 }
 
 export function apiGet<T>(path: string, options: RequestOptions<T>): Promise<T> {

@@ -2,13 +2,16 @@ import type { UserSnapshot } from '@svp/shared';
 
 /**
  * SPEC §3: the snapshot lives under this key; it only feeds the route guard and first paint (DESIGN D14).
- * This module writes it; reading (with validation) is in useStoredUser.ts, which only lazy routes need.
+ * This module writes it; reading (with validation) is in useStoredUser.ts.
  */
 export const STORED_USER_KEY = 'user';
 const CHANGE_EVENT = 'svp:stored-user';
 
 export function setStoredUser(user: UserSnapshot): void {
-  localStorage.setItem(STORED_USER_KEY, JSON.stringify(user));
+  const raw = JSON.stringify(user);
+  // /me usually returns what is already stored: nothing changed, nobody needs to re-read (or re-render).
+  if (raw === readStoredUserRaw()) return;
+  localStorage.setItem(STORED_USER_KEY, raw);
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 

@@ -1,6 +1,7 @@
-import { userSnapshotSchema, type UserSnapshot } from '@svp/shared';
+import type { UserSnapshot } from '@svp/shared';
 import { useSyncExternalStore } from 'react';
 import { readStoredUserRaw, subscribeStoredUser } from './storedUser';
+import { userSnapshot } from './response-shapes';
 
 let cachedRaw: string | null = null;
 let cachedUser: UserSnapshot | null = null;
@@ -13,8 +14,7 @@ export function getStoredUser(): UserSnapshot | null {
   cachedUser = null;
   if (raw) {
     try {
-      const parsed = userSnapshotSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) cachedUser = parsed.data;
+      cachedUser = userSnapshot.read(JSON.parse(raw));
     } catch {
       cachedUser = null;
     }

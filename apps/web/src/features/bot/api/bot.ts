@@ -1,13 +1,15 @@
-import { API, botActivateResponseSchema, botStatusSchema } from '@svp/shared';
+import { API } from '@svp/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
+import { lazySchema } from '../../../lib/lazy-schema';
+import { botStatus } from '../../../lib/response-shapes';
 import { meQueryKey } from '../../auth/api/session';
 import { rewardsQueryKey } from '../../rewards/api/rewards';
 
 export const botQueryKey = ['bot'] as const;
 
 export function useBotStatus() {
-  return useQuery({ queryKey: botQueryKey, queryFn: () => apiGet(API.bot, { schema: botStatusSchema }) });
+  return useQuery({ queryKey: botQueryKey, queryFn: () => apiGet(API.bot, { schema: botStatus }) });
 }
 
 /** SPEC §4: inactive → active, paid with 500,000 coins or $5 of balance. */
@@ -15,7 +17,7 @@ export function useActivateBot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (method: 'coins' | 'balance') =>
-      apiPost(API.botActivate, { method }, { schema: botActivateResponseSchema }),
+      apiPost(API.botActivate, { method }, { schema: lazySchema('botActivateResponseSchema') }),
     onSuccess: (status) => queryClient.setQueryData(botQueryKey, status),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: meQueryKey });

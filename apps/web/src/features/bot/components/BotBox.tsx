@@ -1,9 +1,9 @@
 import { Alert, Badge, Box, Button, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { MSG } from '@svp/shared';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { formatDateTime } from '../../../lib/money';
 import { useBotStatus } from '../api/bot';
-import { ActivateBotModal } from './ActivateBotModal';
+import type { ActivateBotModal } from './ActivateBotModal';
 import classes from './BotBox.module.css';
 import { useBotSimulation } from './useBotSimulation';
 import { useNearViewport } from './useNearViewport';
@@ -11,6 +11,21 @@ import { useNearViewport } from './useNearViewport';
 // lightweight-charts stays out of the dashboard entry (DESIGN §7 budget), and loads only when the
 // chart is near the screen.
 const BotChart = lazy(() => import('./BotChart'));
+
+/**
+ * The activation modal needs @svp/shared's bot prices, whose module also defines schemas, and so zod: it
+ * downloads when the reader reaches for "Activate bot" (pointer, focus or click), not with the home page. It is
+ * first rendered closed, then opened, so that it animates in as it always did.
+ */
+function useActivateModal() {
+  const [Modal, setModal] = useState<typeof ActivateBotModal | null>(null);
+  const [mounted, setMounted] = useState(false);
+  const load = useCallback(() => {
+    void import('./ActivateBotModal').then((module) => setModal(() => module.ActivateBotModal));
+  }, []);
+  useEffect(() => setMounted(Modal !== null), [Modal]);
+  return { Modal, mounted, load };
+}
 
 const STATE = {
   active: { label: 'Active', color: 'green' },
@@ -34,6 +49,7 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
   const bot = useBotStatus();
   const sim = useBotSimulation(seed);
   const [activating, setActivating] = useState(false);
+  const activateModal = useActivateModal();
   // Below the fold on phones: the chart library loads when the box comes near the screen.
   const [chartBox, chartNear] = useNearViewport<HTMLElement>();
   const state = bot.data?.state ?? (fallbackStatus === 1 ? 'active' : 'inactive');
@@ -51,7 +67,15 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
           </Badge>
         </Group>
         {state !== 'active' && (
-          <Button size="xs" onClick={() => setActivating(true)}>
+          <Button
+            size="xs"
+            onPointerEnter={activateModal.load}
+            onFocus={activateModal.load}
+            onClick={() => {
+              activateModal.load();
+              setActivating(true);
+            }}
+          >
             Activate bot
           </Button>
         )}
@@ -116,7 +140,14 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
           </Table.Tbody>
         </Table>
       </Box>
-      <ActivateBotModal opened={activating} onClose={() => setActivating(false)} coins={coins} balance={balance} />
+      {activateModal.Modal && (
+        <activateModal.Modal
+          opened={activating && activateModal.mounted}
+          onClose={() => setActivating(false)}
+          coins={coins}
+          balance={balance}
+        />
+      )}
     </Card>
   );
 }

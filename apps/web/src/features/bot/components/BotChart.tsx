@@ -10,6 +10,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { tickMarkFormatter } from '../../../lib/charts';
 
 const at = (time: number) => time as UTCTimestamp;
 
@@ -29,7 +30,7 @@ export default function BotChart({ candles }: { candles: readonly Candle[] }) {
       // scrolls the page), all candles always in view and the edge time labels kept inside the box.
       handleScroll: false,
       handleScale: false,
-      timeScale: { fixLeftEdge: true, fixRightEdge: true, timeVisible: true, secondsVisible: true },
+      timeScale: { fixLeftEdge: true, fixRightEdge: true, timeVisible: true, secondsVisible: true, tickMarkFormatter },
     });
     chart.current = created;
     series.current = {

@@ -1,12 +1,13 @@
-import { API, publicConfigSchema, type PublicConfig } from '@svp/shared';
+import { API, type PublicConfig } from '@svp/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
+import { publicConfig } from '../../../lib/response-shapes';
 
 /** Shown until /config answers, and if it never does: the spec's default brand. */
 export const DEFAULT_BRAND = 'My Dashboard';
 
 export function getConfig(): Promise<PublicConfig> {
-  return apiGet(API.config, { schema: publicConfigSchema });
+  return apiGet(API.config, { schema: publicConfig });
 }
 
 export const configQueryOptions = queryOptions({

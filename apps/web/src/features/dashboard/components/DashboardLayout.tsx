@@ -1,7 +1,7 @@
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MSG } from '@svp/shared';
-import { useEffect, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { FullPageLoader } from '../../../components/ui/FullPageLoader';
@@ -17,11 +17,20 @@ import { DashboardUserContext } from './user-context';
 export const SIDEBAR_BREAKPOINT = 768.5;
 const HEADER_HEIGHT = 88;
 
+// Redrawn only when their props change (see `user` below), not whenever the layout renders.
+const Header = memo(DashboardHeader);
+const Navigation = memo(Sidebar);
+
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const me = useMe();
+  // Mounting a page (the home above all) is the heaviest render of a visit. The /me answer arrives as an
+  // urgent update, which React renders in one piece; the page mounts from this deferred copy instead, in a
+  // background render that yields to the browser every few milliseconds. Until it is ready the loading
+  // state stays (SPEC §8); an error shows at once.
+  const loaded = useDeferredValue(me.data);
   const stored = useStoredUser();
-  // First paint uses the stored snapshot; /me replaces it as soon as it answers.
-  const user = me.data ?? stored;
+  // First paint uses the stored snapshot; /me replaces it as soon as it answers, in the same background render.
+  const user = useDeferredValue(me.data ?? stored);
   const [navOpen, nav] = useDisclosure(false);
   const [logoutOpen, logout] = useDisclosure(false);
   const { pathname } = useLocation();
@@ -36,19 +45,19 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       padding="md"
     >
       <AppShell.Header>
-        <DashboardHeader user={user} navOpen={navOpen} onToggleNav={nav.toggle} onLogout={logout.open} />
+        <Header user={user} navOpen={navOpen} onToggleNav={nav.toggle} onLogout={logout.open} />
       </AppShell.Header>
       <AppShell.Navbar id="dashboard-sidebar" aria-label="Dashboard navigation" p="md">
-        <Sidebar user={user} />
+        <Navigation user={user} />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
         <Container size="lg" px={0}>
-          {me.isPending ? (
-            <FullPageLoader label={MSG.dashboard.loading} />
-          ) : me.isError ? (
+          {me.isError ? (
             <ErrorBox message={`Error: ${meErrorText(me.error)}`} onRetry={() => void me.refetch()} />
+          ) : me.isPending || !loaded ? (
+            <FullPageLoader label={MSG.dashboard.loading} />
           ) : (
-            <DashboardUserContext.Provider value={me.data}>{children}</DashboardUserContext.Provider>
+            <DashboardUserContext.Provider value={loaded}>{children}</DashboardUserContext.Provider>
           )}
         </Container>
       </AppShell.Main>

@@ -1,5 +1,6 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatUsd } from '@svp/shared';
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { BotBox } from '../../bot/components/BotBox';
 import { usePublicConfig } from '../../config/api/get-config';
@@ -32,6 +33,10 @@ export function HomePage({ botSeed }: { botSeed?: number }) {
   const user = useDashboardUser();
   const config = usePublicConfig();
   const links = config.data?.links;
+  // The first screen (welcome, figures, invitation) is drawn first; the boxes below it follow in a background
+  // render right after, so neither the first paint nor any single task carries the whole page (DESIGN §7).
+  const [below, setBelow] = useState(false);
+  useEffect(() => startTransition(() => setBelow(true)), []);
 
   return (
     <Stack gap="lg">
@@ -67,35 +72,39 @@ export function HomePage({ botSeed }: { botSeed?: number }) {
         </Card>
       )}
 
-      <BotBox coins={user.coins} balance={user.balance} fallbackStatus={user.botStatus} seed={botSeed} />
+      {below && (
+        <>
+          <BotBox coins={user.coins} balance={user.balance} fallbackStatus={user.botStatus} seed={botSeed} />
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <CoinBox coins={user.coins} dailyCoins={user.dailyCoins} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <CoinBox coins={user.coins} dailyCoins={user.dailyCoins} />
 
-        <Card withBorder radius="lg" padding="lg">
-          <Title order={2} fz="h4" mb="xs">
-            Need help?
-          </Title>
-          <Text c="dimmed" fz="sm" mb="sm">
-            Ask us in our channel or chat with our support bot. You can also raise a ticket under Messages.
-          </Text>
-          <Stack gap={4}>
-            {links?.channel && (
-              <Anchor href={links.channel} target="_blank" rel="noopener noreferrer" fz="sm">
-                Messaging channel
-              </Anchor>
-            )}
-            {links?.chatBot && (
-              <Anchor href={links.chatBot} target="_blank" rel="noopener noreferrer" fz="sm">
-                Chat bot
-              </Anchor>
-            )}
-            <Anchor component={Link} to="/dashboard/messages" fz="sm">
-              Support messages
-            </Anchor>
-          </Stack>
-        </Card>
-      </SimpleGrid>
+            <Card withBorder radius="lg" padding="lg">
+              <Title order={2} fz="h4" mb="xs">
+                Need help?
+              </Title>
+              <Text c="dimmed" fz="sm" mb="sm">
+                Ask us in our channel or chat with our support bot. You can also raise a ticket under Messages.
+              </Text>
+              <Stack gap={4}>
+                {links?.channel && (
+                  <Anchor href={links.channel} target="_blank" rel="noopener noreferrer" fz="sm">
+                    Messaging channel
+                  </Anchor>
+                )}
+                {links?.chatBot && (
+                  <Anchor href={links.chatBot} target="_blank" rel="noopener noreferrer" fz="sm">
+                    Chat bot
+                  </Anchor>
+                )}
+                <Anchor component={Link} to="/dashboard/messages" fz="sm">
+                  Support messages
+                </Anchor>
+              </Stack>
+            </Card>
+          </SimpleGrid>
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,16 +1,15 @@
 import { API, MSG } from '@svp/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ApiError, apiPost } from '../../../lib/api';
+import { lazySchema } from '../../../lib/lazy-schema';
 import { meQueryKey } from '../../auth/api/session';
-
-const savedSchema = z.object({ success: z.literal(true), message: z.string() });
 
 /** POST /profile/username; the snapshot (/me) reloads so every screen shows the new name. */
 export function useUpdateUsername() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (username: string) => apiPost(API.profileUsername, { username }, { schema: savedSchema }),
+    mutationFn: (username: string) =>
+      apiPost(API.profileUsername, { username }, { schema: lazySchema('okResponseSchema') }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }

@@ -1,6 +1,7 @@
-import { API, referralResponseSchema, referralSaveResponseSchema } from '@svp/shared';
+import { API } from '@svp/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
+import { lazySchema } from '../../../lib/lazy-schema';
 import { meQueryKey } from '../../auth/api/session';
 
 export const referralQueryKey = ['referral'] as const;
@@ -8,7 +9,7 @@ export const referralQueryKey = ['referral'] as const;
 export function useReferral() {
   return useQuery({
     queryKey: referralQueryKey,
-    queryFn: () => apiGet(API.referral, { schema: referralResponseSchema }),
+    queryFn: () => apiGet(API.referral, { schema: lazySchema('referralResponseSchema') }),
   });
 }
 
@@ -16,7 +17,7 @@ export function useSaveReferral() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { source: 'generate' | 'custom'; referralCode: string }) =>
-      apiPost(API.referral, body, { schema: referralSaveResponseSchema }),
+      apiPost(API.referral, body, { schema: lazySchema('referralSaveResponseSchema') }),
     onSuccess: (saved) => {
       queryClient.setQueryData(referralQueryKey, (old: { message: string } | undefined) => ({
         message: old?.message ?? '',

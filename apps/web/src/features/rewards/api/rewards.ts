@@ -1,6 +1,8 @@
-import { API, claimResponseSchema, rewardStatusSchema } from '@svp/shared';
+import { API } from '@svp/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
+import { lazySchema } from '../../../lib/lazy-schema';
+import { rewardStatus } from '../../../lib/response-shapes';
 import { meQueryKey } from '../../auth/api/session';
 
 export const rewardsQueryKey = ['rewards'] as const;
@@ -9,14 +11,14 @@ export const rewardsQueryKey = ['rewards'] as const;
 export function useRewards() {
   return useQuery({
     queryKey: rewardsQueryKey,
-    queryFn: () => apiGet(API.rewards, { schema: rewardStatusSchema }),
+    queryFn: () => apiGet(API.rewards, { schema: rewardStatus }),
   });
 }
 
 function useClaim(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost(path, {}, { schema: claimResponseSchema }),
+    mutationFn: () => apiPost(path, {}, { schema: lazySchema('claimResponseSchema') }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: rewardsQueryKey });
       void queryClient.invalidateQueries({ queryKey: meQueryKey });

@@ -9,6 +9,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { tickMarkFormatter } from '../../../lib/charts';
 
 export interface ChartPoint {
   /** Seconds since the epoch. */
@@ -49,7 +50,7 @@ export default function StakingChart({ points }: { points: readonly ChartPoint[]
       // every reading kept in view and the edge time labels kept inside the box.
       handleScroll: false,
       handleScale: false,
-      timeScale: { fixLeftEdge: true, fixRightEdge: true, timeVisible: true, secondsVisible: true },
+      timeScale: { fixLeftEdge: true, fixRightEdge: true, timeVisible: true, secondsVisible: true, tickMarkFormatter },
       localization: { priceFormatter: axisNumber },
     });
     chart.current = created;

@@ -102,7 +102,10 @@ describe('top-up amount form', () => {
       'href',
       trustWalletLink(quote()),
     );
-    expect(screen.getByRole('link', { name: 'Messaging channel' })).toHaveAttribute('href', testConfig.links.channel);
+    expect(await screen.findByRole('link', { name: 'Messaging channel' })).toHaveAttribute(
+      'href',
+      testConfig.links.channel,
+    );
     expect(await screen.findByRole('img', { name: /QR code/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Copy deposit address' }));
