@@ -99,6 +99,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       for (const [path, ready] of [
         ['/dashadmin/overview', 'Overview'],
         ['/dashadmin/audit', 'Audit log'],
+        ['/dashadmin/deposits', 'Flagged deposits'],
         ['/dashadmin/referrals', 'User Information Update'],
         ['/dashadmin/users', 'Manage Users'],
       ] as const) {

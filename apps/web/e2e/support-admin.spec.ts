@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { MSG } from '@svp/shared';
-import { PASSWORD, adminLogin, login, moveClock, postJson, registerViaApi, uniqueEmail } from './helpers';
+import { PASSWORD, adminLogin, login, moveClock, postJson, registerViaApi, storedUser, uniqueEmail } from './helpers';
 
 // Registration is limited to 20 per hour per address, in clock-aligned windows, and the whole suite comes from
 // one address: this spec works a few hours ahead, in windows of its own, and puts the clock back after.
@@ -139,4 +139,34 @@ test('TOTP: a new admin enrols with the shown key, later logs in with a code', a
 
   await adminLogin(page, { email, password: PASSWORD }); // the code step, no enrolment
   await expect(page.getByRole('link', { name: 'Admin Tickets' })).toBeVisible();
+});
+
+test('an underpaid top-up is credited as received and shows on the admin’s flagged deposits', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const email = uniqueEmail('underpaid');
+  await registerViaApi(request, email);
+  await login(page, '/', email, PASSWORD);
+  await page.waitForURL('/dashboard');
+  const { username } = (await storedUser(page)) as { username: string };
+  await page.goto('/dashboard/topup');
+  await page.getByLabel('Amount (USD)').fill('50');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByText('53 USDT', { exact: true })).toBeVisible();
+  await page.getByLabel('Test amount (USDT, optional)').fill('33');
+  await page.getByRole('button', { name: 'Send test payment' }).click();
+  await expect(page.getByRole('status', { name: /Credited to your balance/ })).toBeVisible();
+
+  const admin = await adminPage(browser);
+  await admin.getByRole('link', { name: 'Flagged deposits' }).click();
+  await expect(admin.getByRole('heading', { name: 'Flagged deposits' })).toBeVisible();
+  const row = admin.getByTestId('flagged-deposits').getByRole('row').filter({ hasText: username });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Underpaid');
+  await expect(row).toContainText(email);
+  await expect(row.getByRole('cell', { name: '$53.00' })).toBeVisible(); // what the request asked for
+  await expect(row.getByRole('cell', { name: '$33.00' })).toBeVisible(); // what arrived
+  await admin.context().close();
 });

@@ -308,6 +308,9 @@ async function shoot(browser, scheme, width, referralCode) {
   await page.goto('/dashadmin/audit');
   await page.getByRole('heading', { name: 'Audit log' }).waitFor();
   await snap('74-admin-audit');
+  await page.goto('/dashadmin/deposits');
+  await page.getByTestId('flagged-deposits').waitFor();
+  await snap('79-admin-flagged-deposits');
   await page.goto('/dashadmin/withdrawals');
   await page.getByLabel('User email').fill(USER.email);
   await page.getByRole('button', { name: 'Fetch User Details' }).click();

@@ -6,6 +6,7 @@ import {
   adminUserListSchema,
   auditListSchema,
   datasetsSchema,
+  flaggedDepositListSchema,
   overviewSchema,
   type DatasetName,
 } from '@svp/shared';
@@ -18,6 +19,7 @@ export type UserDetails = z.infer<typeof adminUserDetailsSchema>;
 export type AdminUserRow = z.infer<typeof adminUserListSchema>['users'][number];
 export type Datasets = z.infer<typeof datasetsSchema>;
 export type DatasetRow = Datasets['users'][number];
+export type FlaggedDeposit = z.infer<typeof flaggedDepositListSchema>['deposits'][number];
 export type AdminTicket = z.infer<typeof adminTicketListSchema>['tickets'][number];
 
 const okSchema = z.object({ success: z.literal(true), message: z.string() }).passthrough();
@@ -26,6 +28,7 @@ const fieldUpdatedSchema = z.object({ success: z.literal(true), message: z.strin
 export const adminKeys = {
   overview: ['admin', 'overview'] as const,
   audit: ['admin', 'audit'] as const,
+  flaggedDeposits: ['admin', 'deposits', 'flagged'] as const,
   users: ['admin', 'users'] as const,
   datasets: ['admin', 'datasets'] as const,
   tickets: ['admin', 'tickets'] as const,
@@ -43,6 +46,14 @@ export function useAudit() {
   return useQuery({
     queryKey: adminKeys.audit,
     queryFn: async () => (await apiGet(API.adminAudit, { schema: auditListSchema })).entries,
+  });
+}
+
+/** Payments credited as received that differed from their request or came without one (DESIGN D8). */
+export function useFlaggedDeposits() {
+  return useQuery({
+    queryKey: adminKeys.flaggedDeposits,
+    queryFn: async () => (await apiGet(API.adminFlaggedDeposits, { schema: flaggedDepositListSchema })).deposits,
   });
 }
 

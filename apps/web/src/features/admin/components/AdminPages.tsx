@@ -65,6 +65,9 @@ export function AdminSettingsPage() {
         <Button component={Link} to="/dashadmin/audit" variant="light">
           Audit log
         </Button>
+        <Button component={Link} to="/dashadmin/deposits" variant="light">
+          Flagged deposits
+        </Button>
       </Group>
     </Stack>
   );

@@ -7,6 +7,7 @@ import { ADMIN_SECTIONS, AdminSectionPage, AdminSettingsPage, BackToSettings } f
 
 const OverviewPage = lazy(() => import('./OverviewPage'));
 const AuditLogPage = lazy(() => import('./AuditLogPage'));
+const FlaggedDepositsPage = lazy(() => import('./FlaggedDepositsPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -40,6 +41,14 @@ export default function AdminRoutes() {
           element={
             <Page>
               <AuditLogPage />
+            </Page>
+          }
+        />
+        <Route
+          path="deposits"
+          element={
+            <Page>
+              <FlaggedDepositsPage />
             </Page>
           }
         />
