@@ -159,9 +159,12 @@ export function mantineCss(
         if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
       };
       visit(entry.fileName);
-      for (const chunk of chunks)
-        if (chunk.facadeModuleId && alsoBeforeScreens.some((pattern) => pattern.test(chunk.facadeModuleId!)))
-          visit(chunk.fileName);
+      // By every module a chunk holds, not its facade: Rollup may merge such a module into another chunk.
+      for (const pattern of alsoBeforeScreens) {
+        const holding = chunks.filter((chunk) => chunk.moduleIds.some((id) => pattern.test(id)));
+        if (holding.length === 0) this.error(`mantine-css: alsoBeforeScreens ${pattern} matches no chunk`);
+        holding.forEach((chunk) => visit(chunk.fileName));
+      }
       const inEntry = new Set(Object.values(groups).flatMap((g) => (g.entry ? g.components : [])));
       const inAny = new Set(Object.values(groups).flatMap((g) => g.components));
       const problems: string[] = [];

@@ -5,7 +5,7 @@
 // below 90 on either (DESIGN §7). Uses the built app in apps/web/dist (runs `npm run build -w @svp/web`
 // only when dist is missing), starts its own server on a free port (LIGHTHOUSE_PORT to choose one) with
 // a fresh PGlite directory, and Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
-// LIGHTHOUSE_REPORTS=<dir> also writes each page's full HTML report there; LIGHTHOUSE_URL=<origin>
+// LIGHTHOUSE_REPORTS=<dir> also writes each page's full HTML report (and its JSON) there; LIGHTHOUSE_URL=<origin>
 // audits a server already running there instead (it registers a lighthouse.<time>@example.com user).
 import { chromium, request as playwrightRequest } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -188,7 +188,10 @@ try {
       console.log(`  performance below ${BUDGET} (DESIGN §7):`);
       explain(lhr);
     }
-    if (reports) writeFileSync(join(reports, `${target.name}-${preset}.html`), report);
+    if (reports) {
+      writeFileSync(join(reports, `${target.name}-${preset}.html`), report);
+      writeFileSync(join(reports, `${target.name}-${preset}.json`), JSON.stringify(lhr));
+    }
   }
 } finally {
   await context?.close();

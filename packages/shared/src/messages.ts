@@ -227,6 +227,9 @@ export const MSG = {
       'This request was already carried out, but its answer was lost in an interruption. Your balances and history show the result.',
     internal: 'Something went wrong on our side. Please try again later.',
     payloadTooLarge: 'The request is too large.',
+    screenFailed: 'This page could not be shown',
+    screenFailedHint:
+      'It may not have finished downloading, or a new version of SVP Invest was just released. Reload the page to try again.',
   },
 } as const;
 

@@ -1,7 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { LazyNotifications } from '../components/ui/LazyNotifications';
+import { subscribeStoredIdentity } from '../lib/storedUser';
+import { storedUserId } from '../lib/useStoredUser';
 import { cssVariablesResolver, theme } from './theme';
 
 export function createQueryClient() {
@@ -25,6 +27,10 @@ export function AppProviders({
   env?: 'default' | 'test';
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  // Whatever was fetched for one session (snapshot, history, tickets, admin data) goes when the signed-in
+  // identity changes by any path: logout, a 401, a login as someone else, another tab. Reset rather than
+  // removed, so a screen still showing refetches as the new session instead of keeping the old answer.
+  useEffect(() => subscribeStoredIdentity(storedUserId, () => void client.resetQueries()), [client]);
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" env={env}>

@@ -1,3 +1,5 @@
+import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { MSG } from '@svp/shared';
 import { Component, type ReactNode } from 'react';
 
 interface State {
@@ -6,13 +8,10 @@ interface State {
   at: string;
 }
 
-const lightgrey = 'rgba(200,200,200, 0.5)';
-const codeStyles = { padding: '2px 4px', backgroundColor: lightgrey };
-
 /**
- * What a failed route shows (a render error, or a screen's code that could not be downloaded): the same page
- * React Router's data router rendered for us by default (its DefaultErrorComponent, as shipped in
- * react-router's build), and, like it, gone as soon as the location changes.
+ * What a failed route shows (a render error, or a screen's code that could not be downloaded, say after a
+ * release replaced the files): a plain message with a reload, which fetches the current version. Gone as soon
+ * as the location changes. Nothing of the error reaches the page; it goes to the console.
  */
 export class RouteErrorBoundary extends Component<{ location: string; children: ReactNode }, State> {
   override state: State = { error: undefined, at: this.props.location };
@@ -25,24 +24,25 @@ export class RouteErrorBoundary extends Component<{ location: string; children: 
     return props.location !== state.at ? { error: undefined, at: props.location } : null;
   }
 
+  override componentDidCatch(error: unknown) {
+    console.error('A route failed to render:', error);
+  }
+
   override render() {
-    const { error } = this.state;
-    if (error === undefined) return this.props.children;
-    console.error('Error handled by React Router default ErrorBoundary:', error);
-    const message = error instanceof Error ? error.message : JSON.stringify(error);
-    const stack = error instanceof Error ? error.stack : null;
+    if (this.state.error === undefined) return this.props.children;
     return (
-      <>
-        <h2>Unexpected Application Error!</h2>
-        <h3 style={{ fontStyle: 'italic' }}>{message}</h3>
-        {stack ? <pre style={{ padding: '0.5rem', backgroundColor: lightgrey }}>{stack}</pre> : null}
-        <p>💿 Hey developer 👋</p>
-        <p>
-          You can provide a way better UX than this when your app throws errors by providing your own{' '}
-          <code style={codeStyles}>ErrorBoundary</code> or <code style={codeStyles}>errorElement</code> prop on your
-          route.
-        </p>
-      </>
+      <Card withBorder radius="lg" padding="xl" maw={520} mx="auto" mt="xl" role="alert">
+        <Stack align="center" gap="sm" ta="center">
+          <Title order={1} fz="h2">
+            {MSG.common.screenFailed}
+          </Title>
+          <Text c="dimmed">{MSG.common.screenFailedHint}</Text>
+          <Button onClick={() => window.location.reload()}>Reload</Button>
+          <Anchor href="/" fw={600}>
+            Go back home
+          </Anchor>
+        </Stack>
+      </Card>
     );
   }
 }

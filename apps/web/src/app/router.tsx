@@ -19,7 +19,14 @@ type Screen = () => ReactNode;
  */
 function lazyScreen(load: () => Promise<{ default: Screen }>) {
   let loading: Promise<{ default: Screen }> | null = null;
-  const start = () => (loading ??= Promise.all([loadScreenStyles(), load()]).then(([, screen]) => screen));
+  const start = () =>
+    (loading ??= Promise.all([loadScreenStyles(), load()]).then(
+      ([, screen]) => screen,
+      (error: unknown) => {
+        loading = null; // a failed preload does not fail the render that follows: that one downloads again
+        throw error;
+      },
+    ));
   return Object.assign(lazy(start), {
     preload: () => void start().catch(() => undefined), // a failure shows when the route renders it
   });

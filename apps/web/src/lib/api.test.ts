@@ -103,20 +103,29 @@ describe('api client', () => {
     setUnauthorizedHandler(null);
   });
 
-  it('drops what was sent ahead when the stored user changes, or after a while', async () => {
+  it('drops what was sent ahead when the signed-in user changes, or after a while, not on a refresh', async () => {
     let sent = 0;
     mockFetch({ 'GET /api/v1/config': () => jsonResponse(200, { n: ++sent }) });
     const schema = { safeParse: (value: unknown) => ({ success: true as const, data: value }) };
+    setStoredUser(testUser);
 
     prefetchGet('/config');
-    clearStoredUser(); // logged out (or in) meanwhile: that answer belongs to another session
-    await expect(apiGet('/config', { schema })).resolves.toEqual({ n: 2 });
+    setStoredUser({ ...testUser, coins: '9.00' }); // the same user's snapshot refreshed by /me
+    await expect(apiGet('/config', { schema })).resolves.toEqual({ n: 1 });
+
+    prefetchGet('/config');
+    setStoredUser({ ...testUser, id: '00000000-0000-4000-8000-000000000999' }); // someone else signed in
+    await expect(apiGet('/config', { schema })).resolves.toEqual({ n: 3 });
+
+    prefetchGet('/config');
+    clearStoredUser(); // logged out meanwhile: that answer belongs to another session
+    await expect(apiGet('/config', { schema })).resolves.toEqual({ n: 5 });
 
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       prefetchGet('/config');
       vi.setSystemTime(Date.now() + 60_000);
-      await expect(apiGet('/config', { schema })).resolves.toEqual({ n: 4 });
+      await expect(apiGet('/config', { schema })).resolves.toEqual({ n: 7 });
     } finally {
       vi.useRealTimers();
     }
@@ -127,6 +136,16 @@ describe('api client', () => {
     const loader = vi.fn(async () => meResponseSchema);
     await expect(apiGet('/me', { schema: loader })).resolves.toMatchObject({ user: { id: testUser.id } });
     expect(loader).toHaveBeenCalledOnce();
+  });
+
+  it('sends no change whose answer could not be read: a POST waits for its schema, and a failed download stops it', async () => {
+    document.cookie = 'svp_csrf=token; path=/';
+    const fetched = mockFetch({
+      'POST /api/v1/rewards/claim': () => jsonResponse(200, { success: true }),
+    });
+    const failing = () => Promise.reject(new Error('Failed to fetch dynamically imported module'));
+    await expect(apiPost('/rewards/claim', {}, { schema: failing })).rejects.toMatchObject({ kind: 'network' });
+    expect(fetched).not.toHaveBeenCalled();
   });
 
   it('reports a 2xx with an unexpected body as a parse error', async () => {

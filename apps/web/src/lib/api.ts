@@ -8,7 +8,8 @@ import {
   type ErrorCode,
 } from '@svp/shared';
 import { newIdempotencyKey, readCookie } from './ids';
-import { clearStoredUser, subscribeStoredUser } from './storedUser';
+import { clearStoredUser, subscribeStoredIdentity } from './storedUser';
+import { storedUserId } from './useStoredUser';
 
 /**
  * One error type for every failed call, so screens switch on `kind` and `code` (DESIGN §4):
@@ -157,7 +158,7 @@ export function prefetchGet(path: string): void {
   const response = send('GET', path, undefined, {});
   response.catch(() => undefined); // a failure is reported to whoever claims it
   prefetched.set(path, { response, sentAt: Date.now() });
-  stopDropping ??= subscribeStoredUser(() => {
+  stopDropping ??= subscribeStoredIdentity(storedUserId, () => {
     prefetched.clear();
     stopDropping?.();
     stopDropping = null;
@@ -170,7 +171,10 @@ function takePrefetched(path: string): Promise<Response> | undefined {
   return early && Date.now() - early.sentAt < PREFETCH_MAX_AGE_MS ? early.response : undefined;
 }
 
-/** The schema, or its chunk already downloading (alongside the request); a download that fails counts as a network failure. */
+/**
+ * The schema, or its chunk already downloading (alongside a GET; a POST waits for it before sending); a download
+ * that fails counts as a network failure.
+ */
 function schemaFor<T>(schema: Schema<T> | SchemaLoader<T>): Schema<T> | Promise<Schema<T>> {
   if (typeof schema !== 'function') return schema;
   const loading = schema().catch((cause: unknown) => {
@@ -181,9 +185,12 @@ function schemaFor<T>(schema: Schema<T> | SchemaLoader<T>): Schema<T> | Promise<
 }
 
 async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions<T>): Promise<T> {
-  const schema = schemaFor(options.schema);
+  let schema = schemaFor(options.schema);
   const headers: Record<string, string> = {};
   if (method === 'POST') {
+    // A change is sent only once its answer can be read: a schema that failed to download after the server
+    // had done the work would report a failure for a change that happened.
+    schema = await schema;
     headers['content-type'] = 'application/json';
     headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
     headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? (await fetchCsrfToken());

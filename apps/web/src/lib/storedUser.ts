@@ -33,11 +33,28 @@ export function readStoredUserRaw(): string | null {
 }
 
 export function subscribeStoredUser(onChange: () => void): () => void {
-  // `storage` fires when another tab logs in or out, so every tab follows.
+  // `storage` fires when another tab logs in or out, so every tab follows; other keys (the colour scheme) do not matter.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORED_USER_KEY || event.key === null) onChange();
+  };
   window.addEventListener(CHANGE_EVENT, onChange);
-  window.addEventListener('storage', onChange);
+  window.addEventListener('storage', onStorage);
   return () => {
     window.removeEventListener(CHANGE_EVENT, onChange);
-    window.removeEventListener('storage', onChange);
+    window.removeEventListener('storage', onStorage);
   };
+}
+
+/**
+ * Calls `onChange` when the signed-in identity changes (log in, log out, a 401, another tab), not when the same
+ * user's snapshot is refreshed. What was fetched for one session must not be shown in the next.
+ */
+export function subscribeStoredIdentity(readId: () => string | null, onChange: () => void): () => void {
+  let current = readId();
+  return subscribeStoredUser(() => {
+    const next = readId();
+    if (next === current) return;
+    current = next;
+    onChange();
+  });
 }

@@ -22,6 +22,9 @@ export function getStoredUser(): UserSnapshot | null {
   return cachedUser;
 }
 
+/** The stored user's id, for code that must follow who is signed in (see subscribeStoredIdentity). */
+export const storedUserId = (): string | null => getStoredUser()?.id ?? null;
+
 export function useStoredUser(): UserSnapshot | null {
   return useSyncExternalStore(subscribeStoredUser, getStoredUser, () => null);
 }

@@ -19,7 +19,9 @@ export function useActivateBot() {
     mutationFn: (method: 'coins' | 'balance') =>
       apiPost(API.botActivate, { method }, { schema: lazySchema('botActivateResponseSchema') }),
     onSuccess: (status) => queryClient.setQueryData(botQueryKey, status),
-    onSettled: () => {
+    onSettled: (_status, error) => {
+      // A failure may still have activated it (a lost answer): show what the server says.
+      if (error) void queryClient.invalidateQueries({ queryKey: botQueryKey });
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
       void queryClient.invalidateQueries({ queryKey: rewardsQueryKey });
     },

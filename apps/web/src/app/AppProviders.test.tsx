@@ -1,0 +1,37 @@
+import { act, render, screen } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { clearStoredUser, setStoredUser } from '../lib/storedUser';
+import { testUser } from '../test/render';
+import { AppProviders, createQueryClient } from './AppProviders';
+
+let fetched = 0;
+function Balance() {
+  const me = useQuery({ queryKey: ['me'], queryFn: async () => `answer ${++fetched}` });
+  return <p>{me.data ?? 'loading'}</p>;
+}
+
+describe('AppProviders', () => {
+  it("forgets one session's answers when the signed-in user changes, not when the same user's snapshot is refreshed", async () => {
+    setStoredUser(testUser);
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['admin', 'users'], ['someone@example.com']); // fetched earlier, no longer on screen
+    render(
+      <AppProviders queryClient={queryClient} env="test">
+        <Balance />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('answer 1')).toBeInTheDocument();
+
+    act(() => setStoredUser({ ...testUser, coins: '7.00' }));
+    expect(screen.getByText('answer 1')).toBeInTheDocument();
+    expect(queryClient.getQueryData(['admin', 'users'])).toEqual(['someone@example.com']);
+
+    act(() => setStoredUser({ ...testUser, id: 'u2', username: 'grace' }));
+    expect(queryClient.getQueryData(['admin', 'users'])).toBeUndefined();
+    expect(await screen.findByText('answer 2')).toBeInTheDocument(); // what is on screen asks again
+
+    act(() => clearStoredUser());
+    expect(await screen.findByText('answer 3')).toBeInTheDocument();
+  });
+});
