@@ -7,6 +7,7 @@ import type { ActivateBotModal } from './ActivateBotModal';
 import classes from './BotBox.module.css';
 import { useBotSimulation } from './useBotSimulation';
 import { useNearViewport } from './useNearViewport';
+import { useOnScreen } from './useOnScreen';
 
 // lightweight-charts stays out of the dashboard entry (DESIGN §7 budget), and loads only when the
 // chart is near the screen.
@@ -51,7 +52,9 @@ const pageSeed = Math.floor(Math.random() * 2 ** 32);
 /** SPEC §2 bot status box: status, activation, and the labelled simulated market (DESIGN D9). */
 export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotBoxProps) {
   const bot = useBotStatus();
-  const sim = useBotSimulation(seed);
+  // The market moves only while the box is on the screen (it catches up when it comes back).
+  const [box, boxOnScreen] = useOnScreen<HTMLDivElement>();
+  const sim = useBotSimulation(seed, boxOnScreen);
   const [activating, setActivating] = useState(false);
   const activateModal = useActivateModal();
   // Below the fold on phones: the chart library loads when the chart reaches the screen, not before, so a
@@ -61,7 +64,7 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
   const shown = STATE[state];
 
   return (
-    <Card withBorder radius="lg" padding="lg">
+    <Card ref={box} withBorder radius="lg" padding="lg">
       <Group justify="space-between" mb="xs" gap="sm">
         <Group gap="sm">
           <Title order={2} fz="h4">
