@@ -7,6 +7,7 @@ import { loadErrorText } from '../../../lib/errors';
 import { ThreadMessages } from '../../tickets/components/ThreadMessages';
 import { TicketStatusBadge } from '../../tickets/components/TicketStatusBadge';
 import { useAdminThread, useAdminTickets, useTicketAction } from '../api/console';
+import { QueryList } from '../../../components/ui/QueryList';
 
 function ReplyBox({ id, closed }: { id: string; closed: boolean }) {
   const action = useTicketAction(id);
@@ -97,42 +98,38 @@ export function AdminTickets() {
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card withBorder radius="lg" padding="md">
-            {tickets.isPending ? (
-              <Loader size="sm" aria-label="Loading tickets" />
-            ) : tickets.isError ? (
-              <ErrorBox message={loadErrorText(tickets.error)} onRetry={() => void tickets.refetch()} />
-            ) : tickets.data.length === 0 ? (
-              <Text c="dimmed">{MSG.tickets.noTickets}</Text>
-            ) : (
-              <Stack gap="xs">
-                {tickets.data.map((t) => (
-                  <UnstyledButton
-                    key={t.id}
-                    data-testid="admin-ticket-row"
-                    aria-pressed={selected === t.id}
-                    onClick={() => setSelected(t.id)}
-                    p="sm"
-                    style={{
-                      borderRadius: 8,
-                      border:
-                        selected === t.id
-                          ? '2px solid var(--mantine-primary-color-filled)'
-                          : '2px solid var(--mantine-color-default-border)',
-                    }}
-                  >
-                    <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <Text fw={600} truncate>
-                        {t.subject}
+            <QueryList query={tickets} loadingLabel="Loading tickets" loaderSize="sm" empty={MSG.tickets.noTickets}>
+              {(rows) => (
+                <Stack gap="xs">
+                  {rows.map((t) => (
+                    <UnstyledButton
+                      key={t.id}
+                      data-testid="admin-ticket-row"
+                      aria-pressed={selected === t.id}
+                      onClick={() => setSelected(t.id)}
+                      p="sm"
+                      style={{
+                        borderRadius: 8,
+                        border:
+                          selected === t.id
+                            ? '2px solid var(--mantine-primary-color-filled)'
+                            : '2px solid var(--mantine-color-default-border)',
+                      }}
+                    >
+                      <Group justify="space-between" wrap="nowrap" gap="xs">
+                        <Text fw={600} truncate>
+                          {t.subject}
+                        </Text>
+                        <TicketStatusBadge status={t.status} />
+                      </Group>
+                      <Text fz="xs" c="dimmed" truncate>
+                        {t.username || t.email} · {new Date(t.updatedAt).toLocaleString()}
                       </Text>
-                      <TicketStatusBadge status={t.status} />
-                    </Group>
-                    <Text fz="xs" c="dimmed" truncate>
-                      {t.username || t.email} · {new Date(t.updatedAt).toLocaleString()}
-                    </Text>
-                  </UnstyledButton>
-                ))}
-              </Stack>
-            )}
+                    </UnstyledButton>
+                  ))}
+                </Stack>
+              )}
+            </QueryList>
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,7 +1,6 @@
-import { Code, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { ErrorBox } from '../../../components/ui/ErrorBox';
-import { loadErrorText } from '../../../lib/errors';
+import { Code, Stack, Table, Text, Title } from '@mantine/core';
 import { useAudit } from '../api/console';
+import { QueryList } from '../../../components/ui/QueryList';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Text c="dimmed">—</Text>;
@@ -20,52 +19,48 @@ export default function AuditLogPage() {
       <Title order={1} fz="h2">
         Audit log
       </Title>
-      {audit.isPending ? (
-        <Loader size="sm" aria-label="Loading audit log" />
-      ) : audit.isError ? (
-        <ErrorBox message={loadErrorText(audit.error)} onRetry={() => void audit.refetch()} />
-      ) : audit.data.length === 0 ? (
-        <Text c="dimmed">No admin changes yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped withTableBorder verticalSpacing="xs" data-testid="audit-log">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th>Before</Table.Th>
-                <Table.Th>After</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {audit.data.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td fz="sm">{new Date(e.createdAt).toLocaleString()}</Table.Td>
-                  <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {e.actor ?? 'system'}
-                  </Table.Td>
-                  <Table.Td fz="sm">
-                    <Text fw={600} fz="sm">
-                      {e.action}
-                    </Text>
-                    <Text c="dimmed" fz="xs" style={{ overflowWrap: 'anywhere' }}>
-                      {e.targetType}
-                      {e.targetId ? ` ${e.targetId}` : ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Json value={e.before} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Json value={e.after} />
-                  </Table.Td>
+      <QueryList query={audit} loadingLabel="Loading audit log" loaderSize="sm" empty="No admin changes yet.">
+        {(rows) => (
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped withTableBorder verticalSpacing="xs" data-testid="audit-log">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Who</Table.Th>
+                  <Table.Th>What</Table.Th>
+                  <Table.Th>Before</Table.Th>
+                  <Table.Th>After</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td fz="sm">{new Date(e.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {e.actor ?? 'system'}
+                    </Table.Td>
+                    <Table.Td fz="sm">
+                      <Text fw={600} fz="sm">
+                        {e.action}
+                      </Text>
+                      <Text c="dimmed" fz="xs" style={{ overflowWrap: 'anywhere' }}>
+                        {e.targetType}
+                        {e.targetId ? ` ${e.targetId}` : ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Json value={e.before} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Json value={e.after} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryList>
     </Stack>
   );
 }

@@ -1,8 +1,7 @@
-import { Badge, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { formatUsd } from '@svp/shared';
-import { ErrorBox } from '../../../components/ui/ErrorBox';
-import { loadErrorText } from '../../../lib/errors';
 import { useFlaggedDeposits, type FlaggedDeposit } from '../api/console';
+import { QueryList } from '../../../components/ui/QueryList';
 
 const FLAG_LABELS: Record<FlaggedDeposit['flag'], { label: string; color: string }> = {
   under: { label: 'Underpaid', color: 'orange' },
@@ -25,61 +24,57 @@ export default function FlaggedDepositsPage() {
         Payments whose amount differed from the top-up request, or that arrived without one. Each was credited as
         received.
       </Text>
-      {deposits.isPending ? (
-        <Loader size="sm" aria-label="Loading flagged deposits" />
-      ) : deposits.isError ? (
-        <ErrorBox message={loadErrorText(deposits.error)} onRetry={() => void deposits.refetch()} />
-      ) : deposits.data.length === 0 ? (
-        <Text c="dimmed">No flagged deposits.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped withTableBorder verticalSpacing="xs" data-testid="flagged-deposits">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Seen</Table.Th>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Flag</Table.Th>
-                <Table.Th ta="right">Expected</Table.Th>
-                <Table.Th ta="right">Received</Table.Th>
-                <Table.Th ta="right">Credited</Table.Th>
-                <Table.Th>Transaction</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {deposits.data.map((d) => (
-                <Table.Tr key={d.id}>
-                  <Table.Td fz="sm">{new Date(d.seenAt).toLocaleString()}</Table.Td>
-                  <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                    <Text fw={600} fz="sm">
-                      {d.username}
-                    </Text>
-                    <Text c="dimmed" fz="xs">
-                      {d.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={FLAG_LABELS[d.flag].color} variant="light">
-                      {FLAG_LABELS[d.flag].label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td fz="sm" ta="right">
-                    {d.expected === null ? '—' : formatUsd(d.expected)}
-                  </Table.Td>
-                  <Table.Td fz="sm" ta="right">
-                    {formatUsd(d.received)}
-                  </Table.Td>
-                  <Table.Td fz="sm" ta="right">
-                    {formatUsd(d.credited)}
-                  </Table.Td>
-                  <Table.Td fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere', maxWidth: 220 }}>
-                    {d.txHash}
-                  </Table.Td>
+      <QueryList query={deposits} loadingLabel="Loading flagged deposits" loaderSize="sm" empty="No flagged deposits.">
+        {(rows) => (
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped withTableBorder verticalSpacing="xs" data-testid="flagged-deposits">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Seen</Table.Th>
+                  <Table.Th>User</Table.Th>
+                  <Table.Th>Flag</Table.Th>
+                  <Table.Th ta="right">Expected</Table.Th>
+                  <Table.Th ta="right">Received</Table.Th>
+                  <Table.Th ta="right">Credited</Table.Th>
+                  <Table.Th>Transaction</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((d) => (
+                  <Table.Tr key={d.id}>
+                    <Table.Td fz="sm">{new Date(d.seenAt).toLocaleString()}</Table.Td>
+                    <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                      <Text fw={600} fz="sm">
+                        {d.username}
+                      </Text>
+                      <Text c="dimmed" fz="xs">
+                        {d.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={FLAG_LABELS[d.flag].color} variant="light">
+                        {FLAG_LABELS[d.flag].label}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td fz="sm" ta="right">
+                      {d.expected === null ? '—' : formatUsd(d.expected)}
+                    </Table.Td>
+                    <Table.Td fz="sm" ta="right">
+                      {formatUsd(d.received)}
+                    </Table.Td>
+                    <Table.Td fz="sm" ta="right">
+                      {formatUsd(d.credited)}
+                    </Table.Td>
+                    <Table.Td fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere', maxWidth: 220 }}>
+                      {d.txHash}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryList>
     </Stack>
   );
 }

@@ -1,9 +1,8 @@
-import { Alert, Button, Card, Group, Loader, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Table, Text, TextInput, Title } from '@mantine/core';
 import { MSG } from '@svp/shared';
 import { useState } from 'react';
-import { ErrorBox } from '../../../components/ui/ErrorBox';
-import { loadErrorText } from '../../../lib/errors';
 import { useAdminUsers, useUpdateUserRow, type AdminUserRow } from '../api/console';
+import { QueryList } from '../../../components/ui/QueryList';
 
 function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void }) {
   const update = useUpdateUserRow();
@@ -88,31 +87,27 @@ export function ManageUsers() {
           {MSG.admin.tableUpdateFailed}
         </Alert>
       )}
-      {users.isPending ? (
-        <Loader size="sm" aria-label="Loading users" />
-      ) : users.isError ? (
-        <ErrorBox message={loadErrorText(users.error)} onRetry={() => void users.refetch()} />
-      ) : users.data.length === 0 ? (
-        <Text c="dimmed">{MSG.admin.noUsers}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>ID</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Update</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.map((row) => (
-                <UserRow key={row.id} row={row} onFailed={() => setFailed(true)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <QueryList query={users} loadingLabel="Loading users" loaderSize="sm" empty={MSG.admin.noUsers}>
+        {(rows) => (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped highlightOnHover withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>ID</Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Update</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <UserRow key={row.id} row={row} onFailed={() => setFailed(true)} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryList>
     </Card>
   );
 }

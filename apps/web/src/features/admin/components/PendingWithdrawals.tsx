@@ -1,12 +1,11 @@
-import { Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatUsd } from '@svp/shared';
 import { useState } from 'react';
-import { ErrorBox } from '../../../components/ui/ErrorBox';
-import { loadErrorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/money';
 import { usePendingWithdrawals, type PendingWithdrawal } from '../api/withdrawals';
 import { DecisionModal, type DecisionAction } from './DecisionModal';
+import { QueryList } from '../../../components/ui/QueryList';
 
 const KIND_LABELS: Record<PendingWithdrawal['kind'], string> = { maturity: 'At maturity', break: 'Early break' };
 
@@ -27,74 +26,70 @@ export function PendingWithdrawals() {
           </Badge>
         )}
       </Group>
-      {queue.isPending ? (
-        <Loader aria-label="Loading pending withdrawals" />
-      ) : queue.isError ? (
-        <ErrorBox message={loadErrorText(queue.error)} onRetry={() => void queue.refetch()} />
-      ) : queue.data.length === 0 ? (
-        <Text c="dimmed">No pending withdrawals.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th ta="right">Payout</Table.Th>
-                <Table.Th>Wallet</Table.Th>
-                <Table.Th>Requested</Table.Th>
-                <Table.Th>Due</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {queue.data.map((w) => (
-                <Table.Tr key={w.id} data-testid="pending-withdrawal">
-                  <Table.Td>
-                    <Text fz="sm" fw={600}>
-                      {w.username}
-                    </Text>
-                    <Text fz="xs" c="dimmed">
-                      {w.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{KIND_LABELS[w.kind]}</Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {formatUsd(w.payout, w.kind === 'break' ? 3 : 2)}
-                  </Table.Td>
-                  <Table.Td maw={200}>
-                    <Text fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {w.wallet}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(w.requestedAt)}</Table.Td>
-                  <Table.Td>{formatDateTime(w.dueAt)}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={4}>
-                      <Button
-                        size="xs"
-                        onClick={() => setTarget({ withdrawal: w, action: 'pay' })}
-                        aria-label={`Mark paid: ${w.username}`}
-                      >
-                        Mark paid
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setTarget({ withdrawal: w, action: 'reject' })}
-                        aria-label={`Reject: ${w.username}`}
-                      >
-                        Reject
-                      </Button>
-                    </Stack>
-                  </Table.Td>
+      <QueryList query={queue} loadingLabel="Loading pending withdrawals" empty="No pending withdrawals.">
+        {(rows) => (
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>User</Table.Th>
+                  <Table.Th>Kind</Table.Th>
+                  <Table.Th ta="right">Payout</Table.Th>
+                  <Table.Th>Wallet</Table.Th>
+                  <Table.Th>Requested</Table.Th>
+                  <Table.Th>Due</Table.Th>
+                  <Table.Th>Actions</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((w) => (
+                  <Table.Tr key={w.id} data-testid="pending-withdrawal">
+                    <Table.Td>
+                      <Text fz="sm" fw={600}>
+                        {w.username}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {w.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{KIND_LABELS[w.kind]}</Table.Td>
+                    <Table.Td ta="right" ff="monospace">
+                      {formatUsd(w.payout, w.kind === 'break' ? 3 : 2)}
+                    </Table.Td>
+                    <Table.Td maw={200}>
+                      <Text fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                        {w.wallet}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(w.requestedAt)}</Table.Td>
+                    <Table.Td>{formatDateTime(w.dueAt)}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={4}>
+                        <Button
+                          size="xs"
+                          onClick={() => setTarget({ withdrawal: w, action: 'pay' })}
+                          aria-label={`Mark paid: ${w.username}`}
+                        >
+                          Mark paid
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => setTarget({ withdrawal: w, action: 'reject' })}
+                          aria-label={`Reject: ${w.username}`}
+                        >
+                          Reject
+                        </Button>
+                      </Stack>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryList>
       <DecisionModal
         target={target}
         onClose={() => setTarget(null)}

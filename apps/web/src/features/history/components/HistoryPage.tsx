@@ -1,8 +1,7 @@
-import { Anchor, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Table, Title } from '@mantine/core';
 import { API, API_PREFIX } from '@svp/shared';
-import { ErrorBox } from '../../../components/ui/ErrorBox';
-import { loadErrorText } from '../../../lib/errors';
 import { useHistory } from '../api/history';
+import { QueryList } from '../../../components/ui/QueryList';
 
 /** The statement download: same origin, so the session cookie authenticates it. */
 export const HISTORY_CSV_URL = `${API_PREFIX}${API.historyCsv}`;
@@ -20,28 +19,24 @@ export default function HistoryPage() {
           Download CSV statement
         </Anchor>
       </Group>
-      {history.isPending ? (
-        <Loader aria-label="Loading your history" />
-      ) : history.isError ? (
-        <ErrorBox message={loadErrorText(history.error)} onRetry={() => void history.refetch()} />
-      ) : history.data.length === 0 ? (
-        <Text c="dimmed">No activity yet.</Text>
-      ) : (
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Activity</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {history.data.map((line, i) => (
-              <Table.Tr key={i}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{line}</Table.Td>
+      <QueryList query={history} loadingLabel="Loading your history" empty="No activity yet.">
+        {(rows) => (
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Activity</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((line, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{line}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </QueryList>
     </Card>
   );
 }

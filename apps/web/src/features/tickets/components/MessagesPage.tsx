@@ -2,12 +2,12 @@ import { Alert, Button, Card, Group, Loader, Stack, Text, Textarea, Title, Unsty
 import { MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
-import { loadErrorText } from '../../../lib/errors';
 import { ApiError } from '../../../lib/api';
 import { useReplyTicket, useTicketThread, useTickets, type TicketSummary } from '../api/tickets';
 import { ThreadMessages } from './ThreadMessages';
 import { TicketForm } from './TicketForm';
 import { TicketStatusBadge } from './TicketStatusBadge';
+import { QueryList } from '../../../components/ui/QueryList';
 
 function ReplyBox({ id }: { id: string }) {
   const reply = useReplyTicket(id);
@@ -120,19 +120,15 @@ export default function MessagesPage() {
         <Title order={2} fz="h4" mb="sm">
           Your tickets
         </Title>
-        {tickets.isPending ? (
-          <Loader size="sm" aria-label="Loading tickets" />
-        ) : tickets.isError ? (
-          <ErrorBox message={loadErrorText(tickets.error)} onRetry={() => void tickets.refetch()} />
-        ) : tickets.data.length === 0 ? (
-          <Text c="dimmed">{MSG.tickets.noTickets}</Text>
-        ) : (
-          <Stack gap="xs">
-            {tickets.data.map((t) => (
-              <TicketRow key={t.id} ticket={t} selected={selected === t.id} onSelect={() => setSelected(t.id)} />
-            ))}
-          </Stack>
-        )}
+        <QueryList query={tickets} loadingLabel="Loading tickets" loaderSize="sm" empty={MSG.tickets.noTickets}>
+          {(rows) => (
+            <Stack gap="xs">
+              {rows.map((t) => (
+                <TicketRow key={t.id} ticket={t} selected={selected === t.id} onSelect={() => setSelected(t.id)} />
+              ))}
+            </Stack>
+          )}
+        </QueryList>
       </Card>
       {selected && (
         <Card withBorder radius="lg" padding="lg">

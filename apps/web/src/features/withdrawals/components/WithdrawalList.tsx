@@ -1,10 +1,9 @@
-import { Badge, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { formatUsd } from '@svp/shared';
-import { ErrorBox } from '../../../components/ui/ErrorBox';
-import { loadErrorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/money';
 import { useWithdrawals, type Withdrawal } from '../api/withdrawals';
 import { breakPayoutText } from './BreakInvestmentModal';
+import { QueryList } from '../../../components/ui/QueryList';
 
 export const STATUS_COLORS: Record<Withdrawal['status'], string> = {
   pending: 'yellow',
@@ -48,50 +47,46 @@ export function WithdrawalList() {
       <Title order={2} fz="h4" mb="sm" id="withdrawals-title">
         Your withdrawals
       </Title>
-      {list.isPending ? (
-        <Loader aria-label="Loading withdrawals" />
-      ) : list.isError ? (
-        <ErrorBox message={loadErrorText(list.error)} onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <Text c="dimmed">No withdrawals yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Requested</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Payout</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Due</Table.Th>
-                <Table.Th>Details</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((w) => (
-                <Table.Tr key={w.id} data-testid="withdrawal-row">
-                  <Table.Td>{formatDateTime(w.requestedAt)}</Table.Td>
-                  <Table.Td miw={100}>
-                    <Badge color={STATUS_COLORS[w.status]} variant="light" style={{ overflow: 'visible' }}>
-                      {STATUS_LABELS[w.status]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {payoutText(w)}
-                  </Table.Td>
-                  <Table.Td>{KIND_LABELS[w.kind]}</Table.Td>
-                  <Table.Td>{formatDateTime(w.dueAt)}</Table.Td>
-                  <Table.Td maw={260}>
-                    <Stack gap={0}>
-                      <Details w={w} />
-                    </Stack>
-                  </Table.Td>
+      <QueryList query={list} loadingLabel="Loading withdrawals" empty="No withdrawals yet.">
+        {(rows) => (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Requested</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th ta="right">Payout</Table.Th>
+                  <Table.Th>Kind</Table.Th>
+                  <Table.Th>Due</Table.Th>
+                  <Table.Th>Details</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((w) => (
+                  <Table.Tr key={w.id} data-testid="withdrawal-row">
+                    <Table.Td>{formatDateTime(w.requestedAt)}</Table.Td>
+                    <Table.Td miw={100}>
+                      <Badge color={STATUS_COLORS[w.status]} variant="light" style={{ overflow: 'visible' }}>
+                        {STATUS_LABELS[w.status]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right" ff="monospace">
+                      {payoutText(w)}
+                    </Table.Td>
+                    <Table.Td>{KIND_LABELS[w.kind]}</Table.Td>
+                    <Table.Td>{formatDateTime(w.dueAt)}</Table.Td>
+                    <Table.Td maw={260}>
+                      <Stack gap={0}>
+                        <Details w={w} />
+                      </Stack>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryList>
     </Card>
   );
 }

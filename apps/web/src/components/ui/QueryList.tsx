@@ -1,0 +1,28 @@
+import { Loader, Text, type MantineSize } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { loadErrorText } from '../../lib/errors';
+import { ErrorBox } from './ErrorBox';
+
+/**
+ * A list read from the API, in the one way every screen shows one: a loader while it loads, the load error
+ * with a retry, the empty text when there is nothing, else the rows drawn by `children`.
+ */
+export function QueryList<T>({
+  query,
+  loadingLabel,
+  loaderSize,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  loadingLabel: string;
+  loaderSize?: MantineSize;
+  empty: ReactNode;
+  children: (rows: T[]) => ReactNode;
+}) {
+  if (query.isPending) return <Loader size={loaderSize} aria-label={loadingLabel} />;
+  if (query.isError) return <ErrorBox message={loadErrorText(query.error)} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) return <Text c="dimmed">{empty}</Text>;
+  return children(query.data);
+}
