@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersService(db, clock, engagement, history);
   const audit = createAuditLog(db, clock);
   const referrals = createReferralsService({ db, ledger, config });
-  const totp = createTotpService({ db, clock, rateLimiter });
+  const totp = createTotpService({ db, clock, rateLimiter, audit });
   await ledger.openSystemAccounts();
   const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals, totp, ledger });
   const investments = createInvestmentsService({ db, clock, ledger, referrals });

@@ -51,6 +51,12 @@ describe('re-authentication before an admin changes their own e-mail or wallet',
     const ok = await admin.client.post(API.adminReauth, { code: totpCode(t, admin.secret!) });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe(MSG.totp.reauthenticated);
+    const audit = (await admin.client.get(API.adminAudit)).body.entries;
+    expect(
+      audit
+        .filter((e: { action: string; targetId: string }) => e.targetId === admin.id)
+        .map((e: { action: string }) => e.action),
+    ).toContain('admin.reauthenticated');
 
     const changed = await admin.client.post(field(admin.id), { field: 'email', value: 'new-admin@example.com' });
     expect(changed.status).toBe(200);

@@ -65,4 +65,45 @@ describe('admin second factor (TOTP)', () => {
     expect(statuses[10]).toBe(429);
     expect(authenticator).toBeDefined();
   });
+
+  it('spends a code or a recovery code once even when two requests race with it, and audits enrolment and recovery', async () => {
+    const admin = await createAdmin(t);
+    const signIn = async (ip: string) => {
+      const client = new Client(t.app, ip);
+      await client.post(API.adminLogin, { email: admin.email, password: admin.password });
+      return client;
+    };
+    const first = await signIn('10.40.2.1');
+    const { secret } = (await first.post(API.adminTotpSetup)).body;
+    // Two tabs enrol with the same code at once: one enrolment, one set of recovery codes.
+    const second = await signIn('10.40.2.2');
+    const enrol = await Promise.all(
+      [first, second].map((c) => c.post(API.adminTotpVerify, { code: totpCode(t, secret) })),
+    );
+    expect(enrol.map((r) => r.status).sort()).toEqual([200, 400]);
+    const recoveryCodes: string[] = enrol.find((r) => r.status === 200)!.body.recoveryCodes;
+
+    t.clock.advance(30_000);
+    const racers = await Promise.all(['10.40.2.3', '10.40.2.4', '10.40.2.5'].map(signIn));
+    const withCode = await Promise.all(racers.map((c) => c.post(API.adminTotpVerify, { code: totpCode(t, secret) })));
+    expect(withCode.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+
+    const recoveryRacers = await Promise.all(['10.40.2.6', '10.40.2.7', '10.40.2.8'].map(signIn));
+    const withRecovery = await Promise.all(
+      recoveryRacers.map((c) => c.post(API.adminTotpVerify, { code: recoveryCodes[0] })),
+    );
+    expect(withRecovery.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+
+    const signedIn = [first, second].find((_, i) => enrol[i]!.status === 200)!;
+    const audit = (await signedIn.get(API.adminAudit)).body.entries.filter(
+      (e: { targetId: string }) => e.targetId === admin.id,
+    );
+    expect(audit.map((e: { action: string }) => e.action).sort()).toEqual([
+      'admin.recovery_code_used',
+      'admin.totp_enrolled',
+    ]);
+    expect(audit.find((e: { action: string }) => e.action === 'admin.recovery_code_used').after).toEqual({
+      recoveryCodesLeft: 9,
+    });
+  });
 });

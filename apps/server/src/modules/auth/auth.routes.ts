@@ -122,7 +122,11 @@ export function authRoutes(
       },
       async (request) => {
         const session = request.session!;
-        const recoveryCodes = await totp.verify(session.userId, session.tokenHash, request.body.code);
+        const recoveryCodes = await totp.verify(
+          { userId: session.userId, sessionHash: session.tokenHash, ip: request.ip },
+          request.body.code,
+          'sign-in',
+        );
         const user = await users.snapshotById(session.userId);
         return {
           success: true as const,
@@ -142,7 +146,11 @@ export function authRoutes(
       },
       async (request) => {
         const session = request.session!;
-        await totp.verify(session.userId, session.tokenHash, request.body.code);
+        await totp.verify(
+          { userId: session.userId, sessionHash: session.tokenHash, ip: request.ip },
+          request.body.code,
+          'reauth',
+        );
         return { success: true as const, message: MSG.totp.reauthenticated };
       },
     );
