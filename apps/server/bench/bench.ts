@@ -1,7 +1,7 @@
 /**
  * `npm run bench` — DESIGN §7: measures the real server against reference runs on the same machine in
- * the same run, and reports ratios (never absolute timings in tests). Needs PostgreSQL (DATABASE_URL,
- * default postgres://postgres@127.0.0.1:5432/postgres, role with CREATEDB) and uses pgbench when installed.
+ * the same run, and reports ratios (never absolute timings in tests). Needs PostgreSQL (DATABASE_URL, default
+ * the local server, see database-url.ts; a role with CREATEDB) and uses pgbench when installed.
  * Writes the figures to docs/benchmarks.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,15 +11,16 @@ import path from 'node:path';
 import pg from 'pg';
 import { API } from '@svp/shared';
 import { client, repoRoot, startServer, type BenchUser } from './app-under-test.js';
+import { benchDatabaseUrl, databaseUrlFor } from './database-url.js';
 import { DURATION, WRITE_CLIENTS, helloWorld, pgbench, primaryKeyGet, type LoadResult } from './references.js';
 import { benchReport, LOGIN_RATE } from './report.js';
 import { benchUsers, dashboardLoad, depositLoad, getLoad, loginLoad, transferLoad } from './scenarios.js';
 
-const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const baseUrl = benchDatabaseUrl();
 /** Users in the leaderboard; the login runs take half each, so no account nears its login limit. */
 const USERS = 180;
 
-const dbUrlFor = (name: string) => Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+const dbUrlFor = (name: string) => databaseUrlFor(baseUrl, name);
 const fmt = (r: LoadResult) => `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms${r.errors ? `, ${r.errors} errors` : ''}`;
 
 async function main() {
@@ -69,6 +70,7 @@ async function main() {
     const report = benchReport(
       { hello, pkGet, me, dashboard, leaderboard, transfer, deposit, login, loginMax, meDuringLogin, tps },
       USERS,
+      new URL(baseUrl).searchParams.get('host')?.startsWith('/') ? 'a Unix socket' : 'TCP',
     );
     writeFileSync(path.join(repoRoot, 'docs/benchmarks.md'), report);
     console.log('\n' + report);

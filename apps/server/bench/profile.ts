@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { API } from '@svp/shared';
+import { benchDatabaseUrl, databaseUrlFor } from './database-url.js';
 import { client, startServer, type BenchUser } from './app-under-test.js';
 import type { LoadResult } from './references.js';
 import { LOGIN_RATE } from './report.js';
@@ -16,7 +17,7 @@ import { benchUsers, dashboardLoad, depositLoad, getLoad, loginLoad, transferLoa
 
 const scenario = process.argv[2] ?? 'me';
 const seconds = Number(process.argv[3] ?? 10);
-const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const baseUrl = benchDatabaseUrl();
 
 interface ProfileNode {
   id: number;
@@ -110,7 +111,7 @@ async function main() {
   await admin.query(`create database ${name}`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-prof-'));
   const port = 3800 + Math.floor(Math.random() * 90);
-  const dbUrl = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+  const dbUrl = databaseUrlFor(baseUrl, name);
   const server = await startServer(dbUrl, port, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
   const api = client(`http://127.0.0.1:${port}`);
   try {

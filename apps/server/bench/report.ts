@@ -21,7 +21,7 @@ export type Results = Record<
 
 const status = (ok: boolean | null) => (ok === null ? 'n/a' : ok ? 'met' : 'NOT met');
 
-export function benchReport(r: Results, users: number): string {
+export function benchReport(r: Results, users: number, connection: string): string {
   const meRatio = r.me.rps / r.hello.rps;
   const transferRatio = r.tps ? r.transfer.rps / r.tps : null;
   // A steady offered rate is "sustained" when (nearly) all of it was answered, none of it with an error.
@@ -55,7 +55,7 @@ export function benchReport(r: Results, users: number): string {
   return [
     '# Benchmarks',
     '',
-    `Latest \`npm run bench\`: ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${DURATION} s per run, PostgreSQL via DATABASE_URL. The load generator (autocannon, in the bench process), every server (the app and the two reference servers, each in its own process) and PostgreSQL share the machine.`,
+    `Latest \`npm run bench\`: ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${DURATION} s per run, PostgreSQL reached over ${connection} by the app and every reference. The load generator (autocannon, in the bench process), every server (the app and the two reference servers, each in its own process) and PostgreSQL share the machine.`,
     '',
     '| measure | throughput | p99 | errors |',
     '| --- | --- | --- | --- |',

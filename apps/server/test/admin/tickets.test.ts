@@ -41,6 +41,11 @@ describe('support tickets', () => {
       sql`select action from audit_log where target_id = ${id} order by id`,
     );
     expect(audit.map((a) => a.action)).toEqual(['ticket.reply', 'ticket.close']);
+
+    // Support may follow up a closed ticket (ADR 0008): the thread is pending again and the user may answer.
+    const followUp = await admin.client.post(`/admin/tickets/${id}/reply`, { message: 'It arrived after all.' });
+    expect(followUp.body.ticket.status).toBe('pending');
+    expect((await u.client.post(`/tickets/${id}/messages`, { message: 'Great' })).body.ticket.status).toBe('open');
   });
 
   it.each([[{ subject: ' ', message: 'x' }], [{ subject: 'x', message: '' }], [{}]])(
