@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema.js';
 import { API, SESSION_COOKIE } from '@svp/shared';
 import {
   buildTestApp,
@@ -120,12 +122,13 @@ export async function ensureRole(world: World, role: Role): Promise<void> {
   if ((await client.get(API.me)).status === 200) return;
   const account = world.accounts[role];
   const ip = world.nextIp();
+  const [row] = await world.t.database.db.select().from(users).where(eq(users.id, account.id));
   const token = await world.t.app.services.sessions.create(
-    account.id,
-    account.role,
+    { id: account.id, role: account.role, checkedHash: row!.passwordHash },
     { ip },
     account.role === 'admin' ? 'done' : 'none',
   );
+  if (!token) throw new Error(`could not restore the ${role} session: its password changed`);
   const fresh = new Client(world.t.app, ip);
   fresh.cookies.set(SESSION_COOKIE, token);
   world.clients[role] = fresh;

@@ -76,25 +76,32 @@ export function createAuthService(deps: {
       if (await usersRepository.findByEmail(db, input.email)) throw emailTaken();
       const now = clock.now();
       const passwordHash = await hashPassword(input.password);
-      const username = await pickUsername(input.email);
-      const user = await inTransaction(db, async (tx) => {
-        const created = await usersRepository.insert(tx as unknown as Db, {
-          email: input.email,
-          username,
-          walletAddress: input.walletAddress,
-          passwordHash,
-          role: 'user',
-          referredBy,
-          createdAt: now,
-          updatedAt: now,
+      const signUp = (username: string) =>
+        inTransaction(db, async (tx) => {
+          const created = await usersRepository.insert(tx as unknown as Db, {
+            email: input.email,
+            username,
+            walletAddress: input.walletAddress,
+            passwordHash,
+            role: 'user',
+            referredBy,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await deps.ledger.openUserAccounts(tx, created.id);
+          await deps.referrals.onSignup(tx, created.id, referredBy);
+          return created;
         });
-        await deps.ledger.openUserAccounts(tx, created.id);
-        await deps.referrals.onSignup(tx, created.id, referredBy);
-        return created;
-      }).catch((error: unknown) => {
-        // Two sign-ups racing for one address: the unique index decides, the loser hears why.
-        if (pgErrorCode(error) === '23505') {
+      let user: UserRow | undefined;
+      for (let attempt = 1; !user; attempt++) {
+        try {
+          user = await signUp(await pickUsername(input.email));
+        } catch (error) {
+          if (pgErrorCode(error) !== '23505') throw error;
           const constraint = pgConstraint(error);
+          // Two sign-ups whose e-mails share a local part picked one default username: pick again.
+          if (constraint?.includes('username') && attempt < 5) continue;
+          // Two sign-ups racing for one address: the unique index decides, the loser hears why.
           if (!constraint || constraint.includes('email')) throw emailTaken();
           throw new AppError(
             409,
@@ -102,8 +109,7 @@ export function createAuthService(deps: {
             'Someone signed up with the same details at this moment. Please try again.',
           );
         }
-        throw error;
-      });
+      }
       await deps.mailer.send(welcomeMail(user)).catch(() => undefined);
     },
 
@@ -118,7 +124,10 @@ export function createAuthService(deps: {
       if (user.role !== portal) throw new AppError(403, 'ROLE_DENIED', messages.denied);
       if (user.disabled) throw new AppError(403, 'ACCOUNT_DISABLED', MSG.login.disabled);
       // Admins start 'pending': nothing but the second-factor routes opens until they give a code.
-      const token = await deps.sessions.create(user.id, user.role, meta, portal === 'admin' ? 'pending' : 'none');
+      const checked = { id: user.id, role: user.role, checkedHash: user.passwordHash };
+      const token = await deps.sessions.create(checked, meta, portal === 'admin' ? 'pending' : 'none');
+      // The password was reset while it was being checked: the old one no longer signs in.
+      if (!token) throw new AppError(401, 'INVALID_CREDENTIALS', messages.invalid);
       const snapshot: UserSnapshot = await deps.users.snapshot(user);
       const mfa = portal === 'admin' ? await deps.totp.stage(user.id) : undefined;
       return { token, user: snapshot, mfa, maxAgeSeconds: deps.sessions.limits(user.role).absoluteMs / 1000 };
@@ -147,11 +156,11 @@ export function createAuthService(deps: {
         const now = clock.now();
         if (!(await otpRepository.consume(tx, user.id, otp, now))) return false;
         await usersRepository.updatePassword(tx as unknown as Db, user.id, passwordHash, now);
+        // A reset ends every session, in the same commit: whoever knew the old password is signed out.
+        await deps.sessions.destroyAllFor(user.id, tx);
         return true;
       });
       if (!accepted) throw new AppError(400, 'OTP_INVALID', MSG.otp.verifyFailed);
-      // A reset ends every session: whoever knew the old password is signed out.
-      await deps.sessions.destroyAllFor(user.id);
     },
   };
 }

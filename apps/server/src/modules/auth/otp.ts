@@ -1,8 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { Tx } from '../../db/transaction.js';
-import { passwordResetOtps } from '../../db/schema.js';
+import { inTransaction, type Tx } from '../../db/transaction.js';
+import { passwordResetOtps, users } from '../../db/schema.js';
 
 /** DESIGN D14: 6 digits, 10 minutes, single use, 5 attempts, stored hashed. */
 export const OTP_TTL_MS = 10 * 60_000;
@@ -13,17 +13,23 @@ const hashOtp = (userId: string, otp: string) => createHash('sha256').update(`${
 export const generateOtp = () => randomInt(0, 1_000_000).toString().padStart(6, '0');
 
 export const otpRepository = {
-  /** Stores a new code and retires any earlier unused one: only the latest e-mail works. */
+  /**
+   * Stores a new code and retires any earlier unused one: only the latest e-mail works. The user's row is
+   * locked first, so parallel requests take turns and each retires the code before it.
+   */
   async issue(db: Db, userId: string, otp: string, now: Date): Promise<void> {
-    await db
-      .update(passwordResetOtps)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetOtps.userId, userId), isNull(passwordResetOtps.usedAt)));
-    await db.insert(passwordResetOtps).values({
-      userId,
-      otpHash: hashOtp(userId, otp),
-      expiresAt: new Date(now.getTime() + OTP_TTL_MS),
-      createdAt: now,
+    await inTransaction(db, async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await tx
+        .update(passwordResetOtps)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetOtps.userId, userId), isNull(passwordResetOtps.usedAt)));
+      await tx.insert(passwordResetOtps).values({
+        userId,
+        otpHash: hashOtp(userId, otp),
+        expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+        createdAt: now,
+      });
     });
   },
 
@@ -63,6 +69,12 @@ export const otpRepository = {
         ),
       )
       .returning({ id: passwordResetOtps.id });
-    return matches && updated.length === 1;
+    if (!matches || updated.length !== 1) return false;
+    // Spent: no other code of this user opens a second reset.
+    await tx
+      .update(passwordResetOtps)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetOtps.userId, userId), isNull(passwordResetOtps.usedAt)));
+    return true;
   },
 };

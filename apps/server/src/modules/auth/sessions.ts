@@ -3,7 +3,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Role } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
-import { preparedStatement, type Db } from '../../db/client.js';
+import { preparedStatement, queryRows, type Db } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 
 export interface SessionInfo {
@@ -67,26 +67,31 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
   return {
     limits,
 
+    /**
+     * Opens a session for a user whose password was just checked against `checkedHash`, or returns null
+     * when that is no longer the user's password. The insert reads the user's row `for share`, so a
+     * password reset either waits for it and then deletes the session in its own transaction, or commits
+     * first and the insert finds the hash changed: a sign-in racing a reset never outlives it.
+     */
     async create(
-      userId: string,
-      role: Role,
+      user: { id: string; role: Role; checkedHash: string },
       meta: { ip: string; userAgent?: string },
       mfa: SessionInfo['mfa'] = 'none',
-    ): Promise<string> {
+    ): Promise<string | null> {
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
-      await db.insert(sessions).values({
-        tokenHash: hashToken(token),
-        userId,
-        role,
-        mfa,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + limits(role).absoluteMs),
-        ip: meta.ip,
-        userAgent: meta.userAgent?.slice(0, 300) ?? null,
-      });
-      return token;
+      const expires = new Date(now.getTime() + limits(user.role).absoluteMs);
+      const opened = await queryRows<{ ok: number }>(
+        db,
+        sql`insert into sessions (token_hash, user_id, role, mfa, created_at, last_seen_at, expires_at, ip, user_agent)
+            select ${hashToken(token)}, u.id, ${user.role}, ${mfa}, ${now.toISOString()}::timestamptz,
+                   ${now.toISOString()}::timestamptz, ${expires.toISOString()}::timestamptz, ${meta.ip},
+                   ${meta.userAgent?.slice(0, 300) ?? null}
+            from users u where u.id = ${user.id} and u.password_hash = ${user.checkedHash}
+            for share
+            returning 1 as ok`,
+      );
+      return opened.length === 1 ? token : null;
     },
 
     /**
@@ -128,8 +133,9 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     },
 
-    async destroyAllFor(userId: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+    /** Ends every session of a user; give the transaction that changes the password, so both commit together. */
+    async destroyAllFor(userId: string, executor: Pick<Db, 'delete'> = db): Promise<void> {
+      await executor.delete(sessions).where(eq(sessions.userId, userId));
     },
 
     /**

@@ -35,12 +35,26 @@ export const ticketsRepository = {
       .where(and(eq(tickets.id, id), eq(tickets.userId, userId)));
     return row;
   },
+  /** The user's ticket, locked until the transaction ends: its status cannot change under a reply. */
+  async lockOwn(tx: Tx, userId: string, id: string): Promise<TicketRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.id, id), eq(tickets.userId, userId)))
+      .for('update');
+    return row;
+  },
   async find(db: Executor, id: string) {
     const [row] = await db
       .select({ ticket: tickets, username: users.username, email: users.email })
       .from(tickets)
       .innerJoin(users, eq(users.id, tickets.userId))
       .where(eq(tickets.id, id));
+    return row;
+  },
+  /** Any ticket, locked until the transaction ends, so an audit entry's "before" is what was replaced. */
+  async lock(tx: Tx, id: string): Promise<TicketRow | undefined> {
+    const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
     return row;
   },
   listAll: (db: Executor) =>

@@ -51,13 +51,16 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
       return { ticket: summary(ticket), messages: (await repo.messages(db, id)).map(messageView) };
     },
 
+    /** Under the ticket's row lock: a close committed meanwhile is seen, never overwritten by `open`. */
     async reply(userId: string, id: string, message: string) {
-      const ticket = await repo.findOwn(db, userId, id);
-      if (!ticket) throw errors.notFound();
-      if (ticket.status === 'closed') throw new AppError(409, 'CONFLICT', MSG.tickets.closed);
-      const now = clock.now();
-      await repo.addMessage(db, { ticketId: id, sender: 'user', authorId: userId, message, createdAt: now });
-      await repo.setStatus(db, id, 'open', now);
+      await inTransaction(db, async (tx) => {
+        const ticket = await repo.lockOwn(tx, userId, id);
+        if (!ticket) throw errors.notFound();
+        if (ticket.status === 'closed') throw new AppError(409, 'CONFLICT', MSG.tickets.closed);
+        const now = clock.now();
+        await repo.addMessage(tx, { ticketId: id, sender: 'user', authorId: userId, message, createdAt: now });
+        await repo.setStatus(tx, id, 'open', now);
+      });
       return this.thread(userId, id);
     },
 
@@ -79,8 +82,8 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
     /** The reply, the `pending` status and the audit entry commit together (DESIGN D13). */
     async adminReply(adminId: string, id: string, message: string, ip: string) {
       await deps.audit.change(async (tx, record) => {
-        const row = await repo.find(tx, id);
-        if (!row) throw errors.notFound();
+        const ticket = await repo.lock(tx, id);
+        if (!ticket) throw errors.notFound();
         const now = clock.now();
         await repo.addMessage(tx, { ticketId: id, sender: 'admin', authorId: adminId, message, createdAt: now });
         await repo.setStatus(tx, id, 'pending', now);
@@ -89,7 +92,7 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
           action: 'ticket.reply',
           targetType: 'ticket',
           targetId: id,
-          before: { status: row.ticket.status },
+          before: { status: ticket.status },
           after: { status: 'pending' },
           ip,
         });
@@ -99,15 +102,15 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
 
     async adminClose(adminId: string, id: string, ip: string) {
       await deps.audit.change(async (tx, record) => {
-        const row = await repo.find(tx, id);
-        if (!row) throw errors.notFound();
+        const ticket = await repo.lock(tx, id);
+        if (!ticket) throw errors.notFound();
         await repo.setStatus(tx, id, 'closed', clock.now());
         await record({
           actorId: adminId,
           action: 'ticket.close',
           targetType: 'ticket',
           targetId: id,
-          before: { status: row.ticket.status },
+          before: { status: ticket.status },
           after: { status: 'closed' },
           ip,
         });

@@ -62,6 +62,11 @@ export const usersRepository = {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     return row;
   },
+  /** The user, locked until the transaction ends: an edit's "before" is the value it replaces. */
+  async lockById(tx: Db, id: string): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    return row;
+  },
   async snapshotRow(db: Db, id: string, now: Date): Promise<SnapshotRow | undefined> {
     const [row] = await snapshotStatement(db, [id, now.toISOString().slice(0, 10), now.toISOString()]);
     return row;

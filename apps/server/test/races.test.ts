@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { API } from '@svp/shared';
-import { auditLog, emailOutbox } from '../../src/db/schema.js';
+import { auditLog, emailOutbox } from '../src/db/schema.js';
 import {
   buildTestApp,
   Client,
@@ -11,7 +11,7 @@ import {
   uniqueEmail,
   type Response,
   type TestApp,
-} from '../helpers.js';
+} from './helpers.js';
 
 // Check-then-write races outside the ledger: real only on PostgreSQL (`npm run test:pg`); PGlite serialises.
 let t: TestApp;
