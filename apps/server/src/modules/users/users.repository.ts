@@ -62,9 +62,12 @@ export const usersRepository = {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     return row;
   },
-  /** The user, locked until the transaction ends: an edit's "before" is the value it replaces. */
-  async lockById(tx: Db, id: string): Promise<UserRow | undefined> {
-    const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  /**
+   * The user, locked until the transaction ends: `update` for an edit (its "before" is the value it
+   * replaces), `share` for a read that must not change under the transaction (a withdrawal's wallet).
+   */
+  async lockById(tx: Db, id: string, mode: 'update' | 'share' = 'update'): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).for(mode);
     return row;
   },
   async snapshotRow(db: Db, id: string, now: Date): Promise<SnapshotRow | undefined> {
