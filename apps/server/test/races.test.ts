@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { API } from '@svp/shared';
-import { auditLog, emailOutbox } from '../src/db/schema.js';
+import { auditLog, emailOutbox, users, withdrawals } from '../src/db/schema.js';
+import { queryRows } from '../src/db/client.js';
+import type { Tx } from '../src/db/transaction.js';
 import {
   buildTestApp,
   Client,
+  invest,
+  onPostgres,
   registerUser,
   signedInAdmin,
   signedInUser,
+  topUp,
   uniqueEmail,
   type Response,
   type TestApp,
@@ -41,6 +46,55 @@ async function mailedOtps(email: string): Promise<string[]> {
   return mails.map((m) => /code is (\d{6})/.exec(m.body ?? '')?.[1] ?? '').filter(Boolean);
 }
 
+/**
+ * PostgreSQL only: holds the user's row lock, as an in-flight admin edit or code request does, while
+ * `during` runs; `beforeCommit` then changes what the holder changes. Shows what waits for that lock.
+ */
+async function whileUserRowLocked(
+  userId: string,
+  during: () => Promise<void>,
+  beforeCommit?: (tx: Tx) => Promise<void>,
+) {
+  let release!: () => void;
+  let locked!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const taken = new Promise<void>((resolve) => (locked = resolve));
+  const holder = t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from users where id = ${userId} for update`);
+    locked();
+    await gate;
+    await beforeCommit?.(tx);
+  });
+  await taken;
+  try {
+    await during();
+  } finally {
+    release();
+  }
+  await holder;
+}
+
+/** Whether another transaction holds a lock on any of the user's unused reset codes (PostgreSQL). */
+async function codeRowsLocked(userId: string): Promise<boolean> {
+  return t.database.db
+    .transaction(async (tx) => {
+      await tx.execute(
+        sql`select id from password_reset_otps where user_id = ${userId} and used_at is null for update nowait`,
+      );
+      return false;
+    })
+    .catch(() => true);
+}
+
+const liveCodes = async (email: string) =>
+  (
+    await queryRows<{ n: string }>(
+      t.database.db,
+      sql`select count(*)::text as n from password_reset_otps o join users u on u.id = o.user_id
+          where u.email = ${email} and o.used_at is null`,
+    )
+  )[0]!.n;
+
 describe('auth races', () => {
   it('a password reset signs out every login that raced it with the old password', async () => {
     const survivors: string[] = [];
@@ -67,13 +121,15 @@ describe('auth races', () => {
     expect(survivors).toEqual([]);
   });
 
-  it('only the latest of several OTP e-mails requested at once can reset the password', async () => {
+  it('leaves one live code after several OTP e-mails requested at once, and it resets the password once', async () => {
     const doubleResets: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const owner = client();
       const creds = await registerUser(owner);
       const sent = await Promise.all([0, 1, 2].map(() => client().post(API.otpRequest, { email: creds.email })));
       expect(sorted(sent)).toEqual([200, 200, 200]);
+      // Each live code would get its own five guesses: only the latest may stay live.
+      expect(await liveCodes(creds.email)).toBe('1');
       const codes = await mailedOtps(creds.email);
       let successes = 0;
       for (const otp of [...codes, ...codes]) {
@@ -83,6 +139,37 @@ describe('auth races', () => {
       if (successes > 1) doubleResets.push(`round ${round}: ${successes} resets from ${codes.length} e-mails`);
     }
     expect(doubleResets).toEqual([]);
+  });
+
+  it('a reset takes the user before the code, as a resend does, so the two never deadlock', async () => {
+    const owner = client();
+    const creds = await registerUser(owner);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, creds.email));
+    for (let round = 0; round < 3; round++) {
+      t.clock.advance(15 * 60_000); // a fresh window of the per-account code-request limit
+      expect((await owner.post(API.otpRequest, { email: creds.email })).status).toBe(200);
+      const [otp] = await mailedOtps(creds.email);
+      const newPassword = `after-resend-${round}-pw`;
+      if (onPostgres) {
+        // A resend holds the user's row: the reset must wait for it before touching any code row.
+        let reset!: Promise<Response>;
+        await whileUserRowLocked(row!.id, async () => {
+          reset = client().post(API.passwordReset, { email: creds.email, otp, newPassword });
+          await sleep(300);
+          expect(await codeRowsLocked(row!.id)).toBe(false);
+        });
+        expect((await reset).status).toBe(200);
+      } else {
+        const [reset, resend] = await Promise.all([
+          client().post(API.passwordReset, { email: creds.email, otp, newPassword }),
+          client().post(API.otpRequest, { email: creds.email }),
+        ]);
+        // The resend retires the code when it comes first; either way both answer, neither waits for a deadlock.
+        expect(resend.status).toBe(200);
+        expect([200, 400]).toContain(reset.status);
+      }
+      expect(Number(await liveCodes(creds.email))).toBeLessThanOrEqual(1);
+    }
   });
 
   it('counts parallel wrong OTP guesses exactly: five per code, then even the right code is refused', async () => {
@@ -189,6 +276,35 @@ describe('tickets, profile and referral races', () => {
 });
 
 describe('admin races', () => {
+  it('pays a withdrawal requested during an admin wallet edit to the wallet that edit leaves', async () => {
+    const u = await signedInUser(t.app, nextIp());
+    await topUp(u.client, '100');
+    expect((await invest(u.client, 'gold', '100')).status).toBe(200);
+    const edited = '0x' + '5e'.repeat(20);
+    let request!: Promise<Response>;
+    if (onPostgres) {
+      // The admin's edit holds the user's row; the request reads the wallet only once the edit committed.
+      await whileUserRowLocked(
+        u.user.id,
+        async () => {
+          request = u.client.post(API.withdrawals, { kind: 'break' });
+          await sleep(300);
+        },
+        async (tx) => {
+          await tx.execute(sql`update users set wallet_address = ${edited} where id = ${u.user.id}`);
+        },
+      );
+    } else {
+      const admin = await signedInAdmin(t, nextIp());
+      await admin.client.post(API.adminUserField.replace(':id', u.user.id), { field: 'walletAddress', value: edited });
+      request = u.client.post(API.withdrawals, { kind: 'break' });
+    }
+    const res = await request;
+    expect(res.status).toBe(200);
+    const [row] = await t.database.db.select().from(withdrawals).where(eq(withdrawals.userId, u.user.id));
+    expect(row!.wallet).toBe(edited);
+  });
+
   it('audits each of several simultaneous edits of one field against the value it replaced', async () => {
     const admin = await signedInAdmin(t, nextIp());
     const { user } = await signedInUser(t.app, nextIp());

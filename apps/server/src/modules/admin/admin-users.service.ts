@@ -23,8 +23,6 @@ import {
 /** How long a proof of the second factor lets an admin change their own e-mail or wallet. */
 export const REAUTH_WINDOW_MS = 5 * 60_000;
 
-const asDb = (tx: Tx) => tx as unknown as Db;
-
 /** One admin save: the transaction it runs in, where its audit entries go, and who is acting. */
 interface Edit {
   tx: Tx;
@@ -72,7 +70,7 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
   /** One whitelisted field change. The admin's own e-mail and wallet need a fresh second factor (issue #6). */
   async function setField(edit: Edit, userId: string, field: string, raw: string) {
     checkField(field, raw);
-    const user = await usersRepository.lockById(asDb(edit.tx), userId);
+    const user = await usersRepository.lockById(edit.tx, userId);
     if (!user) throw errors.notFound(MSG.admin.notFound);
     const value = parseField(field, raw);
     const self = userId === edit.adminId;
@@ -87,7 +85,7 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
 
   async function setReferralCode(edit: Edit, userId: string, raw: string | null) {
     const code = parseReferralCode(raw);
-    const user = await usersRepository.lockById(asDb(edit.tx), userId);
+    const user = await usersRepository.lockById(edit.tx, userId);
     if (!user) throw errors.notFound();
     await write(edit, user, 'referralCode', 'referralCode', code);
   }

@@ -154,6 +154,7 @@ export function createAuthService(deps: {
       // The attempt is counted in its own commit even when the code is wrong.
       const accepted = await inTransaction(db, async (tx) => {
         const now = clock.now();
+        await usersRepository.lockById(tx, user.id); // the user first, as issuing a code does (otp.ts)
         if (!(await otpRepository.consume(tx, user.id, otp, now))) return false;
         await usersRepository.updatePassword(tx as unknown as Db, user.id, passwordHash, now);
         // A reset ends every session, in the same commit: whoever knew the old password is signed out.

@@ -2,7 +2,8 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction, type Tx } from '../../db/transaction.js';
-import { passwordResetOtps, users } from '../../db/schema.js';
+import { passwordResetOtps } from '../../db/schema.js';
+import { usersRepository } from '../users/users.repository.js';
 
 /** DESIGN D14: 6 digits, 10 minutes, single use, 5 attempts, stored hashed. */
 export const OTP_TTL_MS = 10 * 60_000;
@@ -12,6 +13,17 @@ const hashOtp = (userId: string, otp: string) => createHash('sha256').update(`${
 
 export const generateOtp = () => randomInt(0, 1_000_000).toString().padStart(6, '0');
 
+/** Marks every unused code of the user used. */
+const retireAll = (tx: Tx, userId: string, now: Date) =>
+  tx
+    .update(passwordResetOtps)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetOtps.userId, userId), isNull(passwordResetOtps.usedAt)));
+
+/**
+ * Lock order: the user's row first, then their codes — in issuing and in a reset alike (the reset locks
+ * the user before `consume`), so a resend racing a reset waits instead of deadlocking.
+ */
 export const otpRepository = {
   /**
    * Stores a new code and retires any earlier unused one: only the latest e-mail works. The user's row is
@@ -19,11 +31,8 @@ export const otpRepository = {
    */
   async issue(db: Db, userId: string, otp: string, now: Date): Promise<void> {
     await inTransaction(db, async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      await tx
-        .update(passwordResetOtps)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResetOtps.userId, userId), isNull(passwordResetOtps.usedAt)));
+      await usersRepository.lockById(tx, userId);
+      await retireAll(tx, userId, now);
       await tx.insert(passwordResetOtps).values({
         userId,
         otpHash: hashOtp(userId, otp),
@@ -71,10 +80,7 @@ export const otpRepository = {
       .returning({ id: passwordResetOtps.id });
     if (!matches || updated.length !== 1) return false;
     // Spent: no other code of this user opens a second reset.
-    await tx
-      .update(passwordResetOtps)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetOtps.userId, userId), isNull(passwordResetOtps.usedAt)));
+    await retireAll(tx, userId, now);
     return true;
   },
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ticketMessages, tickets, users } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
@@ -8,10 +8,6 @@ export type TicketRow = typeof tickets.$inferSelect;
 
 /** Queries only; user-facing reads are always scoped by the owner's id. */
 export const ticketsRepository = {
-  /** Row lock on the user: serializes one user's ticket creations so the 24-hour limit holds. */
-  async lockUser(tx: Tx, userId: string): Promise<void> {
-    await tx.execute(sql`select id from users where id = ${userId} for update`);
-  },
   async countSince(tx: Executor, userId: string, since: Date): Promise<number> {
     const [row] = await tx
       .select({ n: count() })

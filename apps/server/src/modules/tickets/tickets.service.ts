@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, errors } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
 import { ticketsRepository as repo, type TicketRow } from './tickets.repository.js';
+import { usersRepository } from '../users/users.repository.js';
 
 const LIMIT = 2;
 const WINDOW_MS = 24 * 3_600_000;
@@ -32,7 +33,8 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
     async create(userId: string, subject: string, message: string) {
       const ticket = await inTransaction(db, async (tx) => {
         const now = clock.now();
-        await repo.lockUser(tx, userId);
+        // The user's row lock serializes one user's ticket creations, so the 24-hour limit holds.
+        await usersRepository.lockById(tx, userId);
         if ((await repo.countSince(tx, userId, new Date(now.getTime() - WINDOW_MS))) >= LIMIT) {
           throw new AppError(429, 'RATE_LIMITED', MSG.tickets.limit);
         }

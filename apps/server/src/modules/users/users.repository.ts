@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { preparedStatement, type Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import type { Tx } from '../../db/transaction.js';
 import { SESSION_COLUMNS, type SessionRow } from '../auth/sessions.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -66,7 +67,7 @@ export const usersRepository = {
    * The user, locked until the transaction ends: `update` for an edit (its "before" is the value it
    * replaces), `share` for a read that must not change under the transaction (a withdrawal's wallet).
    */
-  async lockById(tx: Db, id: string, mode: 'update' | 'share' = 'update'): Promise<UserRow | undefined> {
+  async lockById(tx: Tx, id: string, mode: 'update' | 'share' = 'update'): Promise<UserRow | undefined> {
     const [row] = await tx.select().from(users).where(eq(users.id, id)).for(mode);
     return row;
   },

@@ -104,7 +104,7 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
           const investment = await plansRepository.lockActiveInvestment(tx, userId);
           if (!investment) throw new AppError(409, 'NOT_ELIGIBLE', MSG.withdraw.noPlan);
           // The wallet the request pays to cannot change under it (an admin edit waits, or comes first).
-          const user = await usersRepository.lockById(tx as unknown as Db, userId, 'share');
+          const user = await usersRepository.lockById(tx, userId, 'share');
           if (!user) throw new AppError(404, 'NOT_FOUND', MSG.invest.userNotFound);
           const q = await quoteFor(userId, investment, tx);
           const now = clock.now();
