@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { API } from '@svp/shared';
 import { client, repoRoot, startServer, type BenchUser } from './app-under-test.js';
-import { benchDatabaseUrl, databaseUrlFor } from './database-url.js';
+import { benchDatabaseUrl, connectionKind, databaseUrlFor } from './database-url.js';
 import { DURATION, WRITE_CLIENTS, helloWorld, pgbench, primaryKeyGet, type LoadResult } from './references.js';
 import { benchReport, LOGIN_RATE } from './report.js';
 import { benchUsers, dashboardLoad, depositLoad, getLoad, loginLoad, transferLoad } from './scenarios.js';
@@ -70,7 +70,7 @@ async function main() {
     const report = benchReport(
       { hello, pkGet, me, dashboard, leaderboard, transfer, deposit, login, loginMax, meDuringLogin, tps },
       USERS,
-      new URL(baseUrl).searchParams.get('host')?.startsWith('/') ? 'a Unix socket' : 'TCP',
+      connectionKind(baseUrl),
     );
     writeFileSync(path.join(repoRoot, 'docs/benchmarks.md'), report);
     console.log('\n' + report);

@@ -14,6 +14,10 @@ export const benchDatabaseUrl = (): string =>
     ? `postgres://postgres@localhost/postgres?host=${SOCKET_DIR}`
     : 'postgres://postgres@127.0.0.1:5432/postgres');
 
+/** How a URL reaches the server, for the report: a `host` that is a directory names a Unix socket. */
+export const connectionKind = (url: string): string =>
+  new URL(url).searchParams.get('host')?.startsWith('/') ? 'a Unix socket' : 'TCP';
+
 /** The same server and credentials, another database. */
 export const databaseUrlFor = (baseUrl: string, name: string): string =>
   Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../src/db/transaction.js';
+import { usersRepository } from '../../src/modules/users/users.repository.js';
 import { Client, type Response, type TestApp } from '../helpers.js';
 
 /**
@@ -29,7 +29,7 @@ export function raceKit(app: () => TestApp) {
       const gate = new Promise<void>((resolve) => (release = resolve));
       const taken = new Promise<void>((resolve) => (locked = resolve));
       const holder = app().database.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from users where id = ${userId} for update`);
+        await usersRepository.lockById(tx, userId);
         locked();
         await gate;
         await beforeCommit?.(tx);
