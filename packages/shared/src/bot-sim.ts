@@ -72,29 +72,38 @@ export interface BotSimulation {
   status(step: number): string;
 }
 
+/** A price held in whole ten-thousandths ("pips", SPEC §3's 4 decimals) as text: 12345 → "1.2345". */
+export function formatPips(units: number): string {
+  const sign = units < 0 ? '-' : '';
+  const abs = Math.abs(units);
+  return `${sign}${Math.floor(abs / 10_000)}.${String(abs % 10_000).padStart(4, '0')}`;
+}
+
+const PIP = 10_000;
+
 export function createBotSimulation(seed: number, startTimeMs: number, startPrice = 1.2345): BotSimulation {
   const random = seededRandom(seed);
   const candles: Candle[] = [];
   const messages: BotMessage[] = [];
-  let price = startPrice;
+  // The market walks in whole pips, so what a message shows is exactly what the chart draws (no rounding
+  // of floats on the way to the 4 decimals shown).
+  let price = Math.round(startPrice * PIP);
   let time = Math.floor(startTimeMs / 1000);
 
   const tick = () => {
     const open = price;
-    const close = Math.max(0.0001, open + (random() - 0.5) * 0.01);
-    const high = Math.max(open, close) + random() * 0.003;
-    const low = Math.max(0.0001, Math.min(open, close) - random() * 0.003);
-    candles.push({ time, open, high, low, close });
+    const close = Math.max(1, open + Math.round((random() - 0.5) * 100));
+    const high = Math.max(open, close) + Math.round(random() * 30);
+    const low = Math.max(1, Math.min(open, close) - Math.round(random() * 30));
+    candles.push({ time, open: open / PIP, high: high / PIP, low: low / PIP, close: close / PIP });
     if (candles.length > BOT_SIM.maxCandles) candles.shift();
-    // Sign, amount and direction all come from the change rounded to what is shown, so a tiny fall
-    // never reads "-0.0000 … 0 pips … Loss".
-    const step = pips(close - open) || 0;
+    const step = close - open;
     messages.unshift({
       time: new Date(time * 1000).toISOString().slice(11, 19),
       token: BOT_SIM.tokens[Math.floor(random() * BOT_SIM.tokens.length)]!,
-      // Simulated display prices (not money, DESIGN D9): rounded to the 4 decimals SPEC §3 shows.
-      price: close.toFixed(4),
-      gainLoss: `${step >= 0 ? '+' : '-'}${(Math.abs(step) / 10_000).toFixed(4)}`,
+      price: formatPips(close),
+      // A zero step reads "+0.0000 … 0 pips … Gain", never a signed zero.
+      gainLoss: `${step >= 0 ? '+' : '-'}${formatPips(Math.abs(step))}`,
       pips: String(step),
       direction: step >= 0 ? 'Gain' : 'Loss',
     });

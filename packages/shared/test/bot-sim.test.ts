@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOT_SIM, createBotSimulation, movingAverage, pips } from '../src/bot-sim.js';
+import { BOT_SIM, createBotSimulation, formatPips, movingAverage, pips } from '../src/bot-sim.js';
 
 describe('bot simulation', () => {
   it('is deterministic for a seed', () => {
@@ -64,6 +64,26 @@ describe('bot simulation', () => {
       expect(m.pips).not.toBe('-0');
       expect(Math.round(Number(m.gainLoss) * 10_000)).toBe(Number(m.pips));
       expect(m.direction).toBe(Number(m.pips) >= 0 ? 'Gain' : 'Loss');
+    }
+  });
+
+  it('formats whole pips as a 4-decimal price', () => {
+    expect(formatPips(12345)).toBe('1.2345');
+    expect(formatPips(7)).toBe('0.0007');
+    expect(formatPips(0)).toBe('0.0000');
+    expect(formatPips(-350)).toBe('-0.0350');
+    expect(formatPips(1_000_000)).toBe('100.0000');
+  });
+
+  it('draws candles on whole pips, so the chart shows exactly what the messages say', () => {
+    const sim = createBotSimulation(11, 0);
+    for (let i = 0; i < 200; i++) sim.tick();
+    for (const c of sim.candles()) {
+      for (const v of [c.open, c.high, c.low, c.close]) {
+        expect(v).toBeGreaterThan(0);
+        expect(Math.abs(v * 10_000 - Math.round(v * 10_000))).toBeLessThan(1e-6);
+      }
+      expect(c.low).toBeLessThanOrEqual(Math.min(c.open, c.close));
     }
   });
 
