@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { API, MSG, SESSION_COOKIE } from '@svp/shared';
+import { queryRows } from '../src/db/client.js';
 import { sessions, users } from '../src/db/schema.js';
 import { adminSignIn, buildTestApp, Client, createAdmin, registerUser, type TestApp } from './helpers.js';
 
@@ -176,6 +177,26 @@ describe('login rate limits', () => {
     expect(blocked.body.error).toEqual({ code: 'RATE_LIMITED', message: MSG.common.rateLimited });
     t.clock.advance(16 * 60_000);
     expect((await new Client(t.app, '10.2.2.2').post(API.login, creds)).status).toBe(200);
+  });
+
+  it('counts every spelling that reaches one account against its limit (İ is i to PostgreSQL)', async () => {
+    const email = `victim.${Date.now()}@example.com`;
+    const creds = await registerUser(new Client(t.app, '10.2.3.1'), { email });
+    for (let i = 0; i < 10; i++) {
+      await new Client(t.app, `10.2.4.${i}`).post(API.login, { email, password: 'wrong' });
+    }
+    // JavaScript lowercases U+0130 to "i̇", PostgreSQL's lower() to "i": the text differs, the account not.
+    const other = email.replace('victim', 'vİctim');
+    const guess = await new Client(t.app, '10.2.5.1').post(API.login, { email: other, password: 'wrong' });
+    const right = await new Client(t.app, '10.2.5.2').post(API.login, { email: other, password: creds.password });
+    expect(right.status).not.toBe(200);
+    // Where the database reaches the account by that spelling, its limit stops both; elsewhere (a
+    // database whose lower() leaves İ alone) the text reaches no account at all.
+    const [{ same }] = await queryRows<{ same: boolean }>(
+      t.database.db,
+      sql`select lower(${other}) = lower(${email}) as same`,
+    );
+    expect([guess.status, right.status]).toEqual(same ? [429, 429] : [401, 401]);
   });
 
   it('limits attempts per IP across accounts, on the admin login too', async () => {

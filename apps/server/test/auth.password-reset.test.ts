@@ -159,4 +159,24 @@ describe('forgot password', () => {
     expect(checks.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(checks[10]).toBe(429);
   });
+
+  it('counts every spelling that reaches one account against its limits (İ is i to PostgreSQL)', async () => {
+    const email = `victim${++ipCounter}.${Date.now()}@example.com`;
+    await registerUser(freshClient(), { email });
+    // JavaScript lowercases U+0130 to "i̇", PostgreSQL's lower() to "i": the text differs, the account not.
+    const other = email.replace('victim', 'vİctim');
+    for (let i = 0; i < 3; i++) expect((await freshClient().post(API.otpRequest, { email })).status).toBe(200);
+    const sendAgain = await freshClient().post(API.otpRequest, { email: other });
+    expect(sendAgain.status).not.toBe(200);
+    for (let i = 0; i < 10; i++) {
+      await freshClient().post(API.passwordReset, { email, otp: '999999', newPassword: 'whatever-pw-1' });
+    }
+    const checkAgain = await freshClient().post(API.passwordReset, {
+      email: other,
+      otp: '999999',
+      newPassword: 'whatever-pw-1',
+    });
+    expect([400, 429]).toContain(checkAgain.status);
+    expect(checkAgain.status === 429 || checkAgain.body.error.code === 'OTP_INVALID').toBe(true);
+  });
 });

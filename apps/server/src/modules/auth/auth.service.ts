@@ -52,6 +52,15 @@ export function createAuthService(deps: {
     throw new Error('could not pick a unique username');
   }
 
+  /**
+   * The per-account limits count against the account the typed text reaches, not the text itself:
+   * PostgreSQL's lower() and JavaScript's toLowerCase() disagree on some letters (`İ`), so bucketing the
+   * text gave every such spelling of one address a fresh allowance. Text that reaches no account keeps
+   * its own bucket (and the per-IP limit).
+   */
+  const accountKey = (user: UserRow | undefined, typed: string) =>
+    user ? `user:${user.id}` : `text:${typed.trim().toLowerCase()}`;
+
   async function findByLogin(identifier: string): Promise<UserRow | undefined> {
     return identifier.includes('@')
       ? usersRepository.findByEmail(db, identifier)
@@ -114,10 +123,11 @@ export function createAuthService(deps: {
     },
 
     async login(identifier: string, password: string, portal: Role, meta: RequestMeta) {
-      const account = identifier.trim().toLowerCase();
+      const user = await findByLogin(identifier.trim());
+      // Both limits are counted before the password is hashed.
+      const account = accountKey(user, identifier);
       await deps.rateLimiter.consume(RATE_RULES.loginIp(meta.ip), RATE_RULES.loginAccount(account));
       const messages = PORTAL_MESSAGES[portal];
-      const user = await findByLogin(identifier.trim());
       const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), password);
       if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', messages.invalid);
       // Roles are told apart only after the password matched, so a guess learns nothing.
@@ -136,8 +146,9 @@ export function createAuthService(deps: {
     logout: (token: string) => deps.sessions.destroy(token),
 
     async requestOtp(email: string, meta: RequestMeta): Promise<void> {
-      await deps.rateLimiter.consume(RATE_RULES.otpSendIp(meta.ip), RATE_RULES.otpSendAccount(email.toLowerCase()));
       const user = await usersRepository.findByEmail(db, email);
+      const account = accountKey(user, email);
+      await deps.rateLimiter.consume(RATE_RULES.otpSendIp(meta.ip), RATE_RULES.otpSendAccount(account));
       if (!user || user.disabled) throw new AppError(404, 'OTP_SEND_FAILED', MSG.otp.sendFailed);
       const otp = generateOtp();
       await otpRepository.issue(db, user.id, otp, clock.now());
@@ -147,8 +158,9 @@ export function createAuthService(deps: {
     },
 
     async resetPassword(email: string, otp: string, newPassword: string, meta: RequestMeta): Promise<void> {
-      await deps.rateLimiter.consume(RATE_RULES.otpCheckIp(meta.ip), RATE_RULES.otpCheckAccount(email.toLowerCase()));
       const user = await usersRepository.findByEmail(db, email);
+      const account = accountKey(user, email);
+      await deps.rateLimiter.consume(RATE_RULES.otpCheckIp(meta.ip), RATE_RULES.otpCheckAccount(account));
       if (!user) throw new AppError(400, 'OTP_INVALID', MSG.otp.verifyFailed);
       const passwordHash = await hashPassword(newPassword);
       // The attempt is counted in its own commit even when the code is wrong.
