@@ -75,9 +75,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, 
       // A route without a body schema gets the parsed JSON as sent: nesting deep enough to overflow the stack.
       throw new AppError(400, 'VALIDATION_ERROR', MSG.common.invalidInput);
     }
-    const requestHash = createHash('sha256')
-      .update(`${request.method} ${request.routeOptions.url}\n${body}`)
-      .digest('hex');
+    // The URL as sent, not the route's pattern: the same key on another resource (`/…/:id`) is another
+    // request, and must not be answered with the first resource's reply.
+    const requestHash = createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('hex');
     const claim = randomBytes(12).toString('base64url');
     const hold = () => {
       request.idempotency = { scope, key: header, claim };

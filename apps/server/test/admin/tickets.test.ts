@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { API, MSG } from '@svp/shared';
+import { API, IDEMPOTENCY_HEADER, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { buildTestApp, signedInAdmin, signedInUser, type TestApp } from '../helpers.js';
 
@@ -46,6 +46,25 @@ describe('support tickets', () => {
     const followUp = await admin.client.post(`/admin/tickets/${id}/reply`, { message: 'It arrived after all.' });
     expect(followUp.body.ticket.status).toBe('pending');
     expect((await u.client.post(`/tickets/${id}/messages`, { message: 'Great' })).body.ticket.status).toBe('open');
+  });
+
+  it("refuses an Idempotency-Key reused on another ticket (422) instead of replaying the first ticket's reply", async () => {
+    const u = await signedInUser(t.app);
+    const ids: string[] = [];
+    for (const subject of ['First', 'Second']) {
+      ids.push((await u.client.post(API.tickets, { subject, message: 'Hello' })).body.ticket.id);
+    }
+    const key = { [IDEMPOTENCY_HEADER]: `reply-key-${ids[0]}` };
+    const first = await u.client.post(`/tickets/${ids[0]}/messages`, { message: 'Same words' }, key);
+    expect(first.status).toBe(200);
+    const second = await u.client.post(`/tickets/${ids[1]}/messages`, { message: 'Same words' }, key);
+    expect(second.status).toBe(422);
+    expect(second.body.error.code).toBe('IDEMPOTENCY_MISMATCH');
+    const thread = (await u.client.get(`/tickets/${ids[1]}`)).body;
+    expect(thread.messages.map((m: { message: string }) => m.message)).toEqual(['Hello']);
+    // The same key on the same ticket still replays.
+    const again = await u.client.post(`/tickets/${ids[0]}/messages`, { message: 'Same words' }, key);
+    expect([again.status, again.headers['idempotent-replayed'], again.raw]).toEqual([200, 'true', first.raw]);
   });
 
   it.each([[{ subject: ' ', message: 'x' }], [{ subject: 'x', message: '' }], [{}]])(
