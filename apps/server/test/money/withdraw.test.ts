@@ -155,7 +155,7 @@ describe('withdrawal quote and request', () => {
     expect(late.body.error.message).toBe(MSG.withdraw.alreadyMatured);
   });
 
-  it('returns the whole gross amount to the balance when an admin rejects, with the reason shown', async () => {
+  it('returns everything a refused break took (the 40% and the 60% kept) to the balance, with the reason shown', async () => {
     const { client } = await investedUser('100', 'platinum');
     const res = await client.post(API.withdrawals, { kind: 'break' });
     const id = res.body.withdrawal.id;
@@ -166,7 +166,9 @@ describe('withdrawal quote and request', () => {
       reason: 'Wallet flagged by compliance',
     });
     expect(rejected.body).toMatchObject({ status: 'rejected', reason: 'Wallet flagged by compliance' });
-    expect((await client.get(API.me)).body.user.balance).toBe('40');
+    // The user was not served: the whole $100 comes back, not just the 40% the break would have paid.
+    expect((await client.get(API.me)).body.user).toMatchObject({ balance: '100', investedAmount: '0' });
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
     expect((await client.get(API.withdrawals)).body.withdrawals[0]).toMatchObject({
       status: 'rejected',
       reason: 'Wallet flagged by compliance',

@@ -28,6 +28,10 @@ export const plansRepository = {
       .where(and(eq(investments.userId, userId), eq(investments.status, 'active')));
     return row;
   },
+  async findInvestment(db: Executor, id: string): Promise<InvestmentRow | undefined> {
+    const [row] = await db.select().from(investments).where(eq(investments.id, id));
+    return row;
+  },
   /** The active investment, row-locked so one withdrawal at a time can close it. */
   async lockActiveInvestment(tx: Tx, userId: string): Promise<InvestmentRow | undefined> {
     const [row] = await tx

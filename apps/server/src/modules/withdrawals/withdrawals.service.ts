@@ -66,6 +66,14 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
     return { earnings, days, maturity, broken, reasons, canOpen: days !== null && days <= 0 };
   }
 
+  /** What the platform kept when the investment was broken: the invested amount less the gross paid back. */
+  async function keptOnBreak(tx: Tx, withdrawal: WithdrawalRow): Promise<bigint> {
+    const investment = withdrawal.investmentId
+      ? await plansRepository.findInvestment(tx, withdrawal.investmentId)
+      : undefined;
+    return investment ? investment.amount - withdrawal.gross : 0n;
+  }
+
   return {
     async quote(userId: string) {
       const investment = await plansRepository.activeInvestment(db, userId);
@@ -207,7 +215,10 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
       return withdrawalView(row);
     },
 
-    /** Admin: refuses the request; the whole gross amount (payout and fees) returns to the balance. */
+    /**
+     * Admin: refuses the request, and everything the request took goes back to the balance (ADR 0005): the
+     * payout and the fees, and for a break also the 60% the platform kept, so a refused break costs nothing.
+     */
     async reject(adminId: string, id: string, reason: string, ip: string) {
       const row = await deps.audit.change(async (tx, record) => {
         const decided = await repo.decide(tx, id, {
@@ -222,17 +233,19 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
           fees: { handling: decided.feeHandling, crypto: decided.feeCrypto, charity: decided.feeCharity },
           payout: decided.payout,
         };
+        const kept = decided.kind === 'break' ? await keptOnBreak(tx, decided) : 0n;
         const legs = [
           { account: userAccount(decided.userId, 'usd.withdrawal_pending'), amount: -decided.payout },
           ...feeLegs(payout, -1n),
-          { account: userAccount(decided.userId, 'usd.balance'), amount: decided.gross },
+          { account: systemAccount('usd.platform'), amount: -kept },
+          { account: userAccount(decided.userId, 'usd.balance'), amount: decided.gross + kept },
         ].filter((l) => l.amount !== 0n);
         if (legs.length > 0) {
           await ledger.postIn(tx, {
             kind: 'withdrawal.rejected',
             idempotencyKey: `withdrawal-decided:${id}`,
             actorId: adminId,
-            memo: `Withdrawal rejected (${reason}): ${usd(decided.gross)} returned to your balance`,
+            memo: `Withdrawal rejected (${reason}): ${usd(decided.gross + kept)} returned to your balance`,
             legs,
           });
         }
