@@ -192,7 +192,7 @@ describe('login rate limits', () => {
     expect(right.status).not.toBe(200);
     // Where the database reaches the account by that spelling, its limit stops both; elsewhere (a
     // database whose lower() leaves İ alone) the text reaches no account at all.
-    const [{ same }] = await queryRows<{ same: boolean }>(
+    const [{ same } = { same: false }] = await queryRows<{ same: boolean }>(
       t.database.db,
       sql`select lower(${other}) = lower(${email}) as same`,
     );

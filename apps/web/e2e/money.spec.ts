@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MSG } from '@svp/shared';
+import { API, MSG } from '@svp/shared';
 import {
   adminLogin,
   PASSWORD,
   login,
   moveClock,
+  postJson,
   registerViaApi,
   registerViaUi,
   storedUser,
@@ -142,4 +143,45 @@ test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the w
 
   await admin.close();
   await b.close();
+});
+
+test('a matured plan without the $5 of earnings moves to the balance and a new plan starts from it', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('no-referrals');
+  await registerViaApi(request, email);
+  await loginUser(page, email);
+  // Top-up and plan as the web client sends them (both screens are walked through in the journey above).
+  const topup = await postJson(page.request, API.topup, { amount: '10' });
+  const { requestId } = (await topup.json()) as { requestId: string };
+  expect((await postJson(page.request, API.topupTestPayment, { requestId })).ok()).toBeTruthy();
+  const invested = await postJson(page.request, API.investments, { plan: 'standard', duration: 45, amount: '10' });
+  expect(invested.status(), await invested.text()).toBe(200);
+
+  await moveClock(request, { advanceDays: 45 });
+  await page.goto('/dashboard/withdraw');
+  await page.waitForURL('/');
+  await loginUser(page, email);
+  await page.goto('/dashboard/withdraw');
+  await expect(page.getByText(MSG.withdraw.earningsTooLow)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Break investment' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Move to balance' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move to balance' });
+  await expect(dialog).toContainText('To your balance$22.50');
+  await dialog.getByRole('button', { name: 'Move $22.50 to balance' }).click();
+  await expect(page.getByText(MSG.withdraw.movedToBalance('$22.50'))).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const amount = (label: string) => sidebar(page).getByText(label, { exact: true }).locator('..');
+  await expect(amount('Available balance')).toContainText('$22.50');
+  await expect(amount('Withdrawable balance')).toContainText('$0.00');
+  await expect(page.getByText(MSG.withdraw.noPlan)).toBeVisible();
+
+  await sidebar(page).getByRole('link', { name: 'Plan' }).click();
+  await page.getByRole('article', { name: 'Standard' }).getByRole('button', { name: 'Pick Plan' }).click();
+  const pick = page.getByRole('dialog', { name: 'Pick the Standard plan' });
+  await pick.getByLabel('Duration').selectOption('45');
+  await pick.getByLabel('Amount (USD)').fill('20');
+  await pick.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('dialog', { name: 'Investment started' })).toContainText(MSG.invest.success);
 });

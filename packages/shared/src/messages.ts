@@ -66,6 +66,8 @@ export const MSG = {
   invest: {
     activePlan: (tier: string) =>
       `You already have an active ${tier} plan. Please wait until your current plan matures before starting a new one.`,
+    maturedPlan: (tier: string) =>
+      `Your ${tier} plan has matured. Withdraw it, or move it to your balance on the Withdraw page, before starting a new one.`,
     missingPlan: 'Please select both a plan and a duration.',
     belowMinimum: (min: string) => `Amount must be at least $${min}`,
     userNotFound: 'User details not found.',
@@ -82,6 +84,10 @@ export const MSG = {
     earningsTooLow: 'You need at least $5 in earnings to withdraw.',
     nothingExpected: 'There is no expected withdrawal to pay out.',
     alreadyMatured: 'Your plan has matured: use Withdraw instead of breaking it.',
+    // Not in the spec: a matured plan can always leave the plan, even without the $5 of earnings a
+    // withdrawal to the wallet needs (ADR 0013).
+    movedToBalance: (amount: string) =>
+      `${amount} from your matured plan is now in your balance. You can start a new plan with it.`,
     success: 'Your withdrawal request has been received. Funds arrive within 48 hours (business days).',
     notPending: 'This withdrawal is no longer pending.',
     txHashInvalid: 'Enter the on-chain transaction hash (0x and 64 hex digits).',

@@ -94,6 +94,8 @@ export const withdrawalQuoteSchema = z.object({
   maturity: payoutSchema,
   breakInvestment: payoutSchema.extend({ invested: decimalString }),
   canBreak: z.boolean(),
+  /** A matured plan may always move to the balance (principal and profit, no fees), earnings or not. */
+  canMoveToBalance: z.boolean(),
   wallet: z.string(),
 });
 export const withdrawalSchema = z.object({
@@ -114,6 +116,12 @@ export const withdrawalResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   withdrawal: withdrawalSchema,
+});
+export const moveToBalanceResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** What moved from the plan to the balance. */
+  amount: decimalString,
 });
 export const withdrawalListSchema = z.object({ withdrawals: z.array(withdrawalSchema) });
 export const adminWithdrawalSchema = withdrawalSchema.extend({

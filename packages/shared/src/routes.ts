@@ -20,6 +20,7 @@ export const API = {
   investments: '/investments',
   withdrawals: '/withdrawals',
   withdrawalQuote: '/withdrawals/quote',
+  withdrawalToBalance: '/withdrawals/to-balance',
   earnings: '/earnings',
   referral: '/referral',
   history: '/history',

@@ -205,6 +205,51 @@ describe('withdrawal quote and request', () => {
     expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
   });
 
+  it('moves a matured plan to the balance without earnings, so the money is never stuck (ADR 0013)', async () => {
+    const u = await investedUser('100', 'platinum');
+    const early = await u.client.post(API.withdrawalToBalance);
+    expect([early.status, early.body.error.message]).toEqual([409, MSG.withdraw.notMatured(45)]);
+    expect((await u.client.get(API.withdrawalQuote)).body.canMoveToBalance).toBe(false);
+
+    await travel(u, 45 * DAY);
+    const quote = (await u.client.get(API.withdrawalQuote)).body;
+    expect(quote).toMatchObject({ canOpen: true, canSubmit: false, canBreak: false, canMoveToBalance: true });
+    expect(quote.reasons).toEqual([MSG.withdraw.earningsTooLow]);
+    const blocked = await invest(u.client, 'standard', '10');
+    expect([blocked.status, blocked.body.error.message]).toEqual([409, MSG.invest.maturedPlan('Platinum')]);
+
+    const moved = await u.client.post(API.withdrawalToBalance);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({ success: true, amount: '180', message: MSG.withdraw.movedToBalance('$180.00') });
+    expect((await u.client.get(API.me)).body.user).toMatchObject({
+      balance: '180',
+      investedAmount: '0',
+      expectedWithdrawal: '0',
+    });
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    const again = await u.client.post(API.withdrawalToBalance);
+    expect([again.status, again.body.error.message]).toEqual([409, MSG.withdraw.noPlan]);
+    expect((await invest(u.client, 'standard', '10')).status).toBe(200);
+  });
+
+  it('closes a matured plan once when withdrawals and moves to the balance race', async () => {
+    const u = await investedUser('50', 'gold');
+    await travel(u, 45 * DAY);
+    await giveEarnings(u.user.id, 5n);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0 ? u.client.post(API.withdrawals, { kind: 'maturity' }) : u.client.post(API.withdrawalToBalance),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+    const me = (await u.client.get(API.me)).body.user;
+    // Either the $90 (and the $5 earnings) went to the withdrawal, or the $90 to the balance: never both.
+    const withdrew = results.some((r, i) => i % 2 === 0 && r.status === 200);
+    expect(me.balance).toBe(withdrew ? '0' : '90');
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
+
   it('keeps admin routes away from users', async () => {
     const { client } = await signedInUser(t.app);
     expect((await client.get(API.adminWithdrawals)).status).toBe(403);

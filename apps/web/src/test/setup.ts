@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins report "no match" and "no size".
 Object.defineProperty(window, 'matchMedia', {
@@ -46,6 +47,8 @@ vi.mock('lightweight-charts', () => {
 
 afterEach(() => {
   cleanup();
+  // Mantine's toast store is global: a toast shown in one test must not appear in the next one's page.
+  notifications.clean();
   localStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();

@@ -61,6 +61,10 @@ export function createInvestmentsService(deps: { db: Db; clock: Clock; ledger: L
     /** Checks in the spec's order (§5), then moves balance → invested in one ledger transaction. */
     async invest(userId: string, input: { plan: string; duration: number | null; amount: string }) {
       const active = await repo.activeInvestment(db, userId);
+      if (active && active.endsAt <= clock.now()) {
+        // Matured but not yet withdrawn or moved to the balance: say what to do, not "wait".
+        throw new AppError(409, 'PLAN_ACTIVE', MSG.invest.maturedPlan(await planName(active.planCode)));
+      }
       if (active) throw activePlanError(await planName(active.planCode));
       const plan = input.plan ? await repo.find(db, input.plan) : undefined;
       if (!plan || !input.duration) throw new AppError(400, 'VALIDATION_ERROR', MSG.invest.missingPlan);

@@ -7,6 +7,7 @@ import {
   adminRejectSchema,
   adminWithdrawalListSchema,
   earningsResponseSchema,
+  moveToBalanceResponseSchema,
   toDecimalString,
   withdrawalListSchema,
   withdrawalQuoteSchema,
@@ -60,6 +61,14 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
         },
       },
       async (request) => withdrawals.request(request.session!.userId, request.body.kind),
+    );
+    app.post(
+      API.withdrawalToBalance,
+      {
+        config: { access: 'user', idempotent: true },
+        schema: { tags: ['withdrawals'], response: { 200: moveToBalanceResponseSchema, ...errorResponses } },
+      },
+      async (request) => withdrawals.moveToBalance(request.session!.userId),
     );
 
     app.get(

@@ -1,6 +1,7 @@
 import {
   breakPayout,
   daysRemaining,
+  formatUsd,
   maturityPayout,
   MIN_EARNINGS_TO_WITHDRAW,
   MSG,
@@ -96,6 +97,7 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
           payout: usd(q.broken.payout),
         },
         canBreak: Boolean(investment) && q.days !== null && q.days > 0,
+        canMoveToBalance: q.canOpen,
         wallet: user?.walletAddress ?? '',
       };
     },
@@ -164,6 +166,35 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
         if (error instanceof InsufficientFundsError) throw new AppError(409, 'NOT_ELIGIBLE', MSG.withdraw.failed);
         throw error;
       }
+    },
+
+    /**
+     * Closes a matured plan into the balance: the invested amount and its profit, no fees (nothing leaves
+     * for the chain). Without it a user short of the $5 of earnings a withdrawal needs could neither
+     * withdraw, break (matured) nor start a new plan (one active plan): the money was stuck (ADR 0013).
+     */
+    async moveToBalance(userId: string) {
+      const moved = await inTransaction(db, async (tx) => {
+        const investment = await plansRepository.lockActiveInvestment(tx, userId);
+        if (!investment) throw new AppError(409, 'NOT_ELIGIBLE', MSG.withdraw.noPlan);
+        const days = daysRemaining(investment.endsAt, clock.now());
+        if (days > 0) throw new AppError(409, 'NOT_ELIGIBLE', MSG.withdraw.notMatured(days));
+        await plansRepository.close(tx, investment.id, clock.now());
+        await ledger.postIn(tx, {
+          kind: 'investment.to-balance',
+          idempotencyKey: `investment-to-balance:${investment.id}`,
+          actorId: userId,
+          memo: `Matured plan moved to your balance: ${usd(investment.expectedWithdrawal)}`,
+          legs: [
+            { account: userAccount(userId, 'usd.invested'), amount: -investment.amount },
+            { account: systemAccount('usd.platform'), amount: -(investment.expectedWithdrawal - investment.amount) },
+            { account: userAccount(userId, 'usd.balance'), amount: investment.expectedWithdrawal },
+          ].filter((l) => l.amount !== 0n),
+        });
+        return investment.expectedWithdrawal;
+      });
+      const amount = usd(moved);
+      return { success: true as const, message: MSG.withdraw.movedToBalance(formatUsd(amount)), amount };
     },
 
     async pending() {

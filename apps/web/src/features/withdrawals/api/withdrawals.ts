@@ -1,6 +1,7 @@
 import {
   API,
   earningsResponseSchema,
+  moveToBalanceResponseSchema,
   withdrawalListSchema,
   withdrawalQuoteSchema,
   withdrawalResponseSchema,
@@ -54,5 +55,12 @@ export function useRefreshMoney() {
 export function useRequestWithdrawal() {
   return useMutation({
     mutationFn: (kind: WithdrawalKind) => apiPost(API.withdrawals, { kind }, { schema: withdrawalResponseSchema }),
+  });
+}
+
+/** Closes a matured plan into the balance (ADR 0013). */
+export function useMoveToBalance() {
+  return useMutation({
+    mutationFn: () => apiPost(API.withdrawalToBalance, {}, { schema: moveToBalanceResponseSchema }),
   });
 }

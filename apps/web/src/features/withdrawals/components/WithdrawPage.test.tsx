@@ -19,6 +19,7 @@ const base: WithdrawalQuote = {
   maturity: { gross: '27.5', fees: '2.6', payout: '24.9' },
   breakInvestment: { invested: '10', gross: '4', fees: '2.6', payout: '1.4' },
   canBreak: false,
+  canMoveToBalance: true,
   wallet: WALLET,
 };
 const WITHDRAWAL = {
@@ -65,6 +66,7 @@ describe('Withdraw page', () => {
       canOpen: false,
       canSubmit: false,
       canBreak: true,
+      canMoveToBalance: false,
       reasons: [MSG.withdraw.notMatured(12), MSG.withdraw.earningsTooLow],
     });
     const open = await screen.findByRole('button', { name: 'Open withdrawal form' });
@@ -73,6 +75,40 @@ describe('Withdraw page', () => {
     expect(screen.getByText(MSG.withdraw.notMatured(12))).toBeInTheDocument();
     expect(screen.getByText(MSG.withdraw.earningsTooLow)).toBeInTheDocument();
     expect(await screen.findByText('No withdrawals yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move to balance' })).not.toBeInTheDocument();
+  });
+
+  it('moves a matured plan to the balance when earnings are short, then reloads the data', async () => {
+    let posted = 0;
+    const { user, calls } = setup(
+      { ...base, earnings: '0', canSubmit: false, reasons: [MSG.withdraw.earningsTooLow] },
+      {
+        'POST /api/v1/withdrawals/to-balance': () => {
+          posted++;
+          return jsonResponse(200, { success: true, amount: '22.5', message: MSG.withdraw.movedToBalance('$22.50') });
+        },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Move to balance' }));
+    const modal = await screen.findByRole('dialog', { name: 'Move to balance' });
+    expect(modal).toHaveTextContent('To your balance$22.50');
+    const before = { ...calls };
+    await user.click(within(modal).getByRole('button', { name: 'Move $22.50 to balance' }));
+    expect(await screen.findByText(MSG.withdraw.movedToBalance('$22.50'))).toBeInTheDocument();
+    expect(posted).toBe(1);
+    await waitFor(() => expect(calls.quote).toBeGreaterThan(before.quote!));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Move to balance' })).not.toBeInTheDocument());
+  });
+
+  it("shows the server's refusal to move the plan in the dialog", async () => {
+    const { user } = setup(base, {
+      'POST /api/v1/withdrawals/to-balance': () =>
+        jsonResponse(409, { error: { code: 'NOT_ELIGIBLE', message: MSG.withdraw.noPlan } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Move to balance' }));
+    const modal = await screen.findByRole('dialog', { name: 'Move to balance' });
+    await user.click(within(modal).getByRole('button', { name: 'Move $22.50 to balance' }));
+    expect(await within(modal).findByRole('alert')).toHaveTextContent(MSG.withdraw.noPlan);
   });
 
   it('shows exactly which conditions are not met and disables submit', async () => {
@@ -133,7 +169,15 @@ describe('Withdraw page', () => {
   it('breaks the investment: 40% − $2.60 with 3 decimals, then confirms', async () => {
     let posted: unknown;
     const { user } = setup(
-      { ...base, daysRemaining: 30, canOpen: false, canSubmit: false, canBreak: true, reasons: [] },
+      {
+        ...base,
+        daysRemaining: 30,
+        canOpen: false,
+        canSubmit: false,
+        canBreak: true,
+        canMoveToBalance: false,
+        reasons: [],
+      },
       {
         'POST /api/v1/withdrawals': (_url, init) => {
           posted = JSON.parse(String(init?.body));

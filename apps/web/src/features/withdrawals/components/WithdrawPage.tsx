@@ -7,6 +7,7 @@ import { errorMessage, loadErrorText } from '../../../lib/errors';
 import { formatDate } from '../../../lib/money';
 import { useEarnings, useRefreshMoney, useWithdrawalQuote, type WithdrawalResult } from '../api/withdrawals';
 import { BreakInvestmentModal } from './BreakInvestmentModal';
+import { MoveToBalanceModal } from './MoveToBalanceModal';
 import { WithdrawalList } from './WithdrawalList';
 import { WithdrawForm } from './WithdrawForm';
 import { WithdrawSuccessModal } from './WithdrawSuccessModal';
@@ -36,6 +37,7 @@ export default function WithdrawPage() {
   const refresh = useRefreshMoney();
   const [formOpen, setFormOpen] = useState(false);
   const [breaking, setBreaking] = useState(false);
+  const [moving, setMoving] = useState(false);
   const [result, setResult] = useState<WithdrawalResult | null>(null);
 
   function onDone(done: WithdrawalResult) {
@@ -80,7 +82,8 @@ export default function WithdrawPage() {
               </SimpleGrid>
               {q.canOpen ? (
                 <Text fz="sm" mb="md">
-                  Your plan has matured: open the withdrawal form to see what you would receive and request it.
+                  Your plan has matured: open the withdrawal form to see what you would receive and request it, or move
+                  it to your balance to start a new plan.
                 </Text>
               ) : (
                 <Stack gap={4} mb="md">
@@ -117,12 +120,27 @@ export default function WithdrawPage() {
                     Break investment
                   </Button>
                 )}
+                {q.canMoveToBalance && (
+                  <Button variant="light" onClick={() => setMoving(true)}>
+                    Move to balance
+                  </Button>
+                )}
               </Group>
             </Card>
 
             <div id="withdraw-form">{formOpen && q.canOpen && <WithdrawForm quote={q} onDone={onDone} />}</div>
 
             <BreakInvestmentModal opened={breaking} quote={q} onClose={() => setBreaking(false)} onDone={onDone} />
+            <MoveToBalanceModal
+              opened={moving}
+              quote={q}
+              onClose={() => setMoving(false)}
+              onDone={() => {
+                setMoving(false);
+                setFormOpen(false);
+                void refresh();
+              }}
+            />
           </>
         )
       )}

@@ -1,0 +1,59 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { formatUsd } from '@svp/shared';
+import { useMoveToBalance, type WithdrawalQuote } from '../api/withdrawals';
+import { MoneyLine, withdrawalErrorText } from './WithdrawForm';
+
+interface MoveToBalanceModalProps {
+  opened: boolean;
+  quote: WithdrawalQuote;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/**
+ * A matured plan can always leave the plan (ADR 0013): its expected withdrawal moves to the balance with no
+ * fees, ready for a new plan, whether or not the user has the earnings a withdrawal to the wallet needs.
+ */
+export function MoveToBalanceModal({ opened, quote, onClose, onDone }: MoveToBalanceModalProps) {
+  const move = useMoveToBalance();
+  const close = () => {
+    move.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Move to balance" centered>
+      <Stack gap="sm">
+        <Text fz="sm">
+          Your plan has matured. Moving it to your balance closes the plan and adds its expected withdrawal to your
+          balance, with no fees, so you can start a new plan. Nothing is sent to your wallet, and your earnings stay
+          where they are.
+        </Text>
+        <MoneyLine label="To your balance" value={formatUsd(quote.expectedWithdrawal)} strong />
+        {move.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {withdrawalErrorText(move.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            loading={move.isPending}
+            onClick={() =>
+              move.mutate(undefined, {
+                onSuccess: (done) => {
+                  notifications.show({ title: 'Moved to balance', message: done.message, color: 'green' });
+                  onDone();
+                },
+              })
+            }
+          >
+            Move {formatUsd(quote.expectedWithdrawal)} to balance
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
