@@ -245,6 +245,10 @@ async function shoot(browser, scheme, width, referralCode) {
   await login(page, '/', USER);
   await page.waitForURL('**/dashboard');
   await page.goto('/dashboard/withdraw');
+  await page.getByRole('button', { name: 'Move to balance' }).click();
+  await page.getByRole('dialog', { name: 'Move to balance' }).waitFor();
+  await snap('29a-move-to-balance-modal', false);
+  await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Open withdrawal form' }).click();
   await snap('29-withdraw-form');
   await page.getByRole('button', { name: /^Withdraw \$/ }).click();

@@ -89,7 +89,12 @@ describe('Withdraw page', () => {
         },
       },
     );
-    await user.click(await screen.findByRole('button', { name: 'Move to balance' }));
+    const move = await screen.findByRole('button', { name: 'Move to balance' });
+    // Why the wallet withdrawal is closed is said on the page, before the form is opened.
+    expect(screen.getByRole('list', { name: 'Before you can withdraw to your wallet' })).toHaveTextContent(
+      MSG.withdraw.earningsTooLow,
+    );
+    await user.click(move);
     const modal = await screen.findByRole('dialog', { name: 'Move to balance' });
     expect(modal).toHaveTextContent('To your balance$22.50');
     const before = { ...calls };

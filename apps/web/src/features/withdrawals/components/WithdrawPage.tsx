@@ -81,10 +81,19 @@ export default function WithdrawPage() {
                 />
               </SimpleGrid>
               {q.canOpen ? (
-                <Text fz="sm" mb="md">
-                  Your plan has matured: open the withdrawal form to see what you would receive and request it, or move
-                  it to your balance to start a new plan.
-                </Text>
+                <Stack gap={4} mb="md">
+                  <Text fz="sm">
+                    Your plan has matured: open the withdrawal form to see what you would receive and request it, or
+                    move it to your balance to start a new plan.
+                  </Text>
+                  {q.reasons.length > 0 && (
+                    <List fz="sm" spacing={2} aria-label="Before you can withdraw to your wallet">
+                      {q.reasons.map((reason) => (
+                        <List.Item key={reason}>{reason}</List.Item>
+                      ))}
+                    </List>
+                  )}
+                </Stack>
               ) : (
                 <Stack gap={4} mb="md">
                   <Text fz="sm" fw={600}>
