@@ -41,6 +41,38 @@ describe('api client', () => {
     expect(seen[0]!['idempotency-key']).toBe(seen[1]!['idempotency-key']);
   });
 
+  it('sends a change submitted twice while the first is unanswered once, and both callers get its answer', async () => {
+    document.cookie = 'svp_csrf=token; path=/';
+    const sent: { key: string; amount: string; answer: (res: Response) => void }[] = [];
+    mockFetch({
+      'POST /api/v1/staking/transfer': (_url, init) =>
+        new Promise<Response>((answer) =>
+          sent.push({
+            key: (init?.headers as Record<string, string>)['idempotency-key']!,
+            amount: (JSON.parse(String(init?.body)) as { amount: string }).amount,
+            answer,
+          }),
+        ),
+    });
+    const ok = () => jsonResponse(200, { success: true, message: 'Transferred' });
+    const body = { recipient: 'carol', amount: '2' };
+    const first = apiPost('/staking/transfer', body, { schema: okResponseSchema });
+    const second = apiPost('/staking/transfer', { ...body }, { schema: okResponseSchema });
+    const other = apiPost('/staking/transfer', { ...body, amount: '3' }, { schema: okResponseSchema });
+    // The double click is sent once; another amount is another change.
+    await vi.waitFor(() => expect(sent.map((s) => s.amount).sort()).toEqual(['2', '3']));
+    for (const s of sent) s.answer(ok());
+    await expect(first).resolves.toEqual({ success: true, message: 'Transferred' });
+    await expect(second).resolves.toEqual({ success: true, message: 'Transferred' });
+    await other;
+    // Answered: sending the same change again is a new, deliberate request with its own key.
+    const again = apiPost('/staking/transfer', body, { schema: okResponseSchema });
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
+    sent[2]!.answer(ok());
+    await again;
+    expect(new Set(sent.map((s) => s.key)).size).toBe(3);
+  });
+
   it('asks the re-authentication dialog on REAUTH_REQUIRED and resends with a new key once confirmed', async () => {
     document.cookie = 'svp_csrf=token; path=/';
     const keys: string[] = [];

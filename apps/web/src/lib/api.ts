@@ -222,6 +222,19 @@ export function apiGet<T>(path: string, options: RequestOptions<T>): Promise<T> 
   return request('GET', path, options);
 }
 
+/**
+ * POSTs waiting for their answer, by path, body and caller-chosen key. A second identical submission while the
+ * first is unanswered (a double click lands before the button re-renders disabled; two handlers send one form)
+ * shares the first one's answer instead of sending the change again under a new Idempotency-Key: the money
+ * moves once, and both callers hear that it did. Once answered, the same change may be sent again on purpose.
+ */
+const postsInFlight = new Map<string, Promise<unknown>>();
+
 export function apiPost<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
-  return request('POST', path, { ...options, body });
+  const key = `${path}\n${options.idempotencyKey ?? ''}\n${JSON.stringify(body ?? {})}`;
+  const pending = postsInFlight.get(key) as Promise<T> | undefined;
+  if (pending) return pending;
+  const sent = request('POST', path, { ...options, body }).finally(() => postsInFlight.delete(key));
+  postsInFlight.set(key, sent);
+  return sent;
 }
