@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { USER_ACCOUNTS } from './ledger.js';
 import { MSG } from './messages.js';
+import { parseAmount } from './money.js';
 import { decimalString, userSnapshotSchema } from './schemas.js';
 import { EMAIL_MAX } from './validation.js';
 
@@ -78,6 +80,16 @@ export const adminUserRowSchema = z.object({
 export const adminUserListSchema = z.object({ users: z.array(adminUserRowSchema) });
 
 export const ADJUSTABLE_ACCOUNTS = ['usd.balance', 'usd.earnings', 'usd.fund', 'coin.coins', 'svp.wallet'] as const;
+export type AdjustableAccount = (typeof ADJUSTABLE_ACCOUNTS)[number];
+
+/**
+ * An adjustment's amount as typed, in the account's minor units: digits with at most 2 decimals, whole tokens
+ * for SVP; null for anything else ("1,000", "1e9", "12.345"), never a guess at what was meant.
+ */
+export function parseAdjustmentAmount(account: AdjustableAccount, text: string): bigint | null {
+  const asset = USER_ACCOUNTS[account];
+  return parseAmount(text, asset, asset === 'SVP' ? 0 : 2);
+}
 export const adminAdjustSchema = z.object({
   account: z.enum(ADJUSTABLE_ACCOUNTS),
   direction: z.enum(['credit', 'debit']),

@@ -205,7 +205,7 @@ export const MSG = {
     emailTaken: 'Another account already uses this e-mail.',
     phoneTaken: 'Another account already uses this phone number.',
     adjustReasonRequired: 'Please give a reason for the adjustment.',
-    adjustInvalid: 'Enter an amount greater than 0.',
+    adjustInvalid: 'Enter an amount greater than 0 in digits, with at most 2 decimals (whole tokens for SVP).',
     adjustInsufficient: 'The account does not hold that much.',
     adjusted: 'Balance adjusted.',
     selfDemote: 'You cannot remove your own admin role or disable yourself.',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, parseAmount, toDecimalString, USER_ACCOUNTS } from '@svp/shared';
+import { MSG, parseAdjustmentAmount, toDecimalString, USER_ACCOUNTS, type AdjustableAccount } from '@svp/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
@@ -19,7 +19,7 @@ const COUNTERPART = {
 const MAX_ADJUSTMENT = 10n ** 15n;
 
 export interface AdjustmentInput {
-  account: keyof typeof USER_ACCOUNTS;
+  account: AdjustableAccount;
   direction: 'credit' | 'debit';
   amount: string;
   reason: string;
@@ -35,7 +35,7 @@ export function createBalanceAdjustmentsService(deps: { db: Db; ledger: Ledger; 
       if (!user) throw errors.notFound(MSG.admin.notFound);
       if (!input.reason) throw invalidField('reason', MSG.admin.adjustReasonRequired);
       const asset = USER_ACCOUNTS[input.account];
-      const amount = parseAmount(input.amount, asset, asset === 'SVP' ? 0 : 2);
+      const amount = parseAdjustmentAmount(input.account, input.amount);
       if (amount === null || amount <= 0n || amount > MAX_ADJUSTMENT)
         throw invalidField('amount', MSG.admin.adjustInvalid);
       const signed = input.direction === 'credit' ? amount : -amount;

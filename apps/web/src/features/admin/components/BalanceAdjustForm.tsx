@@ -3,20 +3,20 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
   Stack,
   Text,
+  TextInput,
   Textarea,
   Title,
 } from '@mantine/core';
-import { ADJUSTABLE_ACCOUNTS, MSG } from '@svp/shared';
+import { ADJUSTABLE_ACCOUNTS, MSG, parseAdjustmentAmount, type AdjustableAccount } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useAdjustBalance } from '../api/console';
 
-const ACCOUNT_LABELS: Record<(typeof ADJUSTABLE_ACCOUNTS)[number], string> = {
+const ACCOUNT_LABELS: Record<AdjustableAccount, string> = {
   'usd.balance': 'Balance (USD)',
   'usd.earnings': 'Earnings (USD)',
   'usd.fund': 'Fund balance (USD)',
@@ -27,20 +27,22 @@ const ACCOUNT_LABELS: Record<(typeof ADJUSTABLE_ACCOUNTS)[number], string> = {
 /** A credit or debit with a mandatory reason: a ledger transaction the user sees in History (DESIGN D13). */
 export function BalanceAdjustForm({ userId }: { userId: string }) {
   const adjust = useAdjustBalance(userId);
-  const [account, setAccount] = useState<string | null>('usd.balance');
+  const [account, setAccount] = useState<AdjustableAccount>('usd.balance');
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
-  const [amount, setAmount] = useState<string | number>('');
+  const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const value = String(amount).trim();
-    if (!value || !(Number(value) > 0)) return setAlert({ ok: false, text: MSG.admin.adjustInvalid });
+    const value = amount.trim();
+    // The text is sent as typed once it parses exactly as the server will parse it: nothing is reinterpreted.
+    const parsed = parseAdjustmentAmount(account, value);
+    if (parsed === null || parsed <= 0n) return setAlert({ ok: false, text: MSG.admin.adjustInvalid });
     if (!reason.trim()) return setAlert({ ok: false, text: MSG.admin.adjustReasonRequired });
     setAlert(null);
     adjust.mutate(
-      { account: account ?? 'usd.balance', direction, amount: value, reason: reason.trim() },
+      { account, direction, amount: value, reason: reason.trim() },
       {
         onSuccess: (res) => {
           setAmount('');
@@ -73,7 +75,7 @@ export function BalanceAdjustForm({ userId }: { userId: string }) {
               label="Account"
               data={ADJUSTABLE_ACCOUNTS.map((value) => ({ value, label: ACCOUNT_LABELS[value] }))}
               value={account}
-              onChange={setAccount}
+              onChange={(value) => value && setAccount(value as AdjustableAccount)}
               allowDeselect={false}
               style={{ flex: '1 1 180px' }}
             />
@@ -86,13 +88,12 @@ export function BalanceAdjustForm({ userId }: { userId: string }) {
               value={direction}
               onChange={(v) => setDirection(v as 'credit' | 'debit')}
             />
-            <NumberInput
+            <TextInput
               label="Amount"
-              min={0}
-              decimalScale={6}
-              hideControls
+              inputMode="decimal"
+              autoComplete="off"
               value={amount}
-              onChange={setAmount}
+              onChange={(e) => setAmount(e.currentTarget.value)}
               style={{ flex: '1 1 120px' }}
             />
           </Group>
