@@ -96,18 +96,23 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ colorScheme });
       const admin = await context.newPage();
       await adminLogin(admin);
-      for (const [path, ready] of [
-        ['/dashadmin/overview', 'Overview'],
-        ['/dashadmin/audit', 'Audit log'],
-        ['/dashadmin/deposits', 'Flagged deposits'],
-        ['/dashadmin/referrals', 'User Information Update'],
-        ['/dashadmin/users', 'Manage Users'],
-      ] as const) {
-        await admin.goto(path);
-        await expect(admin.getByRole('heading', { name: ready })).toBeVisible();
-        await admin.waitForLoadState('networkidle');
-        await expectAccessible(admin, path);
+      // At desktop width, then at a phone's, where the wide tables scroll sideways.
+      for (const width of [1280, 375]) {
+        await admin.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+        for (const [path, ready] of [
+          ['/dashadmin/overview', 'Overview'],
+          ['/dashadmin/audit', 'Audit log'],
+          ['/dashadmin/deposits', 'Flagged deposits'],
+          ['/dashadmin/referrals', 'User Information Update'],
+          ['/dashadmin/users', 'Manage Users'],
+        ] as const) {
+          await admin.goto(path);
+          await expect(admin.getByRole('heading', { name: ready })).toBeVisible();
+          await admin.waitForLoadState('networkidle');
+          await expectAccessible(admin, `${path} at ${width} px`);
+        }
       }
+      await admin.setViewportSize({ width: 1280, height: 800 });
       await admin.goto('/dashadmin/withdrawals');
       await admin.getByLabel('User email').fill(email);
       await admin.getByRole('button', { name: 'Fetch User Details' }).click();

@@ -1,6 +1,7 @@
 import { Code, Stack, Table, Text, Title } from '@mantine/core';
 import { useAudit } from '../api/console';
 import { QueryList } from '../../../components/ui/QueryList';
+import { ScrollTable } from '../../../components/ui/ScrollTable';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Text c="dimmed">—</Text>;
@@ -21,7 +22,7 @@ export default function AuditLogPage() {
       </Title>
       <QueryList query={audit} loadingLabel="Loading audit log" loaderSize="sm" empty="No admin changes yet.">
         {(rows) => (
-          <Table.ScrollContainer minWidth={900}>
+          <ScrollTable minWidth={900} label="Audit log">
             <Table striped withTableBorder verticalSpacing="xs" data-testid="audit-log">
               <Table.Thead>
                 <Table.Tr>
@@ -58,7 +59,7 @@ export default function AuditLogPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryList>
     </Stack>

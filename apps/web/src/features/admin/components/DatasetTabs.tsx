@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { loadErrorText } from '../../../lib/errors';
 import { useDatasets, useUpdateDatasetRow, type DatasetRow } from '../api/console';
+import { ScrollTable } from '../../../components/ui/ScrollTable';
 
 const TABLES: { name: DatasetName; label: string }[] = [
   { name: 'users', label: 'Users' },
@@ -110,7 +111,7 @@ export function DatasetTabs() {
                 {rows.length === 0 ? (
                   <Text c="dimmed">No rows.</Text>
                 ) : (
-                  <Table.ScrollContainer minWidth={Math.max(480, columns.length * 130)}>
+                  <ScrollTable minWidth={Math.max(480, columns.length * 130)} label="Data set">
                     <Table striped withTableBorder>
                       <Table.Thead>
                         <Table.Tr>
@@ -133,7 +134,7 @@ export function DatasetTabs() {
                         ))}
                       </Table.Tbody>
                     </Table>
-                  </Table.ScrollContainer>
+                  </ScrollTable>
                 )}
               </Tabs.Panel>
             );

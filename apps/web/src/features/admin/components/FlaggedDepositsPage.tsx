@@ -2,6 +2,7 @@ import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { formatUsd } from '@svp/shared';
 import { useFlaggedDeposits, type FlaggedDeposit } from '../api/console';
 import { QueryList } from '../../../components/ui/QueryList';
+import { ScrollTable } from '../../../components/ui/ScrollTable';
 
 const FLAG_LABELS: Record<FlaggedDeposit['flag'], { label: string; color: string }> = {
   under: { label: 'Underpaid', color: 'orange' },
@@ -26,7 +27,7 @@ export default function FlaggedDepositsPage() {
       </Text>
       <QueryList query={deposits} loadingLabel="Loading flagged deposits" loaderSize="sm" empty="No flagged deposits.">
         {(rows) => (
-          <Table.ScrollContainer minWidth={900}>
+          <ScrollTable minWidth={900} label="Flagged deposits">
             <Table striped withTableBorder verticalSpacing="xs" data-testid="flagged-deposits">
               <Table.Thead>
                 <Table.Tr>
@@ -72,7 +73,7 @@ export default function FlaggedDepositsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryList>
     </Stack>

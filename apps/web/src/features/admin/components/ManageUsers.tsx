@@ -3,6 +3,7 @@ import { MSG } from '@svp/shared';
 import { useState } from 'react';
 import { useAdminUsers, useUpdateUserRow, type AdminUserRow } from '../api/console';
 import { QueryList } from '../../../components/ui/QueryList';
+import { ScrollTable } from '../../../components/ui/ScrollTable';
 
 function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void }) {
   const update = useUpdateUserRow();
@@ -89,7 +90,7 @@ export function ManageUsers() {
       )}
       <QueryList query={users} loadingLabel="Loading users" loaderSize="sm" empty={MSG.admin.noUsers}>
         {(rows) => (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640} label="Users">
             <Table striped highlightOnHover withTableBorder>
               <Table.Thead>
                 <Table.Tr>
@@ -105,7 +106,7 @@ export function ManageUsers() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryList>
     </Card>

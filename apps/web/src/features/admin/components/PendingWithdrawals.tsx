@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/money';
 import { usePendingWithdrawals, type PendingWithdrawal } from '../api/withdrawals';
 import { DecisionModal, type DecisionAction } from './DecisionModal';
 import { QueryList } from '../../../components/ui/QueryList';
+import { ScrollTable } from '../../../components/ui/ScrollTable';
 
 const KIND_LABELS: Record<PendingWithdrawal['kind'], string> = { maturity: 'At maturity', break: 'Early break' };
 
@@ -28,7 +29,7 @@ export function PendingWithdrawals() {
       </Group>
       <QueryList query={queue} loadingLabel="Loading pending withdrawals" empty="No pending withdrawals.">
         {(rows) => (
-          <Table.ScrollContainer minWidth={900}>
+          <ScrollTable minWidth={900} label="Pending withdrawals">
             <Table striped verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -87,7 +88,7 @@ export function PendingWithdrawals() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryList>
       <DecisionModal

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useLookupUser, useUpdateField, type UserDetails } from '../api/console';
 import { BalanceAdjustForm } from './BalanceAdjustForm';
 import { EmailLookupForm } from './EmailLookupForm';
+import { ScrollTable } from '../../../components/ui/ScrollTable';
 
 /** SPEC §8 lookup texts: the server's "not found"/validation message, else "Error fetching user data." */
 export function lookupErrorText(error: unknown): string {
@@ -98,7 +99,7 @@ export function UserFieldUpdate() {
         )}
         {details && (
           <Stack gap="md" mt="md">
-            <Table.ScrollContainer minWidth={260}>
+            <ScrollTable minWidth={260} label="User details">
               <Table striped withTableBorder data-testid="user-fields">
                 <Table.Thead>
                   <Table.Tr>
@@ -115,7 +116,7 @@ export function UserFieldUpdate() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <FieldEditor key={details.id} details={details} onUpdated={setDetails} />
           </Stack>
         )}

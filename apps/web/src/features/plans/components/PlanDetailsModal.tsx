@@ -4,6 +4,7 @@ import { usdFromMinor } from '../../../lib/money';
 import type { Plan, PlansResponse } from '../api/plans';
 import { ratioLabel } from './PlanCard';
 import { previewInvestment } from './preview';
+import { ScrollTable } from '../../../components/ui/ScrollTable';
 
 interface PlanDetailsModalProps {
   plan: Plan | null;
@@ -26,7 +27,7 @@ export function PlanDetailsModal({ plan, durations, onClose, onPick }: PlanDetai
             Your amount is locked for the whole duration. At maturity you can withdraw the expected withdrawal plus your
             earnings, less $2.60 in fees. Breaking the plan early pays back 40% of the amount, less $2.60.
           </Text>
-          <Table.ScrollContainer minWidth={320}>
+          <ScrollTable minWidth={320} label="Plan details">
             <Table fz="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -51,7 +52,7 @@ export function PlanDetailsModal({ plan, durations, onClose, onPick }: PlanDetai
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Text fz="xs" c="dimmed">
             Returns are not guaranteed and you can lose the money you invest. Only one plan can be active at a time.
           </Text>

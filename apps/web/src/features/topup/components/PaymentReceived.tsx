@@ -1,6 +1,7 @@
 import { Alert, Stack, Table, Text } from '@mantine/core';
 import { formatAmount, formatUsd, fromDecimalString, MSG } from '@svp/shared';
 import type { Payment } from '../api/topup';
+import { ScrollTable } from '../../../components/ui/ScrollTable';
 
 /** What an under-, over- or unrequested payment means for the user (DESIGN D8: credited as received). */
 export const FLAG_NOTES: Record<string, string> = {
@@ -18,7 +19,7 @@ export function PaymentReceived({ payments }: { payments: Payment[] }) {
     <Alert color="green" variant="light" radius="lg" title="Credited to your balance" role="status">
       <Stack gap="sm">
         <Text fz="sm">Your new balance is shown at the top of the page.</Text>
-        <Table.ScrollContainer minWidth={420}>
+        <ScrollTable minWidth={420} label="Payment received">
           <Table fz="sm" withRowBorders={false} verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
@@ -43,7 +44,7 @@ export function PaymentReceived({ payments }: { payments: Payment[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         {flagged.map((p) => (
           <Text key={p.txHash} fz="sm" fw={600}>
             {FLAG_NOTES[p.flag!]}

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/money';
 import { useWithdrawals, type Withdrawal } from '../api/withdrawals';
 import { breakPayoutText } from './BreakInvestmentModal';
 import { QueryList } from '../../../components/ui/QueryList';
+import { ScrollTable } from '../../../components/ui/ScrollTable';
 
 export const STATUS_COLORS: Record<Withdrawal['status'], string> = {
   pending: 'yellow',
@@ -49,7 +50,7 @@ export function WithdrawalList() {
       </Title>
       <QueryList query={list} loadingLabel="Loading withdrawals" empty="No withdrawals yet.">
         {(rows) => (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640} label="Your withdrawals">
             <Table striped verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -84,7 +85,7 @@ export function WithdrawalList() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryList>
     </Card>
