@@ -71,6 +71,17 @@ describe('top-up', () => {
     expect(await balanceOf(tiny.client)).toBe('0');
   });
 
+  it('flags a second payment for a request that was already paid as unrequested (still credited)', async () => {
+    const { client } = await signedInUser(t.app);
+    const request = await client.post(API.topup, { amount: '10' });
+    for (let i = 0; i < 2; i++) {
+      expect((await client.post(API.topupTestPayment, { requestId: request.body.requestId })).status).toBe(200);
+    }
+    const seen = (await client.get(`/topup/${request.body.requestId}/status`)).body.newPayments;
+    expect(seen.map((p: { flag: string | null }) => p.flag).sort()).toEqual([null, 'unrequested']);
+    expect(await balanceOf(client)).toBe('20');
+  });
+
   it('credits a payment that arrives after the 15-minute window', async () => {
     const { client } = await signedInUser(t.app);
     const request = await client.post(API.topup, { amount: '20' });

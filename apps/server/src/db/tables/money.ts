@@ -122,7 +122,7 @@ export const deposits = pgTable(
     received: bigint('received', { mode: 'bigint' }).notNull(),
     fee: bigint('fee', { mode: 'bigint' }).notNull(),
     credited: bigint('credited', { mode: 'bigint' }).notNull(),
-    /** 'under' or 'over' when it differs from the latest top-up request; 'unrequested' when there was none. */
+    /** 'under' or 'over' when it differs from the latest top-up request; 'unrequested' when there was none or it was paid. */
     flag: text('flag'),
     topupRequestId: uuid('topup_request_id'),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'bigint' }),

@@ -38,14 +38,24 @@ export const depositsRepository = {
     const [row] = await db.insert(topupRequests).values(values).returning();
     return row!;
   },
-  async latestTopupRequest(db: Executor, userId: string, notAfter: Date) {
-    const [row] = await db
+  /** The user's latest top-up request, row-locked: payments for it are matched one at a time. */
+  async lockLatestTopupRequest(tx: Tx, userId: string, notAfter: Date) {
+    const [row] = await tx
       .select()
       .from(topupRequests)
       .where(and(eq(topupRequests.userId, userId), lte(topupRequests.createdAt, notAfter)))
       .orderBy(desc(topupRequests.createdAt))
-      .limit(1);
+      .limit(1)
+      .for('update');
     return row;
+  },
+  async requestHasDeposit(db: Executor, userId: string, requestId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: deposits.id })
+      .from(deposits)
+      .where(and(eq(deposits.userId, userId), eq(deposits.topupRequestId, requestId)))
+      .limit(1);
+    return Boolean(row);
   },
   async topupRequest(db: Executor, userId: string, id: string) {
     const [row] = await db

@@ -114,7 +114,10 @@ export function createDepositsService(deps: {
       const { fee, credit } = topupCredit(received);
       return inTransaction(db, async (tx) => {
         const now = clock.now();
-        const request = await repo.latestTopupRequest(tx, owner.userId, now);
+        const latest = await repo.lockLatestTopupRequest(tx, owner.userId, now);
+        // A request is paid once: a further payment (a repeat, a double click on a test payment) was not asked
+        // for, and is flagged for the admin like any other unrequested payment.
+        const request = latest && !(await repo.requestHasDeposit(tx, owner.userId, latest.id)) ? latest : undefined;
         const flag = !request
           ? 'unrequested'
           : received < request.amountToPay
