@@ -72,4 +72,8 @@ export function formatUsd(decimal: string, decimals = 2): string {
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
+/** SPEC §9: a break-investment payout is shown with 3 decimals; every other payout with 2. */
+export const withdrawalPayoutText = (w: { kind: 'maturity' | 'break'; payout: string }) =>
+  formatUsd(w.payout, w.kind === 'break' ? 3 : 2);
+
 export const usd = (dollars: number | string): bigint => fromDecimalString(String(dollars), 'USD');

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { adminPaySchema, adminRejectSchema, formatUsd, MSG } from '@svp/shared';
+import { adminPaySchema, adminRejectSchema, MSG, withdrawalPayoutText } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useDecideWithdrawal, type PendingWithdrawal } from '../api/withdrawals';
@@ -81,7 +81,7 @@ function DecisionForm({
   return (
     <Stack component="form" gap="sm" onSubmit={onSubmit}>
       <Text fz="sm">
-        {formatUsd(w.payout)} to {w.username} ({w.email})
+        {withdrawalPayoutText(w)} to {w.username} ({w.email})
       </Text>
       <Text fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
         {w.wallet}

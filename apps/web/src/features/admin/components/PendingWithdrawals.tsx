@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatUsd } from '@svp/shared';
+import { withdrawalPayoutText } from '@svp/shared';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/money';
 import { usePendingWithdrawals, type PendingWithdrawal } from '../api/withdrawals';
@@ -55,7 +55,7 @@ export function PendingWithdrawals() {
                     </Table.Td>
                     <Table.Td>{KIND_LABELS[w.kind]}</Table.Td>
                     <Table.Td ta="right" ff="monospace">
-                      {formatUsd(w.payout, w.kind === 'break' ? 3 : 2)}
+                      {withdrawalPayoutText(w)}
                     </Table.Td>
                     <Table.Td maw={200}>
                       <Text fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>

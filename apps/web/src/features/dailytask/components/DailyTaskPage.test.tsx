@@ -57,6 +57,8 @@ describe('daily task', () => {
     await user.click(screen.getByRole('button', { name: 'Secure Coins' }));
     expect(screen.getByText(MSG.taps.none)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Tap to earn/ }));
+    // A tap makes "No Coin to save." untrue: it goes.
+    expect(screen.queryByText(MSG.taps.none)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Secure Coins' }));
     expect(await screen.findByText(MSG.taps.tooFast)).toBeInTheDocument();
     expect(screen.getByTestId('tap-counter')).toHaveTextContent('0.25');

@@ -22,6 +22,7 @@ export default function DailyTaskPage() {
 
   function onTap() {
     setTaps((n) => n + 1);
+    setLocalError(null); // "No Coin to save." is no longer true
     const id = Date.now() + Math.random();
     setFlashes((list) => [...list.slice(-4), id]);
     setTimeout(() => setFlashes((list) => list.filter((f) => f !== id)), 600);

@@ -1,8 +1,7 @@
 import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
-import { formatUsd } from '@svp/shared';
+import { withdrawalPayoutText } from '@svp/shared';
 import { formatDateTime } from '../../../lib/money';
 import { useWithdrawals, type Withdrawal } from '../api/withdrawals';
-import { breakPayoutText } from './BreakInvestmentModal';
 import { QueryList } from '../../../components/ui/QueryList';
 import { ScrollTable } from '../../../components/ui/ScrollTable';
 
@@ -17,10 +16,6 @@ export const STATUS_LABELS: Record<Withdrawal['status'], string> = {
   rejected: 'Rejected',
 };
 export const KIND_LABELS: Record<Withdrawal['kind'], string> = { maturity: 'At maturity', break: 'Early break' };
-
-export function payoutText(w: Pick<Withdrawal, 'kind' | 'payout'>) {
-  return w.kind === 'break' ? breakPayoutText(w.payout) : formatUsd(w.payout);
-}
 
 function Details({ w }: { w: Withdrawal }) {
   if (w.status === 'paid' && w.txHash) {
@@ -72,7 +67,7 @@ export function WithdrawalList() {
                       </Badge>
                     </Table.Td>
                     <Table.Td ta="right" ff="monospace">
-                      {payoutText(w)}
+                      {withdrawalPayoutText(w)}
                     </Table.Td>
                     <Table.Td>{KIND_LABELS[w.kind]}</Table.Td>
                     <Table.Td>{formatDateTime(w.dueAt)}</Table.Td>
