@@ -44,6 +44,12 @@ export function faqEntries(referralText: string | undefined): FaqEntry[] {
         'You can withdraw when your plan has matured and you have at least $5 of earnings. Withdrawals are processed within 48 hours to 3 days to the wallet address on file. Large withdrawals may need extra verification.',
     },
     {
+      id: 'matured',
+      question: 'What can I do when my plan matures?',
+      answer:
+        'Withdraw it to your wallet (with at least $5 of earnings), or move it to your balance from the Withdraw page: the amount you invested and its profit, with no fees, ready for a new plan.',
+    },
+    {
       id: 'sundays',
       question: 'Are withdrawals processed on Sundays?',
       answer:
