@@ -5,7 +5,6 @@ import {
   maturityPayout,
   MIN_EARNINGS_TO_WITHDRAW,
   MSG,
-  toDecimalString,
   withdrawalDueDate,
   type Payout,
 } from '@svp/shared';
@@ -18,37 +17,15 @@ import { InsufficientFundsError } from '../ledger/ledger.errors.js';
 import { systemAccount, userAccount, type Leg, type Ledger } from '../ledger/ledger.service.js';
 import { plansRepository, type InvestmentRow } from '../plans/plans.repository.js';
 import { usersRepository } from '../users/users.repository.js';
-import { withdrawalsRepository as repo, type WithdrawalRow } from './withdrawals.repository.js';
+import { createWithdrawalDecisions } from './withdrawal-decisions.js';
+import { feeLegs, feeTotal, usd, withdrawalView } from './withdrawal-money.js';
+import { withdrawalsRepository as repo } from './withdrawals.repository.js';
 
-const usd = (v: bigint) => toDecimalString(v, 'USD');
-const feeTotal = (p: Payout) => p.fees.handling + p.fees.crypto + p.fees.charity;
-
-export function withdrawalView(w: WithdrawalRow) {
-  return {
-    id: w.id,
-    kind: w.kind,
-    gross: usd(w.gross),
-    fees: usd(w.feeHandling + w.feeCrypto + w.feeCharity),
-    payout: usd(w.payout),
-    wallet: w.wallet,
-    status: w.status,
-    txHash: w.txHash,
-    reason: w.reason,
-    requestedAt: w.requestedAt.toISOString(),
-    dueAt: w.dueAt.toISOString(),
-    decidedAt: w.decidedAt?.toISOString() ?? null,
-  };
-}
-
-function feeLegs(p: Payout, sign: 1n | -1n): Leg[] {
-  return [
-    { account: systemAccount('usd.fees.handling'), amount: sign * p.fees.handling },
-    { account: systemAccount('usd.fees.crypto'), amount: sign * p.fees.crypto },
-    { account: systemAccount('usd.fees.charity'), amount: sign * p.fees.charity },
-  ];
-}
-
-/** Withdrawals (SPEC §4, §9; DESIGN D6, D7): request holds funds in a pending account at once. */
+/**
+ * Withdrawals (SPEC §4, §9; DESIGN D6, D7), the user's side: the quote, the request (which holds the payout
+ * in a pending account at once) and moving a matured plan to the balance; the admin's decisions are in
+ * withdrawal-decisions.ts.
+ */
 export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: Ledger; audit: AuditLog }) {
   const { db, clock, ledger } = deps;
 
@@ -67,15 +44,9 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
     return { earnings, days, maturity, broken, reasons, canOpen: days !== null && days <= 0 };
   }
 
-  /** What the platform kept when the investment was broken: the invested amount less the gross paid back. */
-  async function keptOnBreak(tx: Tx, withdrawal: WithdrawalRow): Promise<bigint> {
-    const investment = withdrawal.investmentId
-      ? await plansRepository.findInvestment(tx, withdrawal.investmentId)
-      : undefined;
-    return investment ? investment.amount - withdrawal.gross : 0n;
-  }
-
   return {
+    ...createWithdrawalDecisions(deps),
+
     async quote(userId: string) {
       const investment = await plansRepository.activeInvestment(db, userId);
       const user = await usersRepository.findById(db, userId);
@@ -195,103 +166,6 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
       });
       const amount = usd(moved);
       return { success: true as const, message: MSG.withdraw.movedToBalance(formatUsd(amount)), amount };
-    },
-
-    async pending() {
-      const rows = await repo.listByStatus(db, 'pending');
-      return {
-        withdrawals: rows.map((r) => ({
-          ...withdrawalView(r.withdrawal),
-          userId: r.withdrawal.userId,
-          email: r.email,
-          username: r.username,
-        })),
-      };
-    },
-
-    /** Admin: the payout left on chain (with its transaction hash). */
-    async markPaid(adminId: string, id: string, txHash: string, ip: string) {
-      // The decision, its posting and its audit entry commit together (DESIGN D13).
-      const row = await deps.audit.change(async (tx, record) => {
-        const decided = await repo.decide(tx, id, {
-          status: 'paid',
-          txHash: txHash.toLowerCase(),
-          decidedAt: clock.now(),
-          decidedBy: adminId,
-        });
-        if (!decided) throw new AppError(409, 'CONFLICT', MSG.withdraw.notPending);
-        if (decided.payout > 0n) {
-          await ledger.postIn(tx, {
-            kind: 'withdrawal.paid',
-            idempotencyKey: `withdrawal-decided:${id}`,
-            actorId: adminId,
-            memo: `Withdrawal paid: ${usd(decided.payout)} sent in ${decided.txHash}`,
-            legs: [
-              { account: userAccount(decided.userId, 'usd.withdrawal_pending'), amount: -decided.payout },
-              { account: systemAccount('usd.payouts'), amount: decided.payout },
-            ],
-          });
-        }
-        await record({
-          actorId: adminId,
-          action: 'withdrawal.paid',
-          targetType: 'withdrawal',
-          targetId: id,
-          before: { status: 'pending' },
-          after: { status: 'paid', txHash: decided.txHash },
-          ip,
-        });
-        return decided;
-      });
-      return withdrawalView(row);
-    },
-
-    /**
-     * Admin: refuses the request, and everything the request took goes back to the balance (ADR 0005): the
-     * payout and the fees, and for a break also the 60% the platform kept, so a refused break costs nothing.
-     */
-    async reject(adminId: string, id: string, reason: string, ip: string) {
-      const row = await deps.audit.change(async (tx, record) => {
-        const decided = await repo.decide(tx, id, {
-          status: 'rejected',
-          reason,
-          decidedAt: clock.now(),
-          decidedBy: adminId,
-        });
-        if (!decided) throw new AppError(409, 'CONFLICT', MSG.withdraw.notPending);
-        const payout: Payout = {
-          gross: decided.gross,
-          fees: { handling: decided.feeHandling, crypto: decided.feeCrypto, charity: decided.feeCharity },
-          payout: decided.payout,
-        };
-        const kept = decided.kind === 'break' ? await keptOnBreak(tx, decided) : 0n;
-        const legs = [
-          { account: userAccount(decided.userId, 'usd.withdrawal_pending'), amount: -decided.payout },
-          ...feeLegs(payout, -1n),
-          { account: systemAccount('usd.platform'), amount: -kept },
-          { account: userAccount(decided.userId, 'usd.balance'), amount: decided.gross + kept },
-        ].filter((l) => l.amount !== 0n);
-        if (legs.length > 0) {
-          await ledger.postIn(tx, {
-            kind: 'withdrawal.rejected',
-            idempotencyKey: `withdrawal-decided:${id}`,
-            actorId: adminId,
-            memo: `Withdrawal rejected (${reason}): ${usd(decided.gross + kept)} returned to your balance`,
-            legs,
-          });
-        }
-        await record({
-          actorId: adminId,
-          action: 'withdrawal.rejected',
-          targetType: 'withdrawal',
-          targetId: id,
-          before: { status: 'pending' },
-          after: { status: 'rejected', reason },
-          ip,
-        });
-        return decided;
-      });
-      return withdrawalView(row);
     },
   };
 }

@@ -1,0 +1,122 @@
+import { MSG, type Payout } from '@svp/shared';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/transaction.js';
+import { AppError } from '../../http/errors.js';
+import type { AuditLog } from '../audit/audit.js';
+import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
+import { plansRepository } from '../plans/plans.repository.js';
+import { feeLegs, usd, withdrawalView } from './withdrawal-money.js';
+import { withdrawalsRepository as repo, type WithdrawalRow } from './withdrawals.repository.js';
+
+/** The admin's side of withdrawals (DESIGN D7): the pending queue, paid with a hash, or rejected with a reason. */
+export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: Ledger; audit: AuditLog }) {
+  const { db, clock, ledger } = deps;
+
+  /** What the platform kept when the investment was broken: the invested amount less the gross paid back. */
+  async function keptOnBreak(tx: Tx, withdrawal: WithdrawalRow): Promise<bigint> {
+    const investment = withdrawal.investmentId
+      ? await plansRepository.findInvestment(tx, withdrawal.investmentId)
+      : undefined;
+    return investment ? investment.amount - withdrawal.gross : 0n;
+  }
+
+  return {
+    async pending() {
+      const rows = await repo.listByStatus(db, 'pending');
+      return {
+        withdrawals: rows.map((r) => ({
+          ...withdrawalView(r.withdrawal),
+          userId: r.withdrawal.userId,
+          email: r.email,
+          username: r.username,
+        })),
+      };
+    },
+
+    /** Admin: the payout left on chain (with its transaction hash). */
+    async markPaid(adminId: string, id: string, txHash: string, ip: string) {
+      // The decision, its posting and its audit entry commit together (DESIGN D13).
+      const row = await deps.audit.change(async (tx, record) => {
+        const decided = await repo.decide(tx, id, {
+          status: 'paid',
+          txHash: txHash.toLowerCase(),
+          decidedAt: clock.now(),
+          decidedBy: adminId,
+        });
+        if (!decided) throw new AppError(409, 'CONFLICT', MSG.withdraw.notPending);
+        if (decided.payout > 0n) {
+          await ledger.postIn(tx, {
+            kind: 'withdrawal.paid',
+            idempotencyKey: `withdrawal-decided:${id}`,
+            actorId: adminId,
+            memo: `Withdrawal paid: ${usd(decided.payout)} sent in ${decided.txHash}`,
+            legs: [
+              { account: userAccount(decided.userId, 'usd.withdrawal_pending'), amount: -decided.payout },
+              { account: systemAccount('usd.payouts'), amount: decided.payout },
+            ],
+          });
+        }
+        await record({
+          actorId: adminId,
+          action: 'withdrawal.paid',
+          targetType: 'withdrawal',
+          targetId: id,
+          before: { status: 'pending' },
+          after: { status: 'paid', txHash: decided.txHash },
+          ip,
+        });
+        return decided;
+      });
+      return withdrawalView(row);
+    },
+
+    /**
+     * Admin: refuses the request, and everything the request took goes back to the balance (ADR 0005): the
+     * payout and the fees, and for a break also the 60% the platform kept, so a refused break costs nothing.
+     */
+    async reject(adminId: string, id: string, reason: string, ip: string) {
+      const row = await deps.audit.change(async (tx, record) => {
+        const decided = await repo.decide(tx, id, {
+          status: 'rejected',
+          reason,
+          decidedAt: clock.now(),
+          decidedBy: adminId,
+        });
+        if (!decided) throw new AppError(409, 'CONFLICT', MSG.withdraw.notPending);
+        const payout: Payout = {
+          gross: decided.gross,
+          fees: { handling: decided.feeHandling, crypto: decided.feeCrypto, charity: decided.feeCharity },
+          payout: decided.payout,
+        };
+        const kept = decided.kind === 'break' ? await keptOnBreak(tx, decided) : 0n;
+        const legs = [
+          { account: userAccount(decided.userId, 'usd.withdrawal_pending'), amount: -decided.payout },
+          ...feeLegs(payout, -1n),
+          { account: systemAccount('usd.platform'), amount: -kept },
+          { account: userAccount(decided.userId, 'usd.balance'), amount: decided.gross + kept },
+        ].filter((l) => l.amount !== 0n);
+        if (legs.length > 0) {
+          await ledger.postIn(tx, {
+            kind: 'withdrawal.rejected',
+            idempotencyKey: `withdrawal-decided:${id}`,
+            actorId: adminId,
+            memo: `Withdrawal rejected (${reason}): ${usd(decided.gross + kept)} returned to your balance`,
+            legs,
+          });
+        }
+        await record({
+          actorId: adminId,
+          action: 'withdrawal.rejected',
+          targetType: 'withdrawal',
+          targetId: id,
+          before: { status: 'pending' },
+          after: { status: 'rejected', reason },
+          ip,
+        });
+        return decided;
+      });
+      return withdrawalView(row);
+    },
+  };
+}
