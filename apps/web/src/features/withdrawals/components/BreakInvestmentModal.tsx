@@ -1,7 +1,7 @@
-import { Alert, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { Divider, Modal, Stack, Text } from '@mantine/core';
 import { formatAmount, formatUsd, fromDecimalString } from '@svp/shared';
 import { useRequestWithdrawal, type WithdrawalQuote, type WithdrawalResult } from '../api/withdrawals';
-import { MoneyLine, withdrawalErrorText } from './WithdrawForm';
+import { ConfirmActions, MoneyLine } from './WithdrawForm';
 
 /** SPEC §9: the break-investment payout is shown with 3 decimals. */
 export const breakPayoutText = (payout: string) => `$${formatAmount(fromDecimalString(payout, 'USD'), 'USD', 3)}`;
@@ -40,23 +40,14 @@ export function BreakInvestmentModal({ opened, quote, onClose, onDone }: BreakIn
         <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           Paid to {quote.wallet} within 48 hours (business days).
         </Text>
-        {request.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {withdrawalErrorText(request.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={request.isPending}
-            onClick={() => request.mutate('break', { onSuccess: onDone })}
-          >
-            Confirm break
-          </Button>
-        </Group>
+        <ConfirmActions
+          error={request.error}
+          pending={request.isPending}
+          label="Confirm break"
+          color="red"
+          onCancel={onClose}
+          onConfirm={() => request.mutate('break', { onSuccess: onDone })}
+        />
       </Stack>
     </Modal>
   );

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatUsd } from '@svp/shared';
 import { useMoveToBalance, type WithdrawalQuote } from '../api/withdrawals';
-import { MoneyLine, withdrawalErrorText } from './WithdrawForm';
+import { ConfirmActions, MoneyLine } from './WithdrawForm';
 
 interface MoveToBalanceModalProps {
   opened: boolean;
@@ -30,29 +30,20 @@ export function MoveToBalanceModal({ opened, quote, onClose, onDone }: MoveToBal
           where they are.
         </Text>
         <MoneyLine label="To your balance" value={formatUsd(quote.expectedWithdrawal)} strong />
-        {move.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {withdrawalErrorText(move.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            loading={move.isPending}
-            onClick={() =>
-              move.mutate(undefined, {
-                onSuccess: (done) => {
-                  notifications.show({ title: 'Moved to balance', message: done.message, color: 'green' });
-                  onDone();
-                },
-              })
-            }
-          >
-            Move {formatUsd(quote.expectedWithdrawal)} to balance
-          </Button>
-        </Group>
+        <ConfirmActions
+          error={move.error}
+          pending={move.isPending}
+          label={`Move ${formatUsd(quote.expectedWithdrawal)} to balance`}
+          onCancel={close}
+          onConfirm={() =>
+            move.mutate(undefined, {
+              onSuccess: (done) => {
+                notifications.show({ title: 'Moved to balance', message: done.message, color: 'green' });
+                onDone();
+              },
+            })
+          }
+        />
       </Stack>
     </Modal>
   );

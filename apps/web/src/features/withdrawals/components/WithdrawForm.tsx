@@ -20,6 +20,34 @@ export function MoneyLine({ label, value, strong }: { label: string; value: stri
 export const withdrawalErrorText = (error: unknown) =>
   errorMessage(error, { http: MSG.withdraw.failed, network: MSG.withdraw.error });
 
+/** A withdrawal dialog's foot: the server's refusal, if there was one, then Cancel and the confirming button. */
+export function ConfirmActions(props: {
+  error: unknown;
+  pending: boolean;
+  label: string;
+  color?: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <>
+      {props.error != null && (
+        <Alert color="red" variant="light" role="alert">
+          {withdrawalErrorText(props.error)}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={props.onCancel}>
+          Cancel
+        </Button>
+        <Button color={props.color} loading={props.pending} onClick={props.onConfirm}>
+          {props.label}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 /**
  * SPEC §2/§4 withdrawal form: the wallet on file, what is owed, each fee and what arrives, and exactly which
  * conditions are not met (the server's `reasons`). Submit is enabled only when the server says it may be sent.
