@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { API, MSG } from '@svp/shared';
+import { queryRows } from '../src/db/client.js';
 import { emailOutbox, passwordResetOtps } from '../src/db/schema.js';
 import { buildTestApp, Client, registerUser, type TestApp } from './helpers.js';
 
@@ -167,7 +168,6 @@ describe('forgot password', () => {
     const other = email.replace('victim', 'vİctim');
     for (let i = 0; i < 3; i++) expect((await freshClient().post(API.otpRequest, { email })).status).toBe(200);
     const sendAgain = await freshClient().post(API.otpRequest, { email: other });
-    expect(sendAgain.status).not.toBe(200);
     for (let i = 0; i < 10; i++) {
       await freshClient().post(API.passwordReset, { email, otp: '999999', newPassword: 'whatever-pw-1' });
     }
@@ -176,7 +176,12 @@ describe('forgot password', () => {
       otp: '999999',
       newPassword: 'whatever-pw-1',
     });
-    expect([400, 429]).toContain(checkAgain.status);
-    expect(checkAgain.status === 429 || checkAgain.body.error.code === 'OTP_INVALID').toBe(true);
+    // Where the database reaches the account by that spelling, its limits stop both; elsewhere the text
+    // reaches no account (a 404 on sending, a refused code on checking).
+    const [{ same } = { same: false }] = await queryRows<{ same: boolean }>(
+      t.database.db,
+      sql`select lower(${other}) = lower(${email}) as same`,
+    );
+    expect([sendAgain.status, checkAgain.status]).toEqual(same ? [429, 429] : [404, 400]);
   });
 });

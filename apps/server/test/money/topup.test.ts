@@ -82,6 +82,25 @@ describe('top-up', () => {
     expect(await balanceOf(client)).toBe('20');
   });
 
+  it('lets no zero-value transfer (address poisoning) take a request: the real payment still matches it', async () => {
+    const { client, user } = await signedInUser(t.app);
+    const request = await client.post(API.topup, { amount: '10' });
+    const address = await t.app.services.deposits.addressFor(user.id);
+    const spam = {
+      chainId: 56,
+      txHash: '0x' + 'cd'.repeat(32),
+      logIndex: 0,
+      blockNumber: 1n,
+      to: address,
+      decimals: 18,
+    };
+    expect(await t.app.services.deposits.ingest({ ...spam, amountRaw: 0n })).toBe('credited');
+    await client.post(API.topupTestPayment, { requestId: request.body.requestId });
+    const seen = (await client.get(`/topup/${request.body.requestId}/status`)).body.newPayments;
+    const real = seen.find((p: { received: string }) => p.received === '13');
+    expect(real).toMatchObject({ credited: '10', flag: null });
+  });
+
   it('credits a payment that arrives after the 15-minute window', async () => {
     const { client } = await signedInUser(t.app);
     const request = await client.post(API.topup, { amount: '20' });

@@ -73,6 +73,24 @@ describe('api client', () => {
     expect(new Set(sent.map((s) => s.key)).size).toBe(3);
   });
 
+  it("never shares one signed-in user's unanswered POST with the next user of the tab", async () => {
+    document.cookie = 'svp_csrf=token; path=/';
+    const answers: ((res: Response) => void)[] = [];
+    mockFetch({
+      'POST /api/v1/rewards/daily/claim': () => new Promise<Response>((answer) => answers.push(answer)),
+    });
+    setStoredUser(testUser);
+    const first = apiPost('/rewards/daily/claim', {}, { schema: okResponseSchema });
+    setStoredUser({ ...testUser, id: 'another-user', username: 'another' });
+    const second = apiPost('/rewards/daily/claim', {}, { schema: okResponseSchema });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]!(jsonResponse(200, { success: true, message: 'first user' }));
+    answers[1]!(jsonResponse(200, { success: true, message: 'second user' }));
+    await expect(first).resolves.toMatchObject({ message: 'first user' });
+    await expect(second).resolves.toMatchObject({ message: 'second user' });
+    clearStoredUser();
+  });
+
   it('asks the re-authentication dialog on REAUTH_REQUIRED and resends with a new key once confirmed', async () => {
     document.cookie = 'svp_csrf=token; path=/';
     const keys: string[] = [];

@@ -223,15 +223,16 @@ export function apiGet<T>(path: string, options: RequestOptions<T>): Promise<T> 
 }
 
 /**
- * POSTs waiting for their answer, by path, body and caller-chosen key. A second identical submission while the
- * first is unanswered (a double click lands before the button re-renders disabled; two handlers send one form)
- * shares the first one's answer instead of sending the change again under a new Idempotency-Key: the money
- * moves once, and both callers hear that it did. Once answered, the same change may be sent again on purpose.
+ * POSTs waiting for their answer, by signed-in user, path, body and caller-chosen key. A second identical
+ * submission while the first is unanswered (a double click lands before the button re-renders disabled; two
+ * handlers send one form) shares the first one's answer instead of sending the change again under a new
+ * Idempotency-Key: the money moves once, and both callers hear that it did. Once answered, the same change may
+ * be sent again on purpose; another user signed in on the tab never shares an answer sent for the last one.
  */
 const postsInFlight = new Map<string, Promise<unknown>>();
 
 export function apiPost<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
-  const key = `${path}\n${options.idempotencyKey ?? ''}\n${JSON.stringify(body ?? {})}`;
+  const key = `${storedUserId() ?? ''}\n${path}\n${options.idempotencyKey ?? ''}\n${JSON.stringify(body ?? {})}`;
   const pending = postsInFlight.get(key) as Promise<T> | undefined;
   if (pending) return pending;
   const sent = request('POST', path, { ...options, body }).finally(() => postsInFlight.delete(key));

@@ -53,13 +53,16 @@ export function createAuthService(deps: {
   }
 
   /**
-   * The per-account limits count against the account the typed text reaches, not the text itself:
+   * The per-account limits count against the stored e-mail (or phone) the typed text reaches, not the text:
    * PostgreSQL's lower() and JavaScript's toLowerCase() disagree on some letters (`İ`), so bucketing the
-   * text gave every such spelling of one address a fresh allowance. Text that reaches no account keeps
-   * its own bucket (and the per-IP limit).
+   * text gave every such spelling of one address a fresh allowance. Keyed by the stored value of the kind
+   * typed, not the user's id, so a throttled phone does not tell a guess that an e-mail is the same
+   * account's. Text that reaches no account keeps its own bucket.
    */
-  const accountKey = (user: UserRow | undefined, typed: string) =>
-    user ? `user:${user.id}` : `text:${typed.trim().toLowerCase()}`;
+  const accountKey = (user: UserRow | undefined, typed: string) => {
+    if (!user) return `text:${typed.trim().toLowerCase()}`;
+    return typed.includes('@') ? `email:${user.email.toLowerCase()}` : `phone:${user.phone}`;
+  };
 
   async function findByLogin(identifier: string): Promise<UserRow | undefined> {
     return identifier.includes('@')
@@ -123,10 +126,10 @@ export function createAuthService(deps: {
     },
 
     async login(identifier: string, password: string, portal: Role, meta: RequestMeta) {
+      // Both limits are counted before the password is hashed; a throttled IP costs no look-up.
+      await deps.rateLimiter.consume(RATE_RULES.loginIp(meta.ip));
       const user = await findByLogin(identifier.trim());
-      // Both limits are counted before the password is hashed.
-      const account = accountKey(user, identifier);
-      await deps.rateLimiter.consume(RATE_RULES.loginIp(meta.ip), RATE_RULES.loginAccount(account));
+      await deps.rateLimiter.consume(RATE_RULES.loginAccount(accountKey(user, identifier)));
       const messages = PORTAL_MESSAGES[portal];
       const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), password);
       if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', messages.invalid);
@@ -146,9 +149,9 @@ export function createAuthService(deps: {
     logout: (token: string) => deps.sessions.destroy(token),
 
     async requestOtp(email: string, meta: RequestMeta): Promise<void> {
+      await deps.rateLimiter.consume(RATE_RULES.otpSendIp(meta.ip));
       const user = await usersRepository.findByEmail(db, email);
-      const account = accountKey(user, email);
-      await deps.rateLimiter.consume(RATE_RULES.otpSendIp(meta.ip), RATE_RULES.otpSendAccount(account));
+      await deps.rateLimiter.consume(RATE_RULES.otpSendAccount(accountKey(user, email)));
       if (!user || user.disabled) throw new AppError(404, 'OTP_SEND_FAILED', MSG.otp.sendFailed);
       const otp = generateOtp();
       await otpRepository.issue(db, user.id, otp, clock.now());
@@ -158,9 +161,9 @@ export function createAuthService(deps: {
     },
 
     async resetPassword(email: string, otp: string, newPassword: string, meta: RequestMeta): Promise<void> {
+      await deps.rateLimiter.consume(RATE_RULES.otpCheckIp(meta.ip));
       const user = await usersRepository.findByEmail(db, email);
-      const account = accountKey(user, email);
-      await deps.rateLimiter.consume(RATE_RULES.otpCheckIp(meta.ip), RATE_RULES.otpCheckAccount(account));
+      await deps.rateLimiter.consume(RATE_RULES.otpCheckAccount(accountKey(user, email)));
       if (!user) throw new AppError(400, 'OTP_INVALID', MSG.otp.verifyFailed);
       const passwordHash = await hashPassword(newPassword);
       // The attempt is counted in its own commit even when the code is wrong.

@@ -49,6 +49,7 @@ export const depositsRepository = {
       .for('update');
     return row;
   },
+  /** Whether a payment has been matched to this request (only payments that credit something are). */
   async requestHasDeposit(db: Executor, userId: string, requestId: string): Promise<boolean> {
     const [row] = await db
       .select({ id: deposits.id })

@@ -116,8 +116,10 @@ export function createDepositsService(deps: {
         const now = clock.now();
         const latest = await repo.lockLatestTopupRequest(tx, owner.userId, now);
         // A request is paid once: a further payment (a repeat, a double click on a test payment) was not asked
-        // for, and is flagged for the admin like any other unrequested payment.
-        const request = latest && !(await repo.requestHasDeposit(tx, owner.userId, latest.id)) ? latest : undefined;
+        // for, and is flagged for the admin like any other unrequested payment. A transfer that credits nothing
+        // (dust, address-poisoning spam) never takes a request, so the real payment still matches it.
+        const open = latest && credit > 0n && !(await repo.requestHasDeposit(tx, owner.userId, latest.id));
+        const request = open ? latest : undefined;
         const flag = !request
           ? 'unrequested'
           : received < request.amountToPay
