@@ -14,6 +14,17 @@ afterAll(() => t.close());
 
 const balanceOf = async (client: Client) => (await client.get(API.me)).body.user.balance as string;
 
+/** A USDT transfer as the BSC watcher observes it, to `address`, in a transaction named by one repeated byte. */
+const usdtTransfer = (address: string, txByte: string, amountRaw: bigint) => ({
+  chainId: 56,
+  txHash: '0x' + txByte.repeat(32),
+  logIndex: 3,
+  blockNumber: 100n,
+  to: address,
+  amountRaw,
+  decimals: 18,
+});
+
 describe('top-up', () => {
   it.each(['', '0', '-5', 'abc', '1.234', '1e3', '99999999999'])(
     'refuses the amount %j with the spec message',
@@ -86,15 +97,7 @@ describe('top-up', () => {
     const { client, user } = await signedInUser(t.app);
     const request = await client.post(API.topup, { amount: '10' });
     const address = await t.app.services.deposits.addressFor(user.id);
-    const spam = {
-      chainId: 56,
-      txHash: '0x' + 'cd'.repeat(32),
-      logIndex: 0,
-      blockNumber: 1n,
-      to: address,
-      decimals: 18,
-    };
-    expect(await t.app.services.deposits.ingest({ ...spam, amountRaw: 0n })).toBe('credited');
+    expect(await t.app.services.deposits.ingest(usdtTransfer(address, 'cd', 0n))).toBe('credited');
     await client.post(API.topupTestPayment, { requestId: request.body.requestId });
     const seen = (await client.get(`/topup/${request.body.requestId}/status`)).body.newPayments;
     const real = seen.find((p: { received: string }) => p.received === '13');
@@ -113,15 +116,7 @@ describe('top-up', () => {
   it('credits the same on-chain transfer exactly once, even ingested 30 times at once', async () => {
     const { client, user } = await signedInUser(t.app);
     const address = await t.app.services.deposits.addressFor(user.id);
-    const transfer = {
-      chainId: 56,
-      txHash: '0x' + 'ab'.repeat(32),
-      logIndex: 3,
-      blockNumber: 100n,
-      to: address,
-      amountRaw: 13n * 10n ** 18n,
-      decimals: 18,
-    };
+    const transfer = usdtTransfer(address, 'ab', 13n * 10n ** 18n);
     const results = await Promise.all(Array.from({ length: 30 }, () => t.app.services.deposits.ingest(transfer)));
     expect(results.filter((r) => r === 'credited')).toHaveLength(1);
     expect(results.filter((r) => r === 'duplicate')).toHaveLength(29);
@@ -132,15 +127,7 @@ describe('top-up', () => {
   });
 
   it('ignores transfers to addresses that are not ours', async () => {
-    const result = await t.app.services.deposits.ingest({
-      chainId: 56,
-      txHash: '0x' + 'cd'.repeat(32),
-      logIndex: 0,
-      blockNumber: 1n,
-      to: '0x' + '12'.repeat(20),
-      amountRaw: 10n ** 18n,
-      decimals: 18,
-    });
+    const result = await t.app.services.deposits.ingest(usdtTransfer('0x' + '12'.repeat(20), 'ef', 10n ** 18n));
     expect(result).toBe('ignored');
   });
 
