@@ -12,13 +12,12 @@ import { API_PREFIX, MSG } from '@svp/shared';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { registerAccessControl } from './http/access.js';
-import { registerCsrfCheck } from './http/csrf.js';
+import { registerAccessControl, registerWithAccess } from './http/access.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { registerSessionLoading } from './http/session.js';
+import { refuseUnusualPaths } from './http/paths.js';
 import { registerWebApp } from './http/static.js';
 import { createMetrics, registerMetrics } from './http/metrics.js';
 import { createAuditLog } from './modules/audit/audit.js';
@@ -28,6 +27,8 @@ import { createSessionStore } from './modules/auth/sessions.js';
 import { createTotpService } from './modules/auth/totp.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { createOutboxService } from './modules/mail/outbox.js';
+import { adminOutboxRoutes } from './modules/admin/admin-outbox.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createSimulatedChain } from './chain/simulated.js';
@@ -86,7 +87,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const relaxed = deps.relaxed ?? db;
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: REDACT, ...(deps.logStream ? { stream: deps.logStream } : {}) },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies nearest the app (proxy-addr's own rule for a number).
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -107,35 +112,58 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const secureCookies = config.isProduction;
+  refuseUnusualPaths(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { hsts: config.isProduction });
+  // Before any route: every route gets its access check as it is registered.
+  const sessions = createSessionStore(db, clock, config, relaxed);
+  registerAccessControl(app, sessions);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'SVP Invest API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerWithAccess(app, 'public', fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await plansRepository.seedDefaults(db);
   const metrics = createMetrics();
-  registerMetrics(app, metrics, config.METRICS_TOKEN);
+  registerMetrics(app, metrics, {
+    enabled: config.METRICS === 'on',
+    onAppPort: !config.METRICS_LISTEN,
+    token: config.METRICS_TOKEN,
+  });
   const ledger = createLedger(db, clock, (kind) => metrics.ledgerPostings.labels(kind).inc());
-  const sessions = createSessionStore(db, clock, config, relaxed);
   const rateLimiter = createRateLimiter(relaxed, clock);
-  const mailer = createMailer({ db, clock, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const mailer = createMailer({
+    db,
+    clock,
+    log: app.log,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    production: config.isProduction,
+  });
   const history = createHistoryService(db);
   const engagement = createEngagementService({ db, clock, ledger, config });
   const staking = createStakingService({ db, clock, ledger, config });
-  const users = createUsersService(db, clock, engagement, history);
+  const users = createUsersService(db, clock, engagement, history, config.MIN_WITHDRAWAL_EARNINGS_USD);
   const audit = createAuditLog(db, clock);
   const referrals = createReferralsService({ db, ledger, config });
   const totp = createTotpService({ db, clock, rateLimiter, audit });
   await ledger.openSystemAccounts();
   const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals, totp, ledger });
   const investments = createInvestmentsService({ db, clock, ledger, referrals });
-  const withdrawals = createWithdrawalsService({ db, clock, ledger, audit });
+  const withdrawals = createWithdrawalsService({
+    db,
+    clock,
+    ledger,
+    audit,
+    rule: {
+      minEarnings: config.MIN_WITHDRAWAL_EARNINGS_USD,
+      referralBonusUsd: config.REFERRAL_RULE === 'off' ? 0n : config.REFERRAL_BONUS_USD,
+    },
+  });
   const tickets = createTicketsService({ db, clock, audit });
   const adminUsers = createAdminUsersService({ db, clock, ledger, audit });
-  const adminReports = createAdminReportsService(db);
+  const adminReports = createAdminReportsService(db, { stakingApyPercent: config.STAKING_APY_PERCENT });
 
   const simulated = config.CHAIN === 'simulated' ? createSimulatedChain(db, clock) : null;
   const scanner: ChainScanner = simulated ? simulated.scanner : await createBscChain(config);
@@ -156,22 +184,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     intervalMs: config.WATCHER_INTERVAL_MS,
     startBlock: config.BSC_START_BLOCK,
-    onScanned: ({ lag, seen, credited }) => {
+    onScanned: ({ lag, seen, credited, rejected }) => {
       metrics.watcherLag.set(Number(lag));
       metrics.depositsSeen.inc(seen);
       metrics.depositsCredited.inc(credited);
+      metrics.depositsRejected.inc(rejected);
     },
   });
   app.addHook('onClose', async () => watcher.stop());
 
-  registerAccessControl(app, API_PREFIX);
-  registerCsrfCheck(app, API_PREFIX);
-  registerSessionLoading(app, sessions, API_PREFIX);
   registerIdempotency(app, relaxed, clock, config.IDEMPOTENCY_STALE_SECONDS * 1000);
-  const spa = await registerWebApp(app, config.WEB_DIST);
-  registerErrorHandling(app, { spa });
+  await registerWebApp(app, config.WEB_DIST);
+  registerErrorHandling(app);
 
-  await app.register(systemRoutes({ db, clock, config, referralText: () => referrals.text() }));
+  await app.register(
+    systemRoutes({
+      db,
+      clock,
+      config,
+      referralText: () => referrals.text(),
+      withdrawalRule: () => withdrawals.ruleText(),
+    }),
+  );
   await app.register(
     async (api) => {
       await api.register(authRoutes(auth, totp, users, secureCookies));
@@ -184,12 +218,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stakingRoutes(staking));
       await api.register(ticketsRoutes(tickets));
       await api.register(adminRoutes(adminUsers, adminReports));
+      await api.register(
+        adminOutboxRoutes(createOutboxService({ db, production: config.isProduction, delivery: mailer.delivery })),
+      );
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
 
   app.decorate('services', {
+    metrics,
     ledger,
     sessions,
     rateLimiter,
@@ -224,6 +262,7 @@ async function createBscChain(config: Config): Promise<ChainScanner> {
 declare module 'fastify' {
   interface FastifyInstance {
     services: {
+      metrics: ReturnType<typeof createMetrics>;
       ledger: ReturnType<typeof createLedger>;
       sessions: ReturnType<typeof createSessionStore>;
       rateLimiter: ReturnType<typeof createRateLimiter>;

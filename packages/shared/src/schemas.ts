@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES, MSG } from './messages.js';
+import { ceilingText, exceedsAmount, MAX_AMOUNT, type Asset } from './money.js';
 import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, WALLET_PATTERN } from './validation.js';
 
 // In the browser our CSP (script-src 'self') refuses zod's one-time `new Function` probe and logs a
@@ -8,6 +9,28 @@ if ('document' in globalThis) z.config({ jitless: true });
 
 /** Canonical exact decimal amount as sent by the API (DESIGN D2). */
 export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+/** The refusal of an amount above the asset's ceiling (MAX_AMOUNT), naming the ceiling. */
+export const ceilingMessage = (asset: Asset) => MSG.common.amountTooLarge(ceilingText(asset));
+
+/**
+ * A typed amount (text) that may not exceed the asset's ceiling: every request schema that takes an amount
+ * uses it, so the API refuses a larger one with the ceiling's message before any service sees it (checked
+ * first, so a long run of digits is named as too large rather than malformed). Text that is not a plain
+ * decimal passes through to the service, which refuses it with the spec's words. `above` narrows the limit
+ * below the ceiling (a top-up leaves room for its fee) with its own message.
+ */
+export const boundedAmount = (
+  asset: Asset,
+  max: number,
+  message?: string,
+  above: { limit: bigint; message: string } = { limit: MAX_AMOUNT[asset], message: ceilingMessage(asset) },
+) =>
+  z
+    .string(message === undefined ? undefined : { error: message })
+    .trim()
+    .refine((text) => !exceedsAmount(text, asset, above.limit), { error: above.message })
+    .max(max, message);
 
 export const errorResponseSchema = z.object({
   error: z.object({
@@ -20,9 +43,11 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const okResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
+/** An e-mail address under the shared rule, normalised once here (validation.ts). */
 const email = z
   .string({ error: MSG.register.emailInvalid })
   .trim()
+  .toLowerCase()
   .max(EMAIL_MAX, MSG.register.emailInvalid)
   .regex(EMAIL_PATTERN, MSG.register.emailInvalid);
 
@@ -65,6 +90,8 @@ export const userSnapshotSchema = z.object({
   wallet: z.string(),
   end_time: z.string().nullable(),
   expectedWithdrawal: decimalString,
+  /** What a withdrawal to the wallet would pay now: 0 before maturity or below the minimum earnings. */
+  withdrawableNow: decimalString,
   investedAmount: decimalString,
   history: z.string(),
   coins: decimalString,
@@ -103,6 +130,10 @@ export const publicConfigSchema = z.object({
   links: z.object({ channel: z.string(), chatBot: z.string(), telegramTask: z.string() }),
   /** The referral rule in words, rendered from the configured rule (DESIGN D5). */
   referralText: z.string(),
+  /** Earnings needed before a withdrawal to the wallet (MIN_WITHDRAWAL_EARNINGS_USD), a USD decimal. */
+  minEarningsToWithdraw: z.string(),
+  /** MSG.withdraw.ruleBeforeInvesting with the configured figures, shown before a plan is confirmed. */
+  withdrawalRuleText: z.string(),
   /** True when the server is not in production mode (test payments, test clock may be shown). */
   devTools: z.boolean(),
   testClock: z.boolean(),

@@ -1,9 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errors } from './errors.js';
+import { timingSafeEqual } from 'node:crypto';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyPluginCallback,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
+import { CSRF_COOKIE, CSRF_HEADER, MSG, SESSION_COOKIE } from '@svp/shared';
+import type { SessionStore } from '../modules/auth/sessions.js';
+import { AppError, errors } from './errors.js';
 
 /**
- * Who may call a route. Every API route declares one in `config.access`; a route without it
- * refuses to register, so the authorization table is complete by construction.
+ * Who may call a route. Every route declares one in `config.access`; the app refuses to start with a
+ * route that declares none, so the authorization table is complete by construction.
  */
 export type Access = 'public' | 'user' | 'admin' | 'authenticated' | 'admin-mfa';
 
@@ -18,27 +29,92 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyInstance {
+    /** Every route the router holds (HEAD twins aside), with its access rule; complete once the app is ready. */
     routeTable: RouteTableEntry[];
   }
 }
 
-export function registerAccessControl(app: FastifyInstance, apiPrefix: string): void {
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Set on a plugin scope whose third-party routes cannot declare access themselves (see registerWithAccess). */
+const scopeAccess = Symbol('scopeAccess');
+
+/**
+ * Access, CSRF and the session are attached to each route as it is registered (DESIGN §4), so they run for
+ * the route the router matched, whatever spelling of its path reached it: nothing here looks at the URL.
+ * Call before any route is registered.
+ */
+export function registerAccessControl(app: FastifyInstance, sessions: SessionStore): void {
+  const routes: RouteOptions[] = [];
   const table: RouteTableEntry[] = [];
   app.decorate('routeTable', table);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(apiPrefix)) return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
-    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') table.push({ method, url: route.url, access });
+  app.decorateRequest('session', null);
+  app.decorateRequest('sessionData', null);
+  const authorize = authorizer(sessions);
+
+  app.addHook('onRoute', function (route) {
+    const inherited = (this as unknown as Record<symbol, Access | undefined>)[scopeAccess];
+    if (!route.config?.access && inherited) route.config = { ...route.config, access: inherited };
+    if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    routes.push(route);
+    route.onRequest = [authorize, ...[route.onRequest ?? []].flat()];
+  });
+  app.addHook('onReady', async () => {
+    for (const route of routes) {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') table.push({ method, url: route.url, access: route.config!.access! });
+      }
     }
   });
 }
 
-/** Runs after the session is loaded: the server-side role check for every route (DESIGN D14). */
-export function enforceAccess(request: FastifyRequest): void {
+/**
+ * Registers a third-party plugin (API docs) whose routes cannot carry our config, in a scope where every
+ * route it adds gets `access`. Only for plugins whose decorators nothing outside them needs.
+ */
+export async function registerWithAccess<Options extends object>(
+  app: FastifyInstance,
+  access: Access,
+  plugin: FastifyPluginAsync<Options> | FastifyPluginCallback<Options>,
+  options: Options,
+): Promise<void> {
+  await app.register(async (scope) => {
+    (scope as unknown as Record<symbol, Access>)[scopeAccess] = access;
+    await scope.register(plugin, options);
+  });
+}
+
+/** The hook every route runs first: CSRF for unsafe methods, then the session and the route's access rule. */
+function authorizer(sessions: SessionStore): onRequestHookHandler {
+  return async function authorize(request: FastifyRequest, reply: FastifyReply) {
+    const config = request.routeOptions.config;
+    // Answers that depend on who asks are never stored by a browser or a proxy.
+    reply.header('cache-control', 'no-store');
+    if (UNSAFE.has(request.method)) checkCsrf(request);
+    if (config.access === 'public') return;
+    const token = request.cookies[SESSION_COOKIE];
+    const resolved = token ? await sessions.resolve(token, config.sessionRead) : null;
+    request.session = resolved?.session ?? null;
+    request.sessionData = resolved?.data ?? null;
+    enforceAccess(request);
+  };
+}
+
+/**
+ * Double-submit CSRF token: a readable cookie the SPA echoes in a header. A cross-site page can neither read
+ * our cookie nor set the header, so a forged form post fails here.
+ */
+function checkCsrf(request: FastifyRequest): void {
+  const cookie = request.cookies[CSRF_COOKIE] ?? '';
+  const header = request.headers[CSRF_HEADER];
+  const sent = typeof header === 'string' ? header : '';
+  const ok =
+    cookie.length > 0 && sent.length === cookie.length && timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
+  if (!ok) throw new AppError('CSRF_FAILED', MSG.common.csrf);
+}
+
+/** The server-side role check (DESIGN D14), once the session is loaded. */
+function enforceAccess(request: FastifyRequest): void {
   const access = request.routeOptions.config.access;
-  if (!access || access === 'public') return;
   const session = request.session;
   if (!session) throw errors.unauthenticated();
   // The second-factor routes are the only ones an admin reaches between password and code.

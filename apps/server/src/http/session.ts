@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE } from '@svp/shared';
-import type { SessionInfo, SessionRead, SessionRow, SessionStore } from '../modules/auth/sessions.js';
-import { enforceAccess } from './access.js';
+import type { FastifyRequest } from 'fastify';
+import type { SessionInfo, SessionRead, SessionRow } from '../modules/auth/sessions.js';
+import { errors } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** Loaded by the route's access check (http/access.ts); null on public routes. */
     session: SessionInfo | null;
     /** What the route's `sessionRead` returned with the session, once the session passed every check. */
     sessionData: SessionRow | null;
@@ -15,18 +15,13 @@ declare module 'fastify' {
   }
 }
 
-/** Loads the caller's session from the HttpOnly cookie, then applies the route's access rule. */
-export function registerSessionLoading(app: FastifyInstance, store: SessionStore, apiPrefix: string): void {
-  app.decorateRequest('session', null);
-  app.decorateRequest('sessionData', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(apiPrefix)) return;
-    const token = request.cookies[SESSION_COOKIE];
-    const resolved = token ? await store.resolve(token, request.routeOptions.config.sessionRead) : null;
-    request.session = resolved?.session ?? null;
-    request.sessionData = resolved?.data ?? null;
-    enforceAccess(request);
-  });
+/**
+ * The caller's session on a route that requires one. The access check has already refused a request
+ * without it; should a route be declared wrongly, the caller is refused (401) rather than the server failing.
+ */
+export function sessionOf(request: FastifyRequest): SessionInfo {
+  if (!request.session) throw errors.unauthenticated();
+  return request.session;
 }
 
 export function sessionCookieOptions(secure: boolean, maxAgeSeconds: number) {

@@ -50,7 +50,7 @@ interface OpenApiOperation {
 /** Every API route from the route table, described from the app's own OpenAPI document. */
 export function fuzzRoutes(app: FastifyInstance): FuzzRoute[] {
   const doc = app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
-  return app.routeTable.map((entry) => {
+  return apiRoutes(app).map((entry) => {
     const openApiPath = entry.url.replace(/:(\w+)/g, '{$1}');
     const op = doc.paths[openApiPath]?.[entry.method.toLowerCase()] ?? {};
     const parameters = op.parameters ?? [];
@@ -65,6 +65,9 @@ export function fuzzRoutes(app: FastifyInstance): FuzzRoute[] {
     };
   });
 }
+
+/** The JSON API's routes (the table also holds /healthz, /metrics and the API docs' pages). */
+export const apiRoutes = (app: FastifyInstance) => app.routeTable.filter((entry) => entry.url.startsWith(API_PREFIX));
 
 /** The path with every `:param` replaced by the given (already URL-safe) segments. */
 export function fillPath(url: string, segments: Record<string, string>): string {

@@ -1,6 +1,7 @@
 import {
   EDITABLE_USER_FIELDS,
-  EMAIL_PATTERN,
+  isEmail,
+  normalizeEmail,
   MSG,
   WALLET_PATTERN,
   DATASET_EDITABLE,
@@ -8,7 +9,7 @@ import {
   type EditableUserField,
 } from '@svp/shared';
 import { AppError, errors } from '../../http/errors.js';
-import { pgConstraint } from '../ledger/ledger.errors.js';
+import { pgConstraint } from '../../db/pg-errors.js';
 import type { UserRow } from '../users/users.repository.js';
 
 // The whitelist of user fields an admin may edit (DESIGN D13): how each value is checked and where it is stored.
@@ -27,7 +28,7 @@ export const USER_COLUMN: Record<EditableUserField, keyof UserRow> = {
 const REFERRAL_CODE = /^[A-Za-z0-9_]{1,20}$/;
 
 export const invalidField = (field: string, message: string = MSG.admin.invalidValue) =>
-  new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
+  new AppError('VALIDATION_ERROR', message, { [field]: message });
 
 /** Turns a typed value into the column value, or says why it cannot be. */
 export function parseField(field: EditableUserField, raw: string): string | boolean | null {
@@ -36,8 +37,8 @@ export function parseField(field: EditableUserField, raw: string): string | bool
     case 'name':
       return value ? value.slice(0, 100) : null;
     case 'email':
-      if (!EMAIL_PATTERN.test(value)) throw invalidField(field, MSG.register.emailInvalid);
-      return value;
+      if (!isEmail(value)) throw invalidField(field, MSG.register.emailInvalid);
+      return normalizeEmail(value);
     case 'phone':
       if (!value) return null;
       if (!/^\+?[0-9][0-9 ()-]{4,19}$/.test(value)) throw invalidField(field);
@@ -60,7 +61,7 @@ export function parseField(field: EditableUserField, raw: string): string | bool
 /** A field edit's checks without the write: a save of several fields checks them all before the first change. */
 export function checkField(field: string, raw: string): asserts field is EditableUserField {
   if (!field || (!raw && field !== 'name' && field !== 'phone'))
-    throw new AppError(400, 'VALIDATION_ERROR', MSG.admin.selectField);
+    throw new AppError('VALIDATION_ERROR', MSG.admin.selectField);
   if (!(EDITABLE_USER_FIELDS as readonly string[]).includes(field))
     throw invalidField(field, MSG.admin.fieldNotEditable);
   parseField(field as EditableUserField, raw);

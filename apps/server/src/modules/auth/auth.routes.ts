@@ -16,8 +16,8 @@ import {
   registerRequestSchema,
   type Role,
 } from '@svp/shared';
-import { issueCsrfToken } from '../../http/csrf.js';
-import { sessionCookieOptions } from '../../http/session.js';
+import { issueCsrfToken, rotateCsrfToken } from '../../http/csrf.js';
+import { sessionCookieOptions, sessionOf } from '../../http/session.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
@@ -66,6 +66,7 @@ export function authRoutes(
       const presented = request.cookies[SESSION_COOKIE];
       if (presented) await auth.logout(presented);
       reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(secureCookies, result.maxAgeSeconds));
+      rotateCsrfToken(reply, secureCookies);
       return result;
     };
 
@@ -108,7 +109,7 @@ export function authRoutes(
         config: { access: 'admin-mfa' },
         schema: { tags: ['auth'], response: { 200: totpSetupSchema, ...errorResponses } },
       },
-      async (request) => totp.setup(request.session!.userId),
+      async (request) => totp.setup(sessionOf(request).userId),
     );
     app.post(
       API.adminTotpVerify,
@@ -121,7 +122,7 @@ export function authRoutes(
         },
       },
       async (request) => {
-        const session = request.session!;
+        const session = sessionOf(request);
         const recoveryCodes = await totp.verify(
           { userId: session.userId, sessionHash: session.tokenHash, ip: request.ip },
           request.body.code,
@@ -145,7 +146,7 @@ export function authRoutes(
         schema: { tags: ['auth'], body: totpVerifySchema, response: { 200: okResponseSchema, ...errorResponses } },
       },
       async (request) => {
-        const session = request.session!;
+        const session = sessionOf(request);
         await totp.verify(
           { userId: session.userId, sessionHash: session.tokenHash, ip: request.ip },
           request.body.code,

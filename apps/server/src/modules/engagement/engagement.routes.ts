@@ -11,6 +11,7 @@ import {
 } from '@svp/shared';
 import type { EngagementService } from './engagement.service.js';
 import { errorResponses } from '../../http/responses.js';
+import { sessionOf } from '../../http/session.js';
 
 export function engagementRoutes(engagement: EngagementService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -19,22 +20,22 @@ export function engagementRoutes(engagement: EngagementService): FastifyPluginAs
     app.get(
       API.rewards,
       { config: user, schema: { tags: ['rewards'], response: { 200: rewardStatusSchema, ...errorResponses } } },
-      async (request) => engagement.rewardStatus(request.session!.userId),
+      async (request) => engagement.rewardStatus(sessionOf(request).userId),
     );
     app.post(
       API.rewardsDaily,
       { config: mutating, schema: { tags: ['rewards'], response: { 200: claimResponseSchema, ...errorResponses } } },
-      async (request) => engagement.claimDaily(request.session!.userId),
+      async (request) => engagement.claimDaily(sessionOf(request).userId),
     );
     app.post(
       API.rewardsWelcome,
       { config: mutating, schema: { tags: ['rewards'], response: { 200: claimResponseSchema, ...errorResponses } } },
-      async (request) => engagement.claimWelcome(request.session!.userId),
+      async (request) => engagement.claimWelcome(sessionOf(request).userId),
     );
     app.get(
       API.bot,
       { config: user, schema: { tags: ['bot'], response: { 200: botStatusSchema, ...errorResponses } } },
-      async (request) => engagement.botStatus(request.session!.userId),
+      async (request) => engagement.botStatus(sessionOf(request).userId),
     );
     app.post(
       API.botActivate,
@@ -46,12 +47,12 @@ export function engagementRoutes(engagement: EngagementService): FastifyPluginAs
           response: { 200: botActivateResponseSchema, ...errorResponses },
         },
       },
-      async (request) => engagement.activateBot(request.session!.userId, request.body.method),
+      async (request) => engagement.activateBot(sessionOf(request).userId, request.body.method),
     );
     app.get(
       API.taps,
       { config: user, schema: { tags: ['taps'], response: { 200: tapsResponseSchema, ...errorResponses } } },
-      async (request) => engagement.taps(request.session!.userId),
+      async (request) => engagement.taps(sessionOf(request).userId),
     );
     app.post(
       API.taps,
@@ -59,7 +60,7 @@ export function engagementRoutes(engagement: EngagementService): FastifyPluginAs
         config: mutating,
         schema: { tags: ['taps'], body: tapsSaveSchema, response: { 200: tapsResponseSchema, ...errorResponses } },
       },
-      async (request) => engagement.saveTaps(request.session!.userId, request.body.clicks),
+      async (request) => engagement.saveTaps(sessionOf(request).userId, request.body.clicks),
     );
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '@svp/shared';
 import type { InvestmentsService } from './investments.service.js';
 import { errorResponses } from '../../http/responses.js';
+import { sessionOf } from '../../http/session.js';
 
 export function plansRoutes(investments: InvestmentsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -22,7 +23,7 @@ export function plansRoutes(investments: InvestmentsService): FastifyPluginAsync
         config: { access: 'user' },
         schema: { tags: ['plans'], response: { 200: currentInvestmentResponseSchema, ...errorResponses } },
       },
-      async (request) => investments.current(request.session!.userId),
+      async (request) => investments.current(sessionOf(request).userId),
     );
     app.post(
       API.investments,
@@ -34,7 +35,7 @@ export function plansRoutes(investments: InvestmentsService): FastifyPluginAsync
           response: { 200: investResponseSchema, ...errorResponses },
         },
       },
-      async (request) => investments.invest(request.session!.userId, request.body),
+      async (request) => investments.invest(sessionOf(request).userId, request.body),
     );
   };
 }

@@ -9,6 +9,7 @@ import {
 import type { HistoryService } from '../history/history.service.js';
 import type { ReferralsService } from './referrals.service.js';
 import { errorResponses } from '../../http/responses.js';
+import { sessionOf } from '../../http/session.js';
 
 /** Referral code and the user's statement. */
 export function referralsRoutes(referrals: ReferralsService, history: HistoryService): FastifyPluginAsyncZod {
@@ -19,7 +20,7 @@ export function referralsRoutes(referrals: ReferralsService, history: HistorySer
         config: { access: 'user' },
         schema: { tags: ['referrals'], response: { 200: referralResponseSchema, ...errorResponses } },
       },
-      async (request) => referrals.code(request.session!.userId),
+      async (request) => referrals.code(sessionOf(request).userId),
     );
     app.post(
       API.referral,
@@ -33,7 +34,7 @@ export function referralsRoutes(referrals: ReferralsService, history: HistorySer
       },
       async (request) => ({
         success: true as const,
-        ...(await referrals.setCode(request.session!.userId, request.body.source, request.body.referralCode)),
+        ...(await referrals.setCode(sessionOf(request).userId, request.body.source, request.body.referralCode)),
       }),
     );
     app.get(
@@ -42,11 +43,11 @@ export function referralsRoutes(referrals: ReferralsService, history: HistorySer
         config: { access: 'user' },
         schema: { tags: ['history'], response: { 200: historyResponseSchema, ...errorResponses } },
       },
-      async (request) => ({ lines: await history.lines(request.session!.userId) }),
+      async (request) => ({ lines: await history.lines(sessionOf(request).userId) }),
     );
     app.get(API.historyCsv, { config: { access: 'user' }, schema: { tags: ['history'] } }, async (request, reply) => {
       reply.header('content-disposition', 'attachment; filename="svp-statement.csv"');
-      return reply.type('text/csv; charset=utf-8').send(await history.csv(request.session!.userId));
+      return reply.type('text/csv; charset=utf-8').send(await history.csv(sessionOf(request).userId));
     });
   };
 }

@@ -13,6 +13,7 @@ import {
 } from '@svp/shared';
 import type { TicketsService } from './tickets.service.js';
 import { errorResponses } from '../../http/responses.js';
+import { sessionOf } from '../../http/session.js';
 
 const params = z.object({ id: z.string().uuid(MSG.common.notFound) });
 
@@ -23,7 +24,7 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
     app.get(
       API.tickets,
       { config: user, schema: { tags: ['tickets'], response: { 200: ticketListSchema, ...errorResponses } } },
-      async (request) => tickets.list(request.session!.userId),
+      async (request) => tickets.list(sessionOf(request).userId),
     );
     app.post(
       API.tickets,
@@ -38,12 +39,12 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => tickets.create(request.session!.userId, request.body.subject, request.body.message),
+      async (request) => tickets.create(sessionOf(request).userId, request.body.subject, request.body.message),
     );
     app.get(
       API.ticket,
       { config: user, schema: { tags: ['tickets'], params, response: { 200: ticketThreadSchema, ...errorResponses } } },
-      async (request) => tickets.thread(request.session!.userId, request.params.id),
+      async (request) => tickets.thread(sessionOf(request).userId, request.params.id),
     );
     app.post(
       API.ticketMessages,
@@ -56,7 +57,7 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
           response: { 200: ticketThreadSchema, ...errorResponses },
         },
       },
-      async (request) => tickets.reply(request.session!.userId, request.params.id, request.body.message),
+      async (request) => tickets.reply(sessionOf(request).userId, request.params.id, request.body.message),
     );
 
     app.get(
@@ -84,7 +85,7 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        tickets.adminReply(request.session!.userId, request.params.id, request.body.message, request.ip),
+        tickets.adminReply(sessionOf(request).userId, request.params.id, request.body.message, request.ip),
     );
     app.post(
       API.adminTicketClose,
@@ -92,7 +93,7 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
         config: admin,
         schema: { tags: ['admin'], params, response: { 200: adminTicketThreadSchema, ...errorResponses } },
       },
-      async (request) => tickets.adminClose(request.session!.userId, request.params.id, request.ip),
+      async (request) => tickets.adminClose(sessionOf(request).userId, request.params.id, request.ip),
     );
   };
 }

@@ -4,6 +4,7 @@ import { errorResponses } from '../../http/responses.js';
 import { errors } from '../../http/errors.js';
 import type { SnapshotRow } from './users.repository.js';
 import type { UsersService } from './users.service.js';
+import { sessionOf } from '../../http/session.js';
 
 export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -32,7 +33,7 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
           response: { 200: okResponseSchema, ...errorResponses },
         },
       },
-      async (request) => users.changeUsername(request.session!.userId, request.body.username),
+      async (request) => users.changeUsername(sessionOf(request).userId, request.body.username),
     );
   };
 }

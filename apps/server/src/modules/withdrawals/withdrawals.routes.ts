@@ -18,6 +18,7 @@ import {
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { WithdrawalsService } from './withdrawals.service.js';
 import { errorResponses } from '../../http/responses.js';
+import { sessionOf } from '../../http/session.js';
 
 const idParams = z.object({ id: z.string().uuid(MSG.common.notFound) });
 
@@ -30,7 +31,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
         schema: { tags: ['withdrawals'], response: { 200: earningsResponseSchema, ...errorResponses } },
       },
       async (request) => {
-        const earnings = (await ledger.balances(request.session!.userId)).get('usd.earnings') ?? 0n;
+        const earnings = (await ledger.balances(sessionOf(request).userId)).get('usd.earnings') ?? 0n;
         return { success: true as const, earnings: toDecimalString(earnings, 'USD'), message: 'Earnings fetched.' };
       },
     );
@@ -40,7 +41,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
         config: { access: 'user' },
         schema: { tags: ['withdrawals'], response: { 200: withdrawalQuoteSchema, ...errorResponses } },
       },
-      async (request) => withdrawals.quote(request.session!.userId),
+      async (request) => withdrawals.quote(sessionOf(request).userId),
     );
     app.get(
       API.withdrawals,
@@ -48,7 +49,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
         config: { access: 'user' },
         schema: { tags: ['withdrawals'], response: { 200: withdrawalListSchema, ...errorResponses } },
       },
-      async (request) => withdrawals.list(request.session!.userId),
+      async (request) => withdrawals.list(sessionOf(request).userId),
     );
     app.post(
       API.withdrawals,
@@ -60,7 +61,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
           response: { 200: withdrawalResponseSchema, ...errorResponses },
         },
       },
-      async (request) => withdrawals.request(request.session!.userId, request.body.kind),
+      async (request) => withdrawals.request(sessionOf(request).userId, request.body.kind),
     );
     app.post(
       API.withdrawalToBalance,
@@ -68,7 +69,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
         config: { access: 'user', idempotent: true },
         schema: { tags: ['withdrawals'], response: { 200: moveToBalanceResponseSchema, ...errorResponses } },
       },
-      async (request) => withdrawals.moveToBalance(request.session!.userId),
+      async (request) => withdrawals.moveToBalance(sessionOf(request).userId),
     );
 
     app.get(
@@ -91,7 +92,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
         },
       },
       async (request) =>
-        withdrawals.markPaid(request.session!.userId, request.params.id, request.body.txHash, request.ip),
+        withdrawals.markPaid(sessionOf(request).userId, request.params.id, request.body.txHash, request.ip),
     );
     app.post(
       API.adminWithdrawalReject,
@@ -105,7 +106,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
         },
       },
       async (request) =>
-        withdrawals.reject(request.session!.userId, request.params.id, request.body.reason, request.ip),
+        withdrawals.reject(sessionOf(request).userId, request.params.id, request.body.reason, request.ip),
     );
   };
 }
