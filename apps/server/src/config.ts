@@ -1,7 +1,8 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { fromDecimalString } from '@svp/shared';
+import { ceilingText, fromDecimalString, MAX_AMOUNT } from '@svp/shared';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -9,6 +10,39 @@ const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true');
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies' X-Forwarded-For is believed (issue #14): the number of proxies in front of the app, or the
+ * list of their addresses or CIDR ranges. "Trust every hop" is refused: the leftmost entry is the client's
+ * own writing, and rate limits keyed on it would let anyone choose their address.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = (value ?? '').trim();
+    if (text === '' || text === '0' || text === 'false') return false;
+    if (/^\d{1,2}$/.test(text)) return Number(text);
+    const entries = text.split(',').map((e) => e.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be the number of proxies in front of the app (1 for one reverse proxy) or a comma-separated ' +
+        "list of their addresses or CIDR ranges; 'true' would trust every hop, letting any client pick its address",
+    });
+    return z.NEVER;
+  });
 
 /** Every environment variable the server reads, in one schema (DESIGN §2). README lists them all. */
 const envSchema = z.object({
@@ -23,7 +57,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('SVP Invest <no-reply@svp.local>'),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: trustProxy,
   ALLOW_TEST_CLOCK: flag,
   BRAND: z.string().default('My Dashboard'),
   NOTICE_TEXT: z.string().default('New investment plans are coming soon. Stay tuned!'),
@@ -52,7 +86,17 @@ const envSchema = z.object({
     .regex(/^\d{1,6}(\.\d{1,2})?$/, 'must be a dollar amount like 1 or 5.00')
     .default('1')
     .transform((v) => fromDecimalString(v, 'USD')),
-  REFERRAL_BONUS_SVP: z.coerce.bigint().min(0n).default(100_000n),
+  REFERRAL_BONUS_SVP: z.coerce
+    .bigint()
+    .min(0n)
+    .max(MAX_AMOUNT.SVP, `must be at most ${ceilingText('SVP')} (the ceiling)`)
+    .default(100_000n),
+  /** Earnings a user needs before a withdrawal to the wallet (SPEC's $5; issue 14: operator configuration). */
+  MIN_WITHDRAWAL_EARNINGS_USD: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, 'must be a dollar amount like 5 or 2.50')
+    .default('5')
+    .transform((v) => fromDecimalString(v, 'USD')),
   DAILY_COINS_BASE: z.coerce.bigint().min(0n).default(1_000n),
   TAP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100).default(20),
   /** An Idempotency-Key unfinished this long belongs to a dead attempt: a retry may take it over. */
@@ -61,6 +105,13 @@ const envSchema = z.object({
   STAKING_APY_PERCENT: z.coerce.number().min(0).max(100).default(12),
   LEADERBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** `off` serves no metrics at all. */
+  METRICS: z.enum(['on', 'off']).default('on'),
+  /** host:port of a separate listener for /metrics only (e.g. 127.0.0.1:9464), instead of the app's port. */
+  METRICS_LISTEN: z
+    .string()
+    .regex(/^[^\s:]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/, 'must be host:port, like 127.0.0.1:9464')
+    .optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -116,6 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (isProduction && cfg.ALLOW_TEST_CLOCK) {
     throw new ConfigError('ALLOW_TEST_CLOCK cannot be set with NODE_ENV=production: it lets anyone move time.');
+  }
+  if (isProduction && cfg.METRICS === 'on' && !cfg.METRICS_TOKEN && !cfg.METRICS_LISTEN) {
+    throw new ConfigError(
+      'NODE_ENV=production serves /metrics (ledger postings, per-route counts): set METRICS_TOKEN (16+ characters, ' +
+        'sent by the scraper as a Bearer token), or METRICS_LISTEN=host:port for a private listener, or METRICS=off.',
+    );
   }
   return { ...cfg, isProduction, testClock: cfg.ALLOW_TEST_CLOCK && !isProduction, repoRoot };
 }

@@ -6,8 +6,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { recoverStaleIdempotencyKeys } from './http/idempotency.js';
+import { serveMetricsApart } from './http/metrics.js';
 import { ensureFirstAdmin } from './modules/admin/bootstrap.js';
-import { pgErrorCode } from './modules/ledger/ledger.errors.js';
+import { pgErrorCode } from './db/pg-errors.js';
 
 /** The process: configuration, database, migrations, first admin, listen, graceful shutdown. */
 async function main(): Promise<void> {
@@ -49,12 +50,14 @@ async function main(): Promise<void> {
   }, staleMs);
   housekeeping.unref();
 
+  let metricsServer: import('node:http').Server | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     clearInterval(housekeeping);
     app.log.info({ signal }, 'shutting down');
+    metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -63,6 +66,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.METRICS === 'on' && config.METRICS_LISTEN) {
+    metricsServer = await serveMetricsApart(app.services.metrics, config.METRICS_LISTEN);
+  }
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const lines = [
     '',

@@ -41,7 +41,7 @@ export interface OpRecord {
 export type OpOutcome = 'acked' | 'rejected' | 'unknown';
 
 /** A 409 that only says the first request with this key is still running: it decides nothing. */
-const inProgress = (a: Attempt) => a.status === 409 && a.code === 'IDEMPOTENCY_MISMATCH';
+const inProgress = (a: Attempt) => a.status === 409 && a.code === 'IDEMPOTENCY_IN_PROGRESS';
 const inconclusive = (a: Attempt) => a.status === undefined || a.status >= 500 || inProgress(a);
 
 /**

@@ -67,7 +67,8 @@ describe('Idempotency-Keys after a crash', () => {
     await t.database.db.execute(sql`update idempotency_keys set claimed_at = now() where key = 'key-recent'`);
     const retry = await u.client.post(API.stakingConvert, body, { 'idempotency-key': 'key-recent' });
     expect(retry.status).toBe(409);
-    expect(retry.body.error.message).toBe(MSG.common.requestInProgress);
+    expect(retry.body.error).toEqual({ code: 'IDEMPOTENCY_IN_PROGRESS', message: MSG.common.requestInProgress });
+    expect(retry.headers['retry-after']).toBe('1');
   });
 
   it('lets no attempt commit once its key was taken over, and rolls its work back', async () => {

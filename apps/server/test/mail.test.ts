@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { API } from '@svp/shared';
 import { emailOutbox } from '../src/db/schema.js';
-import { buildTestApp, Client, registerUser, type TestApp } from './helpers.js';
+import { buildTestApp, Client, registerUser, signedInAdmin, signedInUser, type TestApp } from './helpers.js';
 
 /** A real SMTP server on loopback: proves SMTP_URL delivery through nodemailer end to end. */
 const received: { to: string; data: string }[] = [];
@@ -45,5 +45,112 @@ describe('e-mail over SMTP', () => {
       ['sent', null],
       ['sent', null],
     ]);
+    // The admin Outbox lists them as sent; their bodies, and so their codes, are gone.
+    const admin = await signedInAdmin(t);
+    const outbox = (await admin.client.get(API.adminOutbox)).body;
+    expect(outbox.delivery).toBe('smtp');
+    const listed = outbox.mails.filter((m: { to: string }) => m.to === creds.email);
+    expect(listed.map((m: { status: string; code: string | null }) => [m.status, m.code])).toEqual([
+      ['sent', null],
+      ['sent', null],
+    ]);
+  });
+});
+
+/** An app without SMTP_URL whose log lines are kept, and a user who asked for a reset code. */
+async function withoutSmtp(env: Record<string, string>) {
+  const lines: string[] = [];
+  const app = await buildTestApp({ LOG_LEVEL: 'info', ...env }, { write: (line) => void lines.push(line) });
+  const client = new Client(app.app, '10.0.9.1');
+  const creds = await registerUser(client);
+  expect((await client.post(API.otpRequest, { email: creds.email })).status).toBe(200);
+  const [mail] = await app.database.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, creds.email), eq(emailOutbox.kind, 'password-otp')));
+  const otp = /code is (\d{6})/.exec(mail!.body!)![1]!;
+  return { app, lines, client, creds, otp };
+}
+
+type Listed = { to: string; subject: string; kind: string; status: string; code: string | null };
+
+describe('e-mail without SMTP, outside production (issue 14)', () => {
+  let dev: Awaited<ReturnType<typeof withoutSmtp>>;
+  beforeAll(async () => {
+    dev = await withoutSmtp({});
+  });
+  afterAll(() => dev.app.close());
+
+  it('prints each outgoing mail to the log: recipient, subject and the one-time code', () => {
+    const printed = dev.lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.to === dev.creds.email);
+    expect(printed.map((e) => [e.subject, e.code])).toEqual([
+      ['Welcome to SVP Invest', null],
+      ['Your SVP Invest password reset code', dev.otp],
+    ]);
+    // The message itself is readable in a terminal: who, what, and the code.
+    expect(printed[1]!.msg).toContain(dev.creds.email);
+    expect(printed[1]!.msg).toContain(`code ${dev.otp}`);
+  });
+
+  it('lists the mails, newest first, with their codes on the admin Outbox, and the code resets the password', async () => {
+    const admin = await signedInAdmin(dev.app);
+    const res = await admin.client.get(API.adminOutbox);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ showsCodes: true, delivery: 'outbox' });
+    const listed = (res.body.mails as Listed[]).filter((m) => m.to === dev.creds.email);
+    expect(listed).toMatchObject([
+      { kind: 'password-otp', subject: 'Your SVP Invest password reset code', status: 'outbox', code: dev.otp },
+      { kind: 'welcome', subject: 'Welcome to SVP Invest', status: 'outbox', code: null },
+    ]);
+    const reset = await dev.client.post(API.passwordReset, {
+      email: dev.creds.email,
+      otp: listed[0]!.code,
+      newPassword: 'reset-from-the-outbox-1',
+    });
+    expect(reset.status).toBe(200);
+  });
+
+  it('is for admins only', async () => {
+    const user = await signedInUser(dev.app.app, '10.0.9.2');
+    expect((await user.client.get(API.adminOutbox)).status).toBe(403);
+    expect((await new Client(dev.app.app, '10.0.9.3').get(API.adminOutbox)).status).toBe(401);
+  });
+});
+
+describe('e-mail without SMTP in production (issue 14)', () => {
+  let prod: Awaited<ReturnType<typeof withoutSmtp>>;
+  beforeAll(async () => {
+    // The configuration needs a DATABASE_URL in production; the app itself runs on this test's database.
+    prod = await withoutSmtp({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://unused@127.0.0.1:1/x',
+      ALLOW_TEST_CLOCK: '0',
+      METRICS_TOKEN: 'a-long-metrics-token-123',
+    });
+  });
+  afterAll(() => prod.app.close());
+
+  it('never prints a code or a recipient to the log', () => {
+    const log = prod.lines.join('\n');
+    expect(log).toContain('e-mail written to the outbox (no SMTP_URL)'); // the log really was captured
+    expect(log).not.toMatch(new RegExp(`code is ${prod.otp}|code ${prod.otp}|"(code|otp)":"${prod.otp}"`));
+    expect(log).not.toContain(prod.creds.email);
+  });
+
+  it('lists recipients and subjects on the admin Outbox, never codes', async () => {
+    const admin = await signedInAdmin(prod.app);
+    const res = await admin.client.get(API.adminOutbox);
+    expect(res.status).toBe(200);
+    expect(res.body.showsCodes).toBe(false);
+    const listed = (res.body.mails as Listed[]).filter((m) => m.to === prod.creds.email);
+    expect(listed.map((m) => [m.subject, m.code])).toEqual([
+      ['Your SVP Invest password reset code', null],
+      ['Welcome to SVP Invest', null],
+    ]);
+    expect((res.body.mails as Listed[]).every((m) => m.code === null)).toBe(true);
+    expect(res.raw).not.toContain(prod.otp);
+    expect(res.raw).not.toContain('one-time code is');
   });
 });

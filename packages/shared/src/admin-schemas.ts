@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { USER_ACCOUNTS } from './ledger.js';
 import { MSG } from './messages.js';
-import { parseAmount } from './money.js';
-import { decimalString, userSnapshotSchema } from './schemas.js';
+import { exceedsAmount, parseAmount, type Asset } from './money.js';
+import { ceilingMessage, decimalString, userSnapshotSchema } from './schemas.js';
 import { EMAIL_MAX } from './validation.js';
 
 /** Tickets, profile and admin console schemas (issue #5). */
@@ -90,12 +90,20 @@ export function parseAdjustmentAmount(account: AdjustableAccount, text: string):
   const asset = USER_ACCOUNTS[account];
   return parseAmount(text, asset, asset === 'SVP' ? 0 : 2);
 }
-export const adminAdjustSchema = z.object({
-  account: z.enum(ADJUSTABLE_ACCOUNTS),
-  direction: z.enum(['credit', 'debit']),
-  amount: z.string().trim().max(24).default(''),
-  reason: z.string().trim().max(500).default(''),
-});
+export const adminAdjustSchema = z
+  .object({
+    account: z.enum(ADJUSTABLE_ACCOUNTS),
+    direction: z.enum(['credit', 'debit']),
+    amount: z.string().trim().max(24).default(''),
+    reason: z.string().trim().max(500).default(''),
+  })
+  .superRefine((body, ctx) => {
+    // The account's asset sets the ceiling; an unknown account is already refused by the enum above.
+    const asset = USER_ACCOUNTS[body.account] as Asset | undefined;
+    if (asset && typeof body.amount === 'string' && exceedsAmount(body.amount, asset)) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: ceilingMessage(asset) });
+    }
+  });
 
 /** The three data sets of SPEC §7 (users, user data, referral data) and each one's editable columns. */
 export const DATASET_EDITABLE = {
@@ -135,37 +143,73 @@ export const overviewSchema = z.object({
     flaggedDeposits: z.number(),
   }),
   invariants: z.object({ ok: z.boolean(), problems: z.array(z.string()) }),
-  owed: z.object({
-    balances: decimalString,
-    invested: decimalString,
-    earnings: decimalString,
-    fund: decimalString,
-    stakingEarned: decimalString,
-    pendingWithdrawals: decimalString,
-    total: decimalString,
+  /**
+   * Whether the platform can pay (issue 14): what it would owe if every active plan and stake ran to its end,
+   * against the money it took in minus what it paid out. `surplus` is held − owed; below zero is a shortfall.
+   */
+  solvency: z.object({
+    /** Every user's USD on the platform: balances, plans' principal, earnings, fund, pending withdrawals. */
+    owedNow: decimalString,
+    activePlans: z.object({ count: z.number(), invested: decimalString, atMaturity: decimalString }),
+    /** Expected withdrawals of the active plans minus their principal (already in owedNow). */
+    planReturnsToCome: decimalString,
+    activeStakes: z.number(),
+    /** Yield the active stakes will still earn up to their end, beyond what they were credited. */
+    stakingYieldToCome: decimalString,
+    /** SVP tokens users hold (wallet and staked), and what selling them all would pay. */
+    tokensHeld: decimalString,
+    tokensAtSellPrice: decimalString,
+    owedAtMaturity: decimalString,
+    depositsReceived: decimalString,
+    paidOut: decimalString,
+    netHeld: decimalString,
+    surplus: decimalString,
   }),
-  depositsReceived: decimalString,
-  paidOut: decimalString,
 });
 
 /**
  * A deposit whose amount differed from its top-up request, or that came without one (DESIGN D8): it was
  * credited as received, and the admin follows it up. `expected` is the request's amount to pay (null when
- * there was no request).
+ * there was no request). A `rejected` one was not credited at all (above the ceiling, or it could not be
+ * recorded): `reason` says why, and `received` is what the chain reported, of any size.
  */
 export const flaggedDepositSchema = z.object({
   id: z.string(),
   userId: z.string(),
   username: z.string(),
   email: z.string(),
-  flag: z.enum(['under', 'over', 'unrequested']),
+  flag: z.enum(['under', 'over', 'unrequested', 'rejected']),
   expected: decimalString.nullable(),
   received: decimalString,
   credited: decimalString,
   txHash: z.string(),
   seenAt: z.string(),
+  reason: z.string().nullable(),
 });
 export const flaggedDepositListSchema = z.object({ deposits: z.array(flaggedDepositSchema) });
+
+/**
+ * One outgoing e-mail as the admin Outbox screen lists it (issue 14). `code` is the one-time code the mail
+ * carries, given only outside production and while the body is still stored (it is cleared once SMTP
+ * accepted the mail); in production the list has recipients and subjects only.
+ */
+export const outboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  status: z.enum(['pending', 'sent', 'failed', 'outbox']),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  code: z.string().nullable(),
+});
+export const outboxListSchema = z.object({
+  /** Outside production only: the list carries one-time codes. */
+  showsCodes: z.boolean(),
+  /** Whether SMTP_URL is set (mails are sent) or mails stay in the outbox and the log. */
+  delivery: z.enum(['smtp', 'outbox']),
+  mails: z.array(outboxMailSchema),
+});
 
 export const adminLoginResponseSchema = z.object({
   success: z.literal(true),

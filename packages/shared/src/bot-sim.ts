@@ -9,6 +9,13 @@ export const BOT_SIM = {
   maxMessages: 10,
   statusIntervalMs: 4_000,
   tokens: ['BTCUSD', 'ETHUSD', 'XRPUSD', 'LTCUSD', 'DOGEUSD'],
+  /**
+   * Where each symbol's simulated series starts: a plausible level for it, not a quote. Each symbol walks on
+   * its own from there (issue 14: they used to share one series near 1.22).
+   */
+  startPrices: { BTCUSD: 64_250, ETHUSD: 3_180, XRPUSD: 0.52, LTCUSD: 84.3, DOGEUSD: 0.1234 },
+  /** Largest move of one candle, as a share of the price (±0.2 %). */
+  maxStep: 0.002,
   statusLines: [
     'Scanning simulated order books…',
     'Evaluating simulated momentum…',
@@ -16,6 +23,8 @@ export const BOT_SIM = {
     'Waiting for the next simulated candle…',
   ],
 } as const;
+
+export type BotToken = (typeof BOT_SIM.tokens)[number];
 
 export interface Candle {
   /** Seconds since the epoch (what lightweight-charts expects). */
@@ -28,7 +37,7 @@ export interface Candle {
 
 export interface BotMessage {
   time: string;
-  token: string;
+  token: BotToken;
   price: string;
   gainLoss: string;
   pips: string;
@@ -65,9 +74,13 @@ export function movingAverage(
 export const pips = (change: number) => Math.sign(change) * Math.round(Math.abs(change) * 10_000);
 
 export interface BotSimulation {
-  candles(): readonly Candle[];
+  /** One symbol's candles (by default the first, BTCUSD), oldest first. */
+  candles(token?: BotToken): readonly Candle[];
   messages(): readonly BotMessage[];
-  /** Adds the next candle (every 3 s on screen) and its bot message; keeps at most 50 and 10. */
+  /**
+   * Adds the next candle of every symbol (every 3 s on screen) and one bot message about one of them; keeps
+   * at most 50 candles per symbol and 10 messages.
+   */
   tick(): void;
   status(step: number): string;
 }
@@ -81,26 +94,50 @@ export function formatPips(units: number): string {
 
 const PIP = 10_000;
 
-export function createBotSimulation(seed: number, startTimeMs: number, startPrice = 1.2345): BotSimulation {
+/** One symbol's own random walk, in whole pips, from its own seed. */
+function createSeries(seed: number, startPrice: number) {
   const random = seededRandom(seed);
   const candles: Candle[] = [];
+  let price = Math.max(1, Math.round(startPrice * PIP));
+  return {
+    candles,
+    /** The next candle at `time`; returns its open and close in pips. */
+    next(time: number) {
+      const open = price;
+      // Moves scale with the price (±0.2 % a candle), and never less than a pip either way.
+      const range = Math.max(2, Math.round(open * BOT_SIM.maxStep * 2));
+      const close = Math.max(1, open + Math.round((random() - 0.5) * range));
+      const high = Math.max(open, close) + Math.round(random() * range * 0.3);
+      const low = Math.max(1, Math.min(open, close) - Math.round(random() * range * 0.3));
+      candles.push({ time, open: open / PIP, high: high / PIP, low: low / PIP, close: close / PIP });
+      if (candles.length > BOT_SIM.maxCandles) candles.shift();
+      price = close;
+      return { open, close };
+    },
+  };
+}
+
+/** A seed of its own for each symbol, derived from the market's seed (golden-ratio steps apart). */
+const symbolSeed = (seed: number, index: number) => (seed + Math.imul(index + 1, 0x9e3779b9)) >>> 0;
+
+export function createBotSimulation(seed: number, startTimeMs: number): BotSimulation {
+  const pick = seededRandom(seed);
+  const series = new Map(
+    BOT_SIM.tokens.map((token, i) => [token, createSeries(symbolSeed(seed, i), BOT_SIM.startPrices[token])] as const),
+  );
   const messages: BotMessage[] = [];
-  // The market walks in whole pips, so what a message shows is exactly what the chart draws (no rounding
+  // Each market walks in whole pips, so what a message shows is exactly what the chart draws (no rounding
   // of floats on the way to the 4 decimals shown).
-  let price = Math.round(startPrice * PIP);
   let time = Math.floor(startTimeMs / 1000);
 
   const tick = () => {
-    const open = price;
-    const close = Math.max(1, open + Math.round((random() - 0.5) * 100));
-    const high = Math.max(open, close) + Math.round(random() * 30);
-    const low = Math.max(1, Math.min(open, close) - Math.round(random() * 30));
-    candles.push({ time, open: open / PIP, high: high / PIP, low: low / PIP, close: close / PIP });
-    if (candles.length > BOT_SIM.maxCandles) candles.shift();
+    const moved = new Map(BOT_SIM.tokens.map((token) => [token, series.get(token)!.next(time)] as const));
+    const token = BOT_SIM.tokens[Math.floor(pick() * BOT_SIM.tokens.length)]!;
+    const { open, close } = moved.get(token)!;
     const step = close - open;
     messages.unshift({
       time: new Date(time * 1000).toISOString().slice(11, 19),
-      token: BOT_SIM.tokens[Math.floor(random() * BOT_SIM.tokens.length)]!,
+      token,
       price: formatPips(close),
       // A zero step reads "+0.0000 … 0 pips … Gain", never a signed zero.
       gainLoss: `${step >= 0 ? '+' : '-'}${formatPips(Math.abs(step))}`,
@@ -108,12 +145,11 @@ export function createBotSimulation(seed: number, startTimeMs: number, startPric
       direction: step >= 0 ? 'Gain' : 'Loss',
     });
     if (messages.length > BOT_SIM.maxMessages) messages.pop();
-    price = close;
     time += BOT_SIM.candleIntervalMs / 1000;
   };
 
   return {
-    candles: () => candles,
+    candles: (token = BOT_SIM.tokens[0]) => series.get(token)!.candles,
     messages: () => messages,
     tick,
     status: (step) => BOT_SIM.statusLines[step % BOT_SIM.statusLines.length]!,

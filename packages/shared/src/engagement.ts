@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString } from './schemas.js';
+import { boundedAmount, decimalString } from './schemas.js';
 
 /** Constants of SPEC §9 for coins, the bot, taps and staking (DESIGN D9, D10), in minor units. */
 export const COIN_UNIT = 100n; // COIN has 2 decimals
@@ -57,12 +57,14 @@ export const tapsResponseSchema = z.object({
   message: z.string().optional(),
 });
 
-const amountField = z.string().trim().max(24).default('');
-export const convertSchema = z.object({ direction: z.enum(['toFund', 'toBalance']), amount: amountField });
-export const buySvpSchema = z.object({ amount: amountField });
-export const sellSvpSchema = z.object({ tokens: amountField });
-export const stakeSchema = z.object({ tokens: amountField });
-export const transferSchema = z.object({ recipient: z.string().trim().max(64).default(''), amount: amountField });
+/** Dollars (fund, balance) and whole SVP tokens, each within its asset's ceiling (MAX_AMOUNT). */
+const usdField = boundedAmount('USD', 24).default('');
+const tokenField = boundedAmount('SVP', 24).default('');
+export const convertSchema = z.object({ direction: z.enum(['toFund', 'toBalance']), amount: usdField });
+export const buySvpSchema = z.object({ amount: usdField });
+export const sellSvpSchema = z.object({ tokens: tokenField });
+export const stakeSchema = z.object({ tokens: tokenField });
+export const transferSchema = z.object({ recipient: z.string().trim().max(64).default(''), amount: usdField });
 
 export const stakingSummarySchema = z.object({
   username: z.string(),

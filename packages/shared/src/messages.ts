@@ -36,7 +36,7 @@ export const MSG = {
     verifyFailed: 'OTP verification failed',
     allRequired: 'Please fill in all fields.',
     passwordsMismatch: 'Passwords do not match',
-    sent: 'An OTP has been sent to your email.',
+    sent: 'If an account exists for this e-mail, a code is on its way.',
     resetDone: 'Your password has been reset.',
   },
   logout: {
@@ -62,6 +62,12 @@ export const MSG = {
     flagOver: 'This payment was more than the amount to pay. Everything that arrived was credited, minus the $3 fee.',
     flagUnrequested:
       'This payment arrived without an open top-up request. It was credited as received, minus the $3 fee.',
+    aboveCeiling: (most: string, ceiling: string) =>
+      `Enter an amount of at most ${most}: with the $3 fee, one payment may be at most ${ceiling}.`,
+    rejectedAboveCeiling: (received: string, ceiling: string) =>
+      `Not credited: ${received} USDT is above the ceiling of ${ceiling} for one payment. Follow it up with the user.`,
+    rejectedFailed: (detail: string) =>
+      `Not credited: it could not be recorded (${detail}). Follow it up with the user.`,
   },
   invest: {
     activePlan: (tier: string) =>
@@ -82,6 +88,20 @@ export const MSG = {
     notMatured: (days: number) => `Your plan matures in ${days} day${days === 1 ? '' : 's'}.`,
     noPlan: 'You have no active plan to withdraw.',
     earningsTooLow: 'You need at least $5 in earnings to withdraw.',
+    /** The same rule for an operator-configured minimum (MIN_WITHDRAWAL_EARNINGS_USD); "$5" gives the spec's text. */
+    earningsNeeded: (amount: string) => `You need at least ${amount} in earnings to withdraw.`,
+    /**
+     * Said before a plan is confirmed (issue 14): what a withdrawal to the wallet at maturity needs, with the
+     * configured figures. `referrals` is how many referral bonuses reach the minimum, or null when paused.
+     */
+    ruleBeforeInvesting: (minimum: string, referrals: { count: number; bonus: string } | null) =>
+      minimum === '$0'
+        ? 'At maturity you can withdraw the payout to your wallet.'
+        : `To withdraw to your wallet at maturity you need at least ${minimum} in earnings` +
+          (referrals
+            ? ` (for example ${referrals.count} referral${referrals.count === 1 ? '' : 's'} at ${referrals.bonus} each)`
+            : '') +
+          '; without them you can move the matured plan to your balance.',
     nothingExpected: 'There is no expected withdrawal to pay out.',
     alreadyMatured: 'Your plan has matured: use Withdraw instead of breaking it.',
     // Not in the spec: a matured plan can always leave the plan, even without the $5 of earnings a
@@ -226,7 +246,11 @@ export const MSG = {
     forbidden: 'You do not have permission to do this.',
     csrf: 'Your session form token is missing or expired. Please reload the page and try again.',
     notFound: 'Not found.',
+    invalidPath: 'This address is not valid.',
     invalidInput: 'Some fields are invalid.',
+    amountTooLarge: (ceiling: string) => `Enter an amount of at most ${ceiling}: larger amounts are not accepted.`,
+    amountDecimals: 'Enter the amount with at most 2 decimals (whole cents), like 25 or 25.50.',
+    tokensWhole: 'Enter a whole number of SVP tokens, without decimals.',
     idempotencyMismatch: 'This request key was already used for a different request.',
     requestInProgress: 'This request is still being processed. Please wait.',
     requestDoneAnswerLost:
@@ -252,14 +276,40 @@ export const ERROR_CODES = [
   'CSRF_FAILED',
   'RATE_LIMITED',
   'NOT_FOUND',
-  'OTP_SEND_FAILED',
   'OTP_INVALID',
   'INSUFFICIENT_FUNDS',
   'CONFLICT',
   'PLAN_ACTIVE',
   'NOT_ELIGIBLE',
   'IDEMPOTENCY_MISMATCH',
+  'IDEMPOTENCY_IN_PROGRESS',
   'PAYLOAD_TOO_LARGE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The one HTTP status of each error code (DESIGN §4): a code never goes out with two statuses. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  OTP_INVALID: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  ROLE_DENIED: 403,
+  ACCOUNT_DISABLED: 403,
+  CSRF_FAILED: 403,
+  REAUTH_REQUIRED: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  INSUFFICIENT_FUNDS: 409,
+  CONFLICT: 409,
+  PLAN_ACTIVE: 409,
+  NOT_ELIGIBLE: 409,
+  /** The same Idempotency-Key is still being worked on: retry after Retry-After. */
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  /** The same Idempotency-Key was used for another request. */
+  IDEMPOTENCY_MISMATCH: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};

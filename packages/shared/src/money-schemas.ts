@@ -1,11 +1,24 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { decimalString } from './schemas.js';
+import { ceilingText, MAX_AMOUNT } from './money.js';
+import { TOPUP_FEE } from './plans.js';
+import { boundedAmount, decimalString } from './schemas.js';
 
-/** Request/response schemas of the money flows (issue #3). Amounts are decimal strings (ADR 0002). */
-const amountText = (message: string) => z.string({ error: message }).trim().min(1, message).max(20, message);
+/**
+ * Request/response schemas of the money flows (issue #3). Amounts are decimal strings (ADR 0002), each
+ * bounded by its asset's ceiling (MAX_AMOUNT).
+ */
+const amountText = (message: string) => boundedAmount('USD', 20, message).min(1, message);
 
-export const topupRequestSchema = z.object({ amount: amountText(MSG.topup.invalidAmount) });
+/** The most a top-up may ask for: its amount to pay (amount + $3 fee) is one payment, within the ceiling. */
+export const MAX_TOPUP = MAX_AMOUNT.USD - TOPUP_FEE;
+export const topupCeilingMessage = MSG.topup.aboveCeiling(ceilingText('USD', MAX_TOPUP), ceilingText('USD'));
+export const topupRequestSchema = z.object({
+  amount: boundedAmount('USD', 20, MSG.topup.invalidAmount, {
+    limit: MAX_TOPUP,
+    message: topupCeilingMessage,
+  }).min(1, MSG.topup.invalidAmount),
+});
 export const topupResponseSchema = z.object({
   success: z.literal(true),
   requestId: z.string(),
@@ -54,7 +67,7 @@ export const plansResponseSchema = z.object({
 export const investRequestSchema = z.object({
   plan: z.string({ error: MSG.invest.missingPlan }).trim().max(40).default(''),
   duration: z.number({ error: MSG.invest.missingPlan }).int().min(0).max(10_000).nullable().default(null),
-  amount: z.string({ error: MSG.invest.missingPlan }).trim().max(20).default(''),
+  amount: boundedAmount('USD', 20).default(''),
 });
 export const investmentSchema = z.object({
   id: z.string(),

@@ -10,6 +10,44 @@ export const ASSETS = {
 
 export type Asset = keyof typeof ASSETS;
 
+/**
+ * The ceiling (DESIGN D2): the largest amount of each asset that one operation may carry, whatever its
+ * source (a transfer seen on chain, an API request, an admin adjustment). This is the only copy: every check
+ * compares with it, and every refusal names it (`ceilingText`). $10,000,000 is far above any real payment and
+ * leaves bigint columns (9.2 × 10^18 minor units) room for about 900,000 such amounts in one account. SVP's is
+ * the same $10,000,000 at 100,000 tokens per dollar; COIN's is 10^12 coins.
+ */
+export const MAX_AMOUNT: Readonly<Record<Asset, bigint>> = {
+  USD: 10_000_000n * 10n ** 6n,
+  SVP: 1_000_000_000_000n,
+  COIN: 1_000_000_000_000n * 10n ** 2n,
+};
+
+const ASSET_UNITS: Record<Asset, string> = { USD: '', SVP: ' SVP tokens', COIN: ' coins' };
+
+/** An amount as a refusal names it: "$10,000,000", "1,000,000,000,000 SVP tokens" (default: the ceiling). */
+export function ceilingText(asset: Asset, minor: bigint = MAX_AMOUNT[asset]): string {
+  const scale = ASSETS[asset].scale;
+  const whole = minor % 10n ** BigInt(scale) === 0n;
+  const text = formatAmount(minor, asset, whole ? 0 : Math.min(scale, 2));
+  return asset === 'USD' ? `$${text}` : `${text}${ASSET_UNITS[asset]}`;
+}
+
+/**
+ * Whether `text` is a plain decimal ("12", "12.5") worth more than `limit` (default: the asset's ceiling).
+ * Any number of digits counts, so "99999999999999999999" is above it rather than merely malformed; text that
+ * is not a plain decimal is not (the caller refuses it with its own message).
+ */
+export function exceedsAmount(text: string, asset: Asset, limit: bigint = MAX_AMOUNT[asset]): boolean {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return false;
+  const [, whole, fraction = ''] = match;
+  if (whole!.replace(/^0+/, '').length > 40) return true; // no ceiling has 40 digits; spares BigInt a huge text
+  const scale = ASSETS[asset].scale;
+  const digits = Math.max(fraction.length, scale);
+  return BigInt(whole! + fraction.padEnd(digits, '0')) > limit * 10n ** BigInt(digits - scale);
+}
+
 /** Decimal string with an optional fraction: "12", "12.5", "0.25". No sign, no exponent. */
 const DECIMAL = /^(\d{1,15})(?:\.(\d+))?$/;
 

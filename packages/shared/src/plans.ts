@@ -48,7 +48,6 @@ export const WITHDRAWAL_FEES = {
   charity: 600_000n,
 } as const;
 export const WITHDRAWAL_FEE_TOTAL = WITHDRAWAL_FEES.handling + WITHDRAWAL_FEES.crypto + WITHDRAWAL_FEES.charity;
-export const MIN_EARNINGS_TO_WITHDRAW = 5n * USD_UNIT;
 export const TOPUP_FEE = 3n * USD_UNIT;
 
 export interface Payout {
@@ -75,6 +74,19 @@ export function applyWithdrawalFees(gross: bigint): Payout {
 
 /** SPEC §9: expectedWithdrawal + earnings − 2.6, floored at 0. */
 export const maturityPayout = (expected: bigint, earnings: bigint): Payout => applyWithdrawalFees(expected + earnings);
+
+/**
+ * What a withdrawal to the wallet would pay right now (issue 14): the maturity payout once the plan has
+ * matured and the earnings reach the configured minimum, otherwise nothing. Amounts in USD minor units.
+ */
+export function withdrawableNow(
+  plan: { expectedWithdrawal: bigint; earnings: bigint; endsAt: Date | null },
+  minEarnings: bigint,
+  now: Date,
+): bigint {
+  if (!plan.endsAt || plan.endsAt > now || plan.expectedWithdrawal <= 0n || plan.earnings < minEarnings) return 0n;
+  return maturityPayout(plan.expectedWithdrawal, plan.earnings).payout;
+}
 
 /** SPEC §9: 40% of the invested amount − 2.6, floored at 0 (shown with 3 decimals). */
 export const breakPayout = (invested: bigint): Payout => applyWithdrawalFees((invested * 40n) / 100n);

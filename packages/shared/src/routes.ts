@@ -63,6 +63,7 @@ export const API = {
   adminWithdrawalPay: '/admin/withdrawals/:id/pay',
   adminWithdrawalReject: '/admin/withdrawals/:id/reject',
   adminFlaggedDeposits: '/admin/deposits/flagged',
+  adminOutbox: '/admin/outbox',
 } as const;
 
 export const CSRF_COOKIE = 'svp_csrf';

@@ -46,7 +46,8 @@ describe('bot simulation', () => {
     for (let i = 0; i < 15; i++) sim.tick();
     const messages = sim.messages();
     expect(messages).toHaveLength(BOT_SIM.maxMessages);
-    const last = sim.candles().at(-1)!;
+    // The newest message is about its own symbol's newest candle.
+    const last = sim.candles(messages[0]!.token).at(-1)!;
     expect(messages[0]!.price).toBe(last.close.toFixed(4));
     expect(messages[0]!.pips).toBe(String(pips(last.close - last.open) || 0));
     expect(messages[0]!.direction).toBe(pips(last.close - last.open) >= 0 ? 'Gain' : 'Loss');
@@ -78,13 +79,39 @@ describe('bot simulation', () => {
   it('draws candles on whole pips, so the chart shows exactly what the messages say', () => {
     const sim = createBotSimulation(11, 0);
     for (let i = 0; i < 200; i++) sim.tick();
-    for (const c of sim.candles()) {
+    for (const c of BOT_SIM.tokens.flatMap((token) => sim.candles(token))) {
       for (const v of [c.open, c.high, c.low, c.close]) {
         expect(v).toBeGreaterThan(0);
         expect(Math.abs(v * 10_000 - Math.round(v * 10_000))).toBeLessThan(1e-6);
       }
       expect(c.low).toBeLessThanOrEqual(Math.min(c.open, c.close));
     }
+  });
+
+  it('gives each symbol its own series at a plausible level of its own (issue 14)', () => {
+    const sim = createBotSimulation(5, 0);
+    for (let i = 0; i < 300; i++) sim.tick();
+    const closes = BOT_SIM.tokens.map((token) => sim.candles(token).at(-1)!.close);
+    // Five different prices, each still near where its symbol started (a walk of ±0.2 % a candle).
+    expect(new Set(closes).size).toBe(BOT_SIM.tokens.length);
+    BOT_SIM.tokens.forEach((token, i) => {
+      const start = BOT_SIM.startPrices[token];
+      expect(closes[i]).toBeGreaterThan(start * 0.7);
+      expect(closes[i]).toBeLessThan(start * 1.3);
+      expect(sim.candles(token)).toHaveLength(BOT_SIM.maxCandles);
+    });
+    expect(sim.candles('BTCUSD').at(-1)!.close).toBeGreaterThan(10_000);
+    expect(sim.candles('DOGEUSD').at(-1)!.close).toBeLessThan(1);
+    // Every message's price is its own symbol's close at that time, never one shared series.
+    const tokensSeen = new Set<string>();
+    const replay = createBotSimulation(5, 0);
+    for (let i = 0; i < 300; i++) {
+      replay.tick();
+      const m = replay.messages()[0]!;
+      tokensSeen.add(m.token);
+      expect(m.price).toBe(formatPips(Math.round(replay.candles(m.token).at(-1)!.close * 10_000)));
+    }
+    expect(tokensSeen.size).toBe(BOT_SIM.tokens.length);
   });
 
   it('rotates the status line', () => {

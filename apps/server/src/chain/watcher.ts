@@ -2,14 +2,27 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { depositsRepository } from '../modules/deposits/deposits.repository.js';
-import type { DepositsService } from '../modules/deposits/deposits.service.js';
+import type { DepositsService, IngestResult } from '../modules/deposits/deposits.service.js';
+import { isUnavailable } from '../db/pg-errors.js';
 import type { LeaderLock } from './leader-lock.js';
-import type { ChainScanner } from './types.js';
+import type { ChainScanner, ObservedTransfer } from './types.js';
+
+/** Block, then log index: the order the chain applied them in. */
+const inChainOrder = (a: ObservedTransfer, b: ObservedTransfer) =>
+  a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1;
+
+/** Scans that one transfer may fail for a reason the ingestion cannot classify before it is rejected. */
+export const MAX_INGEST_ATTEMPTS = 5;
 
 /**
  * Scans from the stored cursor up to the scanner's safe head in chunks of at most `maxRange` blocks,
  * ingests every transfer to a deposit address, then moves the cursor. Ingestion is idempotent, so a
  * crash between the two only means the chunk is read again.
+ *
+ * One transfer never stops the ones after it (issue 14): one that cannot be credited is recorded as rejected
+ * by the ingestion (above the ceiling, refused by the database for what it holds). One that fails otherwise
+ * (a lost connection, say) fails the scan with the cursor just before its block, so it is tried again; after
+ * MAX_INGEST_ATTEMPTS scans it is rejected too, and the watcher moves on.
  */
 export function createDepositWatcher(deps: {
   db: Db;
@@ -21,11 +34,13 @@ export function createDepositWatcher(deps: {
   intervalMs: number;
   /** Where a never-scanned chain starts; default: the current safe head (only new payments). */
   startBlock?: bigint;
-  onScanned?: (event: { lag: bigint; seen: number; credited: number }) => void;
+  onScanned?: (event: { lag: bigint; seen: number; credited: number; rejected: number }) => void;
 }) {
   const { db, scanner } = deps;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
+  /** Failed attempts per transfer (chain:tx:log), while it keeps failing; cleared by a scan that completes. */
+  const failures = new Map<string, number>();
 
   async function scan(): Promise<number> {
     if (!(await deps.lock.acquire())) return 0;
@@ -39,20 +54,61 @@ export function createDepositWatcher(deps: {
     }
     let credited = 0;
     let seen = 0;
-    while (cursor < safe) {
-      const from = cursor + 1n;
-      const to: bigint = safe < cursor + scanner.maxRange ? safe : cursor + scanner.maxRange;
-      const addresses = await depositsRepository.allAddresses(db);
-      for (const transfer of await scanner.transfers(from, to, addresses)) {
-        const result = await deps.deposits.ingest(transfer);
-        if (result !== 'ignored') seen += 1;
-        if (result === 'credited') credited += 1;
+    let rejected = 0;
+    try {
+      while (cursor < safe) {
+        const from = cursor + 1n;
+        const to: bigint = safe < cursor + scanner.maxRange ? safe : cursor + scanner.maxRange;
+        const addresses = await depositsRepository.allAddresses(db);
+        const transfers = (await scanner.transfers(from, to, addresses)).sort(inChainOrder);
+        for (const transfer of transfers) {
+          const result = await ingestOrGiveUp(transfer, cursor);
+          if (result !== 'ignored') seen += 1;
+          if (result === 'credited') credited += 1;
+          if (result === 'rejected') {
+            rejected += 1;
+            deps.log.warn(
+              { chainId: transfer.chainId, txHash: transfer.txHash, logIndex: transfer.logIndex, to: transfer.to },
+              'deposit rejected: recorded for the admin, not credited',
+            );
+          }
+        }
+        await depositsRepository.setCursor(db, scanner.chainId, to, deps.clock.now());
+        cursor = to;
       }
-      await depositsRepository.setCursor(db, scanner.chainId, to, deps.clock.now());
-      cursor = to;
+      failures.clear();
+    } finally {
+      // Also after a failed scan: what it did credit or reject before failing is counted.
+      deps.onScanned?.({ lag: safe - cursor, seen, credited, rejected });
     }
-    deps.onScanned?.({ lag: safe - cursor, seen, credited });
     return credited;
+  }
+
+  /** Ingests one transfer; on failure keeps what is done and fails the scan, or rejects it once out of attempts. */
+  async function ingestOrGiveUp(transfer: ObservedTransfer, cursor: bigint): Promise<IngestResult> {
+    const id = `${transfer.chainId}:${transfer.txHash.toLowerCase()}:${transfer.logIndex}`;
+    try {
+      const result = await deps.deposits.ingest(transfer);
+      failures.delete(id);
+      return result;
+    } catch (error) {
+      const attempts = (failures.get(id) ?? 0) + (isUnavailable(error) ? 0 : 1);
+      failures.set(id, attempts);
+      deps.log.error(
+        { err: error, chainId: transfer.chainId, txHash: transfer.txHash, logIndex: transfer.logIndex, attempts },
+        'deposit ingestion failed',
+      );
+      if (attempts < MAX_INGEST_ATTEMPTS) {
+        // Connection trouble keeps the attempt count where it was: only the transfer's own failures add up.
+        // Every transfer before this one is ingested: the next scan starts at this transfer's block.
+        if (transfer.blockNumber - 1n > cursor) {
+          await depositsRepository.setCursor(db, scanner.chainId, transfer.blockNumber - 1n, deps.clock.now());
+        }
+        throw error;
+      }
+      failures.delete(id);
+      return deps.deposits.reject(transfer, error);
+    }
   }
 
   return {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { isRetryable } from '../modules/ledger/ledger.errors.js';
+import { isRetryable } from './pg-errors.js';
 import { currentIdempotencyClaim } from '../request-context.js';
 import { queryRows } from './client.js';
 

@@ -28,7 +28,7 @@ function scopeOf(request: FastifyRequest): string {
 const staleClaim = (staleMs: number) =>
   sql`(${idempotencyKeys.claimedAt} is null or ${idempotencyKeys.claimedAt} < now() - make_interval(secs => ${staleMs / 1000}))`;
 
-const inProgress = () => new AppError(409, 'IDEMPOTENCY_MISMATCH', MSG.common.requestInProgress);
+const inProgress = () => new AppError('IDEMPOTENCY_IN_PROGRESS', MSG.common.requestInProgress);
 
 // Every idempotent POST runs these two: fixed SQL, prepared once per connection (DESIGN §7).
 const claimStatement = preparedStatement<{ key: string }>(
@@ -65,7 +65,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, 
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-      throw new AppError(400, 'VALIDATION_ERROR', 'Idempotency-Key must be 8 to 100 letters, digits, - or _.');
+      throw new AppError('VALIDATION_ERROR', 'Idempotency-Key must be 8 to 100 letters, digits, - or _.');
     }
     const scope = scopeOf(request);
     let body: string;
@@ -73,7 +73,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, 
       body = JSON.stringify(request.body ?? null);
     } catch {
       // A route without a body schema gets the parsed JSON as sent: nesting deep enough to overflow the stack.
-      throw new AppError(400, 'VALIDATION_ERROR', MSG.common.invalidInput);
+      throw new AppError('VALIDATION_ERROR', MSG.common.invalidInput);
     }
     // The URL as sent, not the route's pattern: the same key on another resource (`/…/:id`) is another
     // request, and must not be answered with the first resource's reply.
@@ -105,7 +105,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, 
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, header)));
     if (!stored || stored.requestHash !== requestHash) {
-      throw new AppError(422, 'IDEMPOTENCY_MISMATCH', MSG.common.idempotencyMismatch);
+      throw new AppError('IDEMPOTENCY_MISMATCH', MSG.common.idempotencyMismatch);
     }
     if (stored.statusCode === null) {
       if (!stored.stale) throw inProgress();

@@ -147,8 +147,8 @@ describe('balance adjustments', () => {
     ).toBe(200);
     expect((await u.client.get(API.me)).body.user.balance).toBe('8');
     const lines = (await u.client.get(API.history)).body.lines;
-    expect(lines[0]).toContain('Adjustment by support: Duplicate credit');
-    expect(lines[1]).toContain('Adjustment by support: Goodwill for the outage');
+    expect(lines[0]).toContain('Adjustment by support: $2.00 taken from your balance (reason: Duplicate credit)');
+    expect(lines[1]).toContain('Adjustment by support: $5.00 added to your earnings (reason: Goodwill for the outage)');
     const entry = (await admin.client.get(API.adminAudit)).body.entries[0];
     expect(entry).toMatchObject({
       action: 'balance.adjust',
@@ -165,8 +165,8 @@ describe('overview', () => {
     const o = (await admin.client.get(API.adminOverview)).body;
     expect(o.invariants).toEqual({ ok: true, problems: [] });
     expect(o.counts.users).toBeGreaterThan(0);
-    expect(Number(o.depositsReceived)).toBeGreaterThanOrEqual(103);
-    expect(Number(o.owed.total)).toBeGreaterThanOrEqual(100);
+    expect(Number(o.solvency.depositsReceived)).toBeGreaterThanOrEqual(103);
+    expect(Number(o.solvency.owedNow)).toBeGreaterThanOrEqual(100);
   });
 
   it('is for admins only, and user lists never reach users', async () => {

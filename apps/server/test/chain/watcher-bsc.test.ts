@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { buildTestApp, signedInUser, type Client, type TestApp } from '../helpers.js';
+import { buildTestApp, signedInAdmin, signedInUser, type Client, type TestApp } from '../helpers.js';
 import { compileFixture } from './compile.js';
 
 // The whole deposit path on a real EVM: ganache behind HTTP JSON-RPC, a solc-compiled token, the app built
@@ -78,6 +78,13 @@ const mine = (blocks: number) => clients().test.mine({ blocks });
 const head = () => clients().pub.getBlockNumber();
 const balanceOf = async (client: Client) => (await client.get(API.me)).body.user.balance as string;
 const statusOf = async (client: Client, requestId: string) => (await client.get(`/topup/${requestId}/status`)).body;
+/** A counter's value as /metrics reports it. */
+const metric = async (name: string) => {
+  const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  if (!line) throw new Error(`${name} is not in /metrics`);
+  return Number(line.split(' ')[1]);
+};
 
 async function cursor(): Promise<bigint | null> {
   const rows = await queryRows<{ last_block: string }>(
@@ -288,6 +295,89 @@ describe('deposit watcher on a real EVM (CHAIN=bsc)', () => {
     expect(await depositRows(kept.hash)).toHaveLength(1);
   });
 
+  it('rejects transfers whose value overflows, credits the normal one beside them in the same block, and moves on', async () => {
+    const whale = await userWithTopup('10', '10.0.1.6');
+    const normal = await userWithTopup('10', '10.0.1.7');
+    // 2^255 base units, and $999,999,999,999,999: both far above the ceiling, and more micro-dollars than
+    // a bigint column holds (before the ceiling, the second one's insert failed and stopped every deposit).
+    const values = [2n ** 255n, parseUnits('13', 18), parseUnits('999999999999999', 18)];
+    const { wallet } = clients();
+    await receiptOf(
+      await wallet.writeContract({ address: token, abi, functionName: 'mint', args: [payer, values[0]! + values[2]!] }),
+    );
+    const before = await metric('svp_deposits_rejected_total');
+    // One transaction, three Transfer logs in one block: whale, normal, whale.
+    const hash = await wallet.writeContract({
+      address: token,
+      abi,
+      functionName: 'transferBatch',
+      args: [[whale.address, normal.address, whale.address], values],
+    });
+    const { blockNumber } = await receiptOf(hash);
+    await mine(CONFIRMATIONS);
+
+    expect(await t.app.services.watcher.runOnce()).toBe(1);
+    expect(await cursor()).toBe(blockNumber);
+    expect(await balanceOf(normal.client)).toBe('10');
+    expect(await balanceOf(whale.client)).toBe('0');
+    expect(await depositRows(hash)).toEqual([
+      { user_id: normal.user.id, log_index: 1, received: '13000000', flag: null },
+    ]);
+    expect(await statusOf(whale.client, whale.requestId)).toEqual({ status: 'waiting', newPayments: [] });
+    const rejected = await queryRows<{
+      user_id: string;
+      log_index: string;
+      amount_raw: string;
+      code: string;
+      reason: string;
+    }>(
+      t.database.db,
+      sql`select user_id::text as user_id, log_index::text as log_index, amount_raw::text as amount_raw, code, reason
+          from rejected_deposits where chain_id = ${CHAIN_ID} and tx_hash = ${hash.toLowerCase()} order by log_index`,
+    );
+    expect(rejected).toEqual([
+      {
+        user_id: whale.user.id,
+        log_index: '0',
+        amount_raw: String(2n ** 255n),
+        code: 'above_ceiling',
+        reason: expect.stringMatching(
+          /^Not credited: [\d,]+(\.\d+)? USDT is above the ceiling of \$10,000,000 for one payment/,
+        ),
+      },
+      {
+        user_id: whale.user.id,
+        log_index: '2',
+        amount_raw: String(values[2]),
+        code: 'above_ceiling',
+        reason:
+          'Not credited: 999,999,999,999,999 USDT is above the ceiling of $10,000,000 for one payment. Follow it up with the user.',
+      },
+    ]);
+    expect(await metric('svp_deposits_rejected_total')).toBe(before + 2);
+
+    // The admin sees both on the flagged-deposits screen, with the reason.
+    const admin = await signedInAdmin(t);
+    const flagged = (await admin.client.get(API.adminFlaggedDeposits)).body.deposits as {
+      flag: string;
+      txHash: string;
+      reason: string | null;
+    }[];
+    expect(flagged.filter((d) => d.txHash === hash.toLowerCase()).map((d) => [d.flag, d.reason])).toEqual([
+      ['rejected', expect.stringContaining('above the ceiling of $10,000,000')],
+      ['rejected', expect.stringContaining('above the ceiling of $10,000,000')],
+    ]);
+
+    // Nothing is stuck: the whale's real payment after it is credited against the still-open request.
+    const real = await pay(whale.address, '13');
+    await mine(CONFIRMATIONS);
+    expect(await t.app.services.watcher.runOnce()).toBe(1);
+    expect(await balanceOf(whale.client)).toBe('10');
+    expect(await depositRows(real.hash)).toEqual([
+      { user_id: whale.user.id, log_index: 0, received: '13000000', flag: null },
+    ]);
+  });
+
   it('leaves the ledger consistent: every deposit credited exactly once', async () => {
     const report = await checkLedgerInvariants(t.database.db);
     expect(report).toMatchObject({ ok: true, depositsNotCreditedOnce: [] });
@@ -296,7 +386,8 @@ describe('deposit watcher on a real EVM (CHAIN=bsc)', () => {
       sql`select count(*)::text as count, sum(received)::text as received, sum(credited)::text as credited
           from deposits where chain_id = ${CHAIN_ID}`,
     );
-    // 103 + 53 + 40 + 60 + 13 received; 100 + 50 + 37 + 57 + 10 credited.
-    expect(totals).toEqual({ count: '5', received: '269000000', credited: '254000000' });
+    // 103 + 53 + 40 + 60 + 13 + 13 + 13 received; 100 + 50 + 37 + 57 + 10 + 10 + 10 credited; the two
+    // rejected transfers are not deposits.
+    expect(totals).toEqual({ count: '7', received: '295000000', credited: '274000000' });
   });
 });

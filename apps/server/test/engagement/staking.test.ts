@@ -48,7 +48,7 @@ describe('convert', () => {
     ['toFund', '', MSG.staking.convertInvalid],
     ['toFund', '0', MSG.staking.convertInvalid],
     ['toFund', '-1', MSG.staking.convertInvalid],
-    ['toFund', '1.001', MSG.staking.convertInvalid],
+    ['toFund', '1.001', MSG.common.amountDecimals],
   ])('%s %j → %s', async (direction, amount, message) => {
     const u = await signedInUser(t.app);
     const res = await u.client.post(API.stakingConvert, { direction, amount });
@@ -90,7 +90,7 @@ describe('buy and sell SVP', () => {
   it('sells tokens back into the fund balance', async () => {
     const u = await withFund('5');
     await u.client.post(API.stakingBuy, { amount: '5' });
-    expect((await u.client.post(API.stakingSell, { tokens: '1.5' })).body.error.message).toBe(MSG.staking.sellInvalid);
+    expect((await u.client.post(API.stakingSell, { tokens: '1.5' })).body.error.message).toBe(MSG.common.tokensWhole);
     expect((await u.client.post(API.stakingSell, { tokens: '600000' })).body.error.message).toBe(
       MSG.staking.insufficientTokens,
     );

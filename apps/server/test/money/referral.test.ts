@@ -125,13 +125,13 @@ describe('history', () => {
     await invest(client, 'gold', '50');
     const lines = (await client.get(API.history)).body.lines;
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/Invested in the Gold plan for 45 days \(.*\)$/);
-    expect(lines[0]).toContain('balance -50');
-    expect(lines[0]).toContain('invested +50');
-    expect(lines[1]).toMatch(/Top-up received: 53 USDT, fee 3 \(balance \+50\)$/);
+    expect(lines[0]).toMatch(/ UTC — Invested in the Gold plan for 45 days: \$50\.00 from your balance$/);
+    expect(lines[1]).toMatch(
+      / UTC — Top-up received: \$50\.00 added to your balance \(53\.00 USDT paid, \$3\.00 fee\)$/,
+    );
     const csv = await client.request({ method: 'GET', url: '/api/v1' + API.historyCsv });
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.raw.split('\n')[0]).toBe('date,transaction,kind,account,asset,amount,memo');
+    expect(csv.raw.split('\n')[0]).toBe('date,transaction,kind,account,asset,amount,description,memo');
     expect(csv.raw).toContain(',usd.invested,USD,50,');
     const stranger = await signedInUser(t.app);
     expect((await stranger.client.get(API.history)).body.lines).toEqual([]);
@@ -146,7 +146,8 @@ describe('history', () => {
       // $1 to the fund and back, then $3 and back, ...: every convert is a new line.
       const [direction, amount] = i % 2 ? ['toFund', i] : ['toBalance', i - 1];
       expect((await client.post(API.stakingConvert, { direction, amount: `${amount}` })).status).toBe(200);
-      if (i % 8 === 0) expect((await dashboardLines())[0]).toContain(`$${amount}.00 to your balance`);
+      if (i % 8 === 0)
+        expect((await dashboardLines())[0]).toContain(`$${amount}.00 moved from your fund balance to your balance`);
     }
     const lines = await dashboardLines();
     expect(lines).toHaveLength(20);

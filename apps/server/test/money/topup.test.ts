@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { API, MSG } from '@svp/shared';
-import { deposits } from '../../src/db/schema.js';
+import { desc, eq } from 'drizzle-orm';
+import { API, ceilingMessage, MAX_AMOUNT, MSG, USD_UNIT } from '@svp/shared';
+import { chainCursors, deposits, rejectedDeposits, simulatedTransfers } from '../../src/db/schema.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { SIMULATED_CHAIN_ID } from '../../src/chain/simulated.js';
 import { buildTestApp, Client, signedInUser, topUp, type TestApp } from '../helpers.js';
@@ -13,6 +13,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const balanceOf = async (client: Client) => (await client.get(API.me)).body.user.balance as string;
+/** A counter's value as /metrics reports it. */
+const metric = async (name: string) => {
+  const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  if (!line) throw new Error(`${name} is not in /metrics`);
+  return Number(line.split(' ')[1]);
+};
 
 /** A USDT transfer as the BSC watcher observes it, to `address`, in a transaction named by one repeated byte. */
 const usdtTransfer = (address: string, txByte: string, amountRaw: bigint) => ({
@@ -26,15 +33,129 @@ const usdtTransfer = (address: string, txByte: string, amountRaw: bigint) => ({
 });
 
 describe('top-up', () => {
-  it.each(['', '0', '-5', 'abc', '1.234', '1e3', '99999999999'])(
-    'refuses the amount %j with the spec message',
-    async (amount) => {
-      const { client } = await signedInUser(t.app);
+  it.each(['', '0', '-5', 'abc', '1e3'])('refuses the amount %j with the spec message', async (amount) => {
+    const { client } = await signedInUser(t.app);
+    const res = await client.post(API.topup, { amount });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(MSG.topup.invalidAmount);
+  });
+
+  it('refuses a top-up whose payment would exceed the ceiling, naming it', async () => {
+    const { client } = await signedInUser(t.app);
+    // $9,999,997 + the $3 fee is one payment of exactly $10,000,000: the most one transfer may carry.
+    const most = await client.post(API.topup, { amount: '9999997' });
+    expect(most.status).toBe(200);
+    expect(most.body.amountToPay).toBe('10000000');
+    const ceiling = 'Enter an amount of at most $9,999,997: with the $3 fee, one payment may be at most $10,000,000.';
+    for (const amount of ['9999997.01', '10000000', '99999999999', '999999999999999', '9'.repeat(20)]) {
       const res = await client.post(API.topup, { amount });
-      expect(res.status).toBe(400);
-      expect(res.body.error.message).toBe(MSG.topup.invalidAmount);
-    },
-  );
+      expect(res.status, amount).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: ceiling, fields: { amount: ceiling } });
+    }
+  });
+
+  it('refuses a test payment or chain:pay above the ceiling with a 400 that names it, never a 500', async () => {
+    const { client } = await signedInUser(t.app);
+    const request = await client.post(API.topup, { amount: '10' });
+    const tooMuch = ceilingMessage('USD');
+    expect(tooMuch).toContain('$10,000,000');
+    const paid = await client.post(API.topupTestPayment, {
+      requestId: request.body.requestId,
+      amount: '999999999999999',
+    });
+    expect(paid.status).toBe(400);
+    expect(paid.body.error.message).toBe(tooMuch);
+    const anonymous = new Client(t.app);
+    for (const amount of ['999999999999999', '10000000.000001']) {
+      const res = await anonymous.post(API.devChainPay, { to: request.body.walletAddress, amount });
+      expect(res.status, amount).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: tooMuch, fields: { amount: tooMuch } });
+    }
+    // Exactly the ceiling is one payment the system takes: credited as received, minus the fee.
+    const most = await anonymous.post(API.devChainPay, { to: request.body.walletAddress, amount: '10000000' });
+    expect(most.status).toBe(200);
+    expect(most.body.credited).toBe(1);
+    expect(await balanceOf(client)).toBe('9999997');
+  });
+
+  it('records a transfer above the ceiling as rejected and credits every payment after it', async () => {
+    const whale = await signedInUser(t.app);
+    const whaleAddress = await t.app.services.deposits.addressFor(whale.user.id);
+    const other = await signedInUser(t.app);
+    const request = await other.client.post(API.topup, { amount: '10' });
+    const simulated = t.app.services.simulated!;
+    const rejectedBefore = await metric('svp_deposits_rejected_total');
+    // The chain carries whatever anyone sends: $999,999,999,999,999 does not even fit a bigint column in
+    // micro-dollars, and one micro-dollar above the ceiling is above it all the same.
+    await simulated.pay(whaleAddress, 999_999_999_999_999n * USD_UNIT);
+    await simulated.pay(whaleAddress, MAX_AMOUNT.USD + 1n);
+    // The next payment to someone else, in a later block, is credited by the same scan.
+    const paid = await other.client.post(API.topupTestPayment, { requestId: request.body.requestId });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'paid', newPayments: [{ received: '13', credited: '10', flag: null }] });
+    expect(await balanceOf(other.client)).toBe('10');
+    expect(await balanceOf(whale.client)).toBe('0');
+
+    const rows = await t.database.db.select().from(rejectedDeposits).where(eq(rejectedDeposits.userId, whale.user.id));
+    expect(rows.map((r) => [r.code, r.reason]).sort()).toEqual([
+      [
+        'above_ceiling',
+        'Not credited: 10,000,000.000001 USDT is above the ceiling of $10,000,000 for one payment. Follow it up with the user.',
+      ],
+      [
+        'above_ceiling',
+        'Not credited: 999,999,999,999,999 USDT is above the ceiling of $10,000,000 for one payment. Follow it up with the user.',
+      ],
+    ]);
+    expect(rows.map((r) => r.amountRaw).sort()).toEqual([
+      '10000000000001000000000000',
+      '999999999999999000000000000000000',
+    ]);
+    expect(await metric('svp_deposits_rejected_total')).toBe(rejectedBefore + 2);
+    // Not a deposit for the user, and the cursor is at the head: nothing is read again, nothing left behind.
+    const [last] = await t.database.db
+      .select({ head: simulatedTransfers.blockNumber })
+      .from(simulatedTransfers)
+      .orderBy(desc(simulatedTransfers.blockNumber))
+      .limit(1);
+    const [cursor] = await t.database.db
+      .select()
+      .from(chainCursors)
+      .where(eq(chainCursors.chainId, SIMULATED_CHAIN_ID));
+    expect(cursor!.lastBlock).toBe(last!.head);
+    expect(await t.database.db.select().from(deposits).where(eq(deposits.userId, whale.user.id))).toEqual([]);
+    // Rejected once: a scan from the start sees both again and records nothing new.
+    await t.database.db.update(chainCursors).set({ lastBlock: 0n }).where(eq(chainCursors.chainId, SIMULATED_CHAIN_ID));
+    expect(await t.app.services.watcher.runOnce()).toBe(0);
+    expect(
+      await t.database.db.select().from(rejectedDeposits).where(eq(rejectedDeposits.userId, whale.user.id)),
+    ).toHaveLength(2);
+    expect(await metric('svp_deposits_rejected_total')).toBe(rejectedBefore + 2);
+    expect(await balanceOf(other.client)).toBe('10');
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
+
+  it('records a transfer the database cannot store as rejected, with the reason, instead of failing', async () => {
+    const { client, user } = await signedInUser(t.app);
+    const address = await t.app.services.deposits.addressFor(user.id);
+    // A block number beyond bigint: the deposit row refuses it (22003), and only this transfer is affected.
+    const odd = { ...usdtTransfer(address, '5a', 13n * 10n ** 18n), blockNumber: 2n ** 64n };
+    expect(await t.app.services.deposits.ingest(odd)).toBe('rejected');
+    expect(await t.app.services.deposits.ingest(odd)).toBe('duplicate');
+    const [row] = await t.database.db.select().from(rejectedDeposits).where(eq(rejectedDeposits.txHash, odd.txHash));
+    expect(row).toMatchObject({ code: 'failed', blockNumber: String(2n ** 64n), userId: user.id });
+    expect(row!.reason).toMatch(/^Not credited: it could not be recorded \(database error 22003: .*out of range/);
+    expect(await balanceOf(client)).toBe('0');
+    // A rejection is final: the same transfer seen again with a storable block is not credited later.
+    expect(await t.app.services.deposits.ingest({ ...odd, blockNumber: 100n })).toBe('duplicate');
+    expect(await balanceOf(client)).toBe('0');
+    // And a transfer credited before is never recorded as rejected afterwards.
+    const fine = usdtTransfer(address, '5b', 13n * 10n ** 18n);
+    expect(await t.app.services.deposits.ingest(fine)).toBe('credited');
+    expect(await t.app.services.deposits.reject(fine, new Error('late'))).toBe('duplicate');
+    expect(await balanceOf(client)).toBe('10');
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
 
   it('shows a permanent address, amount + $3 and an EIP-681 URI, then credits a payment once', async () => {
     const { client } = await signedInUser(t.app);
@@ -148,6 +269,7 @@ describe('top-up', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://unused@127.0.0.1:1/x',
       ALLOW_TEST_CLOCK: '0',
+      METRICS_TOKEN: 'a-long-metrics-token-123',
     });
     try {
       expect(

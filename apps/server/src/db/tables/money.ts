@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './accounts.js';
 
@@ -131,6 +142,39 @@ export const deposits = pgTable(
   (t) => [
     uniqueIndex('deposits_chain_tx_log_key').on(t.chainId, t.txHash, t.logIndex),
     index('deposits_user_idx').on(t.userId, t.seenAt),
+  ],
+);
+
+/**
+ * A transfer to a deposit address that was not credited: above the ceiling (MAX_AMOUNT), or it could not be
+ * recorded (DESIGN D8). Kept so the watcher moves on past it and the admin follows it up. A transfer is either
+ * here or in `deposits`, never both. Chain-supplied numbers are stored without a range (numeric, text): a
+ * record of what could not be ingested must itself always be storable.
+ */
+export const rejectedDeposits = pgTable(
+  'rejected_deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chainId: integer('chain_id').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: numeric('log_index', { precision: 78, scale: 0 }).notNull(),
+    blockNumber: numeric('block_number', { precision: 78, scale: 0 }).notNull(),
+    address: text('address').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Token base units as seen on chain, and the token's decimals. */
+    amountRaw: numeric('amount_raw', { precision: 78, scale: 0 }).notNull(),
+    decimals: integer('decimals').notNull(),
+    /** 'above_ceiling' or 'failed' (it could not be recorded as a deposit). */
+    code: text('code', { enum: ['above_ceiling', 'failed'] }).notNull(),
+    /** What the admin reads on the flagged-deposits screen. */
+    reason: text('reason').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('rejected_deposits_chain_tx_log_key').on(t.chainId, t.txHash, t.logIndex),
+    index('rejected_deposits_seen_idx').on(t.seenAt),
   ],
 );
 

@@ -1,11 +1,14 @@
 import { desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { toDecimalString } from '@svp/shared';
+import { SVP_PER_USD, SYSTEM_OWNER, toDecimalString, usdForTokens } from '@svp/shared';
 import { queryRows, type Db } from '../../db/client.js';
-import { auditLog, deposits, topupRequests, users } from '../../db/schema.js';
+import { auditLog, deposits, rejectedDeposits, topupRequests, users } from '../../db/schema.js';
+import { toMicro } from '../deposits/deposits.service.js';
 import { checkLedgerInvariants } from '../ledger/invariants.js';
 
 /** The admin overview and the audit log page (issue #5). Read-only. */
-export function createAdminReportsService(db: Db) {
+export function createAdminReportsService(db: Db, options: { stakingApyPercent: number }) {
+  /** The staking APY in basis points, as the staking service computes yield (12% → 1200). */
+  const apyBp = BigInt(Math.round(options.stakingApyPercent * 100));
   return {
     async overview() {
       const [counts] = await queryRows<Record<string, number>>(
@@ -17,24 +20,9 @@ export function createAdminReportsService(db: Db) {
           (select count(*)::int from investments where status = 'active') as "activeInvestments",
           (select count(*)::int from withdrawals where status = 'pending') as "pendingWithdrawals",
           (select count(*)::int from tickets where status <> 'closed') as "openTickets",
-          (select count(*)::int from deposits where flag is not null) as "flaggedDeposits"`,
+          (select count(*)::int from deposits where flag is not null)
+            + (select count(*)::int from rejected_deposits) as "flaggedDeposits"`,
       );
-      const sums = await queryRows<{ code: string; total: string }>(
-        db,
-        sql`
-        select code, sum(balance)::text as total from accounts group by owner = 'system', code
-        having bool_and(owner <> 'system') or code in ('usd.deposits', 'usd.payouts')`,
-      );
-      const total = (code: string) => BigInt(sums.find((s) => s.code === code)?.total ?? '0');
-      const owedCodes = [
-        'usd.balance',
-        'usd.invested',
-        'usd.earnings',
-        'usd.fund',
-        'usd.staking_earned',
-        'usd.withdrawal_pending',
-      ];
-      const usd = (v: bigint) => toDecimalString(v, 'USD');
       const report = await checkLedgerInvariants(db);
       const problems = [
         ...report.balanceMismatches.map((m) => `account ${m.accountId}: cached ${m.cached} ≠ entries ${m.entries}`),
@@ -56,17 +44,7 @@ export function createAdminReportsService(db: Db) {
           flaggedDeposits: number;
         },
         invariants: { ok: report.ok, problems },
-        owed: {
-          balances: usd(total('usd.balance')),
-          invested: usd(total('usd.invested')),
-          earnings: usd(total('usd.earnings')),
-          fund: usd(total('usd.fund')),
-          stakingEarned: usd(total('usd.staking_earned')),
-          pendingWithdrawals: usd(total('usd.withdrawal_pending')),
-          total: usd(owedCodes.reduce((sum, code) => sum + total(code), 0n)),
-        },
-        depositsReceived: usd(-total('usd.deposits')),
-        paidOut: usd(total('usd.payouts')),
+        solvency: await solvency(db, apyBp),
       };
     },
 
@@ -91,7 +69,10 @@ export function createAdminReportsService(db: Db) {
       };
     },
 
-    /** Under-, over- and unrequested payments (DESIGN D8), newest first: who paid, what was expected, what arrived. */
+    /**
+     * Under-, over- and unrequested payments (DESIGN D8) and rejected transfers (not credited, with the reason),
+     * newest first: who paid, what was expected, what arrived.
+     */
     async flaggedDeposits(limit = 500) {
       const rows = await db
         .select({
@@ -106,9 +87,15 @@ export function createAdminReportsService(db: Db) {
         .where(isNotNull(deposits.flag))
         .orderBy(desc(deposits.seenAt), desc(deposits.id))
         .limit(limit);
+      const rejected = await db
+        .select({ rejection: rejectedDeposits, username: users.username, email: users.email })
+        .from(rejectedDeposits)
+        .innerJoin(users, eq(users.id, rejectedDeposits.userId))
+        .orderBy(desc(rejectedDeposits.seenAt), desc(rejectedDeposits.id))
+        .limit(limit);
       const usd = (v: bigint) => toDecimalString(v, 'USD');
-      return {
-        deposits: rows.map((r) => ({
+      const list = [
+        ...rows.map((r) => ({
           id: r.deposit.id,
           userId: r.deposit.userId,
           username: r.username,
@@ -119,9 +106,104 @@ export function createAdminReportsService(db: Db) {
           credited: usd(r.deposit.credited),
           txHash: r.deposit.txHash,
           seenAt: r.deposit.seenAt.toISOString(),
+          reason: null,
         })),
-      };
+        ...rejected.map((r) => ({
+          id: r.rejection.id,
+          userId: r.rejection.userId,
+          username: r.username,
+          email: r.email,
+          flag: 'rejected' as const,
+          expected: null,
+          received: usd(toMicro(BigInt(r.rejection.amountRaw), r.rejection.decimals)),
+          credited: '0',
+          txHash: r.rejection.txHash,
+          seenAt: r.rejection.seenAt.toISOString(),
+          reason: r.rejection.reason,
+        })),
+      ];
+      list.sort((a, b) => (a.seenAt === b.seenAt ? b.id.localeCompare(a.id) : b.seenAt.localeCompare(a.seenAt)));
+      return { deposits: list.slice(0, limit) };
     },
+  };
+}
+
+const YEAR_MS = 365n * 86_400_000n;
+
+/**
+ * Whether the platform can pay (issue 14): owed at maturity against net money held, in one statement.
+ *
+ * Nothing here reads a table in full. What users hold in USD is not summed over their accounts (ten per
+ * user): every ledger transaction sums to zero per asset (DESIGN §3), so all user USD accounts together
+ * hold exactly minus what the platform's own accounts hold, and those are a handful of rows found by the
+ * (owner, code) key. The same goes for deposits received, paid out, and the SVP tokens users hold (minus
+ * the treasury's balance). What the ledger cannot say is what active plans and stakes will still earn,
+ * because promised returns are not posted until they are paid: those two sums read the active plans and
+ * stakes only, through the partial unique indexes on `status = 'active'`, never the closed history.
+ */
+async function solvency(db: Db, apyBp: bigint) {
+  const [row] = await queryRows<{
+    platformUsd: string;
+    deposits: string;
+    payouts: string;
+    treasury: string;
+    plans: number;
+    invested: string;
+    atMaturity: string;
+    stakes: number;
+    yieldToCome: string;
+  }>(
+    db,
+    sql`
+    select
+      (select coalesce(sum(balance), 0) from accounts where owner = ${SYSTEM_OWNER} and asset = 'USD')::text
+        as "platformUsd",
+      (select coalesce(sum(balance), 0) from accounts where owner = ${SYSTEM_OWNER} and code = 'usd.deposits')::text
+        as deposits,
+      (select coalesce(sum(balance), 0) from accounts where owner = ${SYSTEM_OWNER} and code = 'usd.payouts')::text
+        as payouts,
+      (select coalesce(sum(balance), 0) from accounts where owner = ${SYSTEM_OWNER} and code = 'svp.treasury')::text
+        as treasury,
+      p.plans, p.invested, p.at_maturity as "atMaturity", s.stakes, s.yield_to_come as "yieldToCome"
+    from (
+      select count(*)::int as plans, coalesce(sum(amount), 0)::text as invested,
+        coalesce(sum(expected_withdrawal), 0)::text as at_maturity
+      from investments where status = 'active'
+    ) p, (
+      -- staking/yield.ts's yieldDue at the stake's end, per stake and floored like it, minus what was credited.
+      select count(*)::int as stakes, coalesce(sum(greatest(0,
+        div(div(tokens::numeric * 1000000, ${SVP_PER_USD.toString()}::numeric) * ${apyBp.toString()}::numeric
+          * round(extract(epoch from ends_at - started_at) * 1000), ${(10_000n * YEAR_MS).toString()}::numeric)
+        - credited_total)), 0)::text as yield_to_come
+      from stakes where status = 'active'
+    ) s`,
+  );
+  const r = row!;
+  const owedNow = -BigInt(r.platformUsd);
+  const invested = BigInt(r.invested);
+  const atMaturity = BigInt(r.atMaturity);
+  const planReturnsToCome = atMaturity - invested;
+  const stakingYieldToCome = BigInt(r.yieldToCome);
+  const tokensHeld = -BigInt(r.treasury);
+  const tokensAtSellPrice = usdForTokens(tokensHeld);
+  const owedAtMaturity = owedNow + planReturnsToCome + stakingYieldToCome + tokensAtSellPrice;
+  const depositsReceived = -BigInt(r.deposits);
+  const paidOut = BigInt(r.payouts);
+  const netHeld = depositsReceived - paidOut;
+  const usd = (v: bigint) => toDecimalString(v, 'USD');
+  return {
+    owedNow: usd(owedNow),
+    activePlans: { count: r.plans, invested: usd(invested), atMaturity: usd(atMaturity) },
+    planReturnsToCome: usd(planReturnsToCome),
+    activeStakes: r.stakes,
+    stakingYieldToCome: usd(stakingYieldToCome),
+    tokensHeld: toDecimalString(tokensHeld, 'SVP'),
+    tokensAtSellPrice: usd(tokensAtSellPrice),
+    owedAtMaturity: usd(owedAtMaturity),
+    depositsReceived: usd(depositsReceived),
+    paidOut: usd(paidOut),
+    netHeld: usd(netHeld),
+    surplus: usd(netHeld - owedAtMaturity),
   };
 }
 

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/transaction.js';
 import { users } from '../../db/schema.js';
 import { AppError, errors } from '../../http/errors.js';
 import type { AuditLog, RecordAudit } from '../audit/audit.js';
-import { pgErrorCode } from '../ledger/ledger.errors.js';
+import { pgErrorCode } from '../../db/pg-errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { createBalanceAdjustmentsService } from './balance-adjustments.service.js';
@@ -54,7 +54,7 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
     } catch (error) {
       if (pgErrorCode(error) !== '23505') throw error;
       const message = takenMessage(error);
-      throw new AppError(409, 'CONFLICT', message, { [field]: message });
+      throw new AppError('CONFLICT', message, { [field]: message });
     }
     await edit.record({
       actorId: edit.adminId,
@@ -75,10 +75,10 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
     const value = parseField(field, raw);
     const self = userId === edit.adminId;
     if (self && (field === 'email' || field === 'walletAddress') && !freshlyVerified(edit.verifiedAt)) {
-      throw new AppError(403, 'REAUTH_REQUIRED', MSG.totp.reauthRequired);
+      throw new AppError('REAUTH_REQUIRED', MSG.totp.reauthRequired);
     }
     if (self && ((field === 'role' && value !== 'admin') || (field === 'disabled' && value === true))) {
-      throw new AppError(403, 'FORBIDDEN', MSG.admin.selfDemote);
+      throw new AppError('FORBIDDEN', MSG.admin.selfDemote);
     }
     await write(edit, user, field, USER_COLUMN[field], value);
   }
@@ -96,8 +96,8 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
 
   return {
     async lookup(email: string) {
-      if (!email) throw new AppError(400, 'VALIDATION_ERROR', MSG.admin.emailRequired);
-      if (!ADMIN_EMAIL_PATTERN.test(email)) throw new AppError(400, 'VALIDATION_ERROR', MSG.admin.emailInvalid);
+      if (!email) throw new AppError('VALIDATION_ERROR', MSG.admin.emailRequired);
+      if (!ADMIN_EMAIL_PATTERN.test(email)) throw new AppError('VALIDATION_ERROR', MSG.admin.emailInvalid);
       const user = await usersRepository.findByEmail(db, email);
       if (!user) throw errors.notFound(MSG.admin.notFound);
       return details(user);

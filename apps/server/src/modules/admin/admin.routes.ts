@@ -19,6 +19,7 @@ import {
 import type { AdminReportsService } from './admin-reports.service.js';
 import type { AdminUsersService } from './admin-users.service.js';
 import { errorResponses } from '../../http/responses.js';
+import { sessionOf } from '../../http/session.js';
 
 const idParams = z.object({ id: z.string().uuid(MSG.admin.notFound) });
 const withUser = z.object({ success: z.literal(true), message: z.string(), user: adminUserDetailsSchema });
@@ -73,12 +74,12 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
       },
       async (request) =>
         usersAdmin.updateField(
-          request.session!.userId,
+          sessionOf(request).userId,
           request.params.id,
           request.body.field,
           request.body.value,
           request.ip,
-          request.session!.verifiedAt,
+          sessionOf(request).verifiedAt,
         ),
     );
     app.post(
@@ -94,11 +95,11 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
       },
       async (request) =>
         usersAdmin.updateContact(
-          request.session!.userId,
+          sessionOf(request).userId,
           request.params.id,
           request.body,
           request.ip,
-          request.session!.verifiedAt,
+          sessionOf(request).verifiedAt,
         ),
     );
     app.post(
@@ -112,7 +113,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
           response: { 200: withUser, ...errorResponses },
         },
       },
-      async (request) => usersAdmin.adjust(request.session!.userId, request.params.id, request.body, request.ip),
+      async (request) => usersAdmin.adjust(sessionOf(request).userId, request.params.id, request.body, request.ip),
     );
     app.get(
       API.adminDatasets,
@@ -132,12 +133,12 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
       },
       async (request) =>
         usersAdmin.updateDatasetRow(
-          request.session!.userId,
+          sessionOf(request).userId,
           request.params.table,
           request.params.id,
           request.body,
           request.ip,
-          request.session!.verifiedAt,
+          sessionOf(request).verifiedAt,
         ),
     );
   };

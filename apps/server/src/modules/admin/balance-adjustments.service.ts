@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, parseAdjustmentAmount, toDecimalString, USER_ACCOUNTS, type AdjustableAccount } from '@svp/shared';
+import {
+  ceilingMessage,
+  exceedsAmount,
+  MSG,
+  parseAdjustmentAmount,
+  toDecimalString,
+  USER_ACCOUNTS,
+  type AdjustableAccount,
+} from '@svp/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
@@ -15,8 +23,6 @@ const COUNTERPART = {
   COIN: systemAccount('coin.issuance'),
   SVP: systemAccount('svp.treasury'),
 } as const;
-/** Far above any real adjustment, well inside bigint columns. */
-const MAX_ADJUSTMENT = 10n ** 15n;
 
 export interface AdjustmentInput {
   account: AdjustableAccount;
@@ -35,9 +41,9 @@ export function createBalanceAdjustmentsService(deps: { db: Db; ledger: Ledger; 
       if (!user) throw errors.notFound(MSG.admin.notFound);
       if (!input.reason) throw invalidField('reason', MSG.admin.adjustReasonRequired);
       const asset = USER_ACCOUNTS[input.account];
+      if (exceedsAmount(input.amount, asset)) throw invalidField('amount', ceilingMessage(asset));
       const amount = parseAdjustmentAmount(input.account, input.amount);
-      if (amount === null || amount <= 0n || amount > MAX_ADJUSTMENT)
-        throw invalidField('amount', MSG.admin.adjustInvalid);
+      if (amount === null || amount <= 0n) throw invalidField('amount', MSG.admin.adjustInvalid);
       const signed = input.direction === 'credit' ? amount : -amount;
       const idempotencyKey = `adjust:${randomUUID()}`;
       try {
@@ -67,7 +73,7 @@ export function createBalanceAdjustmentsService(deps: { db: Db; ledger: Ledger; 
         });
       } catch (error) {
         if (error instanceof InsufficientFundsError)
-          throw new AppError(409, 'INSUFFICIENT_FUNDS', MSG.admin.adjustInsufficient);
+          throw new AppError('INSUFFICIENT_FUNDS', MSG.admin.adjustInsufficient);
         throw error;
       }
       return {

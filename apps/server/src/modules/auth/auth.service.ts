@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { RATE_RULES, type RateLimiter } from '../../http/rate-limit.js';
-import { pgConstraint, pgErrorCode } from '../ledger/ledger.errors.js';
+import { pgConstraint, pgErrorCode } from '../../db/pg-errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
@@ -28,6 +28,9 @@ const PORTAL_MESSAGES: Record<Role, { invalid: string; denied: string }> = {
 };
 
 /** Accounts, sign-in and password reset (SPEC §2, §4, §5, §8; DESIGN D14). */
+/** The OTP request answers no sooner than this, known address or not (a look-up and a code write take ~5 ms). */
+const OTP_ANSWER_FLOOR_MS = 250;
+
 export function createAuthService(deps: {
   db: Db;
   clock: Clock;
@@ -77,14 +80,13 @@ export function createAuthService(deps: {
       if (input.referralCode) {
         const referrer = await usersRepository.findByReferralCode(db, input.referralCode);
         if (!referrer) {
-          throw new AppError(400, 'VALIDATION_ERROR', MSG.register.referralUnknown, {
+          throw new AppError('VALIDATION_ERROR', MSG.register.referralUnknown, {
             referralCode: MSG.register.referralUnknown,
           });
         }
         referredBy = referrer.id;
       }
-      const emailTaken = () =>
-        new AppError(409, 'EMAIL_TAKEN', MSG.register.emailTaken, { email: MSG.register.emailTaken });
+      const emailTaken = () => new AppError('EMAIL_TAKEN', MSG.register.emailTaken, { email: MSG.register.emailTaken });
       if (await usersRepository.findByEmail(db, input.email)) throw emailTaken();
       const now = clock.now();
       const passwordHash = await hashPassword(input.password);
@@ -115,11 +117,7 @@ export function createAuthService(deps: {
           if (constraint?.includes('username') && attempt < 5) continue;
           // Two sign-ups racing for one address: the unique index decides, the loser hears why.
           if (!constraint || constraint.includes('email')) throw emailTaken();
-          throw new AppError(
-            409,
-            'CONFLICT',
-            'Someone signed up with the same details at this moment. Please try again.',
-          );
+          throw new AppError('CONFLICT', 'Someone signed up with the same details at this moment. Please try again.');
         }
       }
       await deps.mailer.send(welcomeMail(user)).catch(() => undefined);
@@ -132,15 +130,15 @@ export function createAuthService(deps: {
       await deps.rateLimiter.consume(RATE_RULES.loginAccount(accountKey(user, identifier)));
       const messages = PORTAL_MESSAGES[portal];
       const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), password);
-      if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', messages.invalid);
+      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', messages.invalid);
       // Roles are told apart only after the password matched, so a guess learns nothing.
-      if (user.role !== portal) throw new AppError(403, 'ROLE_DENIED', messages.denied);
-      if (user.disabled) throw new AppError(403, 'ACCOUNT_DISABLED', MSG.login.disabled);
+      if (user.role !== portal) throw new AppError('ROLE_DENIED', messages.denied);
+      if (user.disabled) throw new AppError('ACCOUNT_DISABLED', MSG.login.disabled);
       // Admins start 'pending': nothing but the second-factor routes opens until they give a code.
       const checked = { id: user.id, role: user.role, checkedHash: user.passwordHash };
       const token = await deps.sessions.create(checked, meta, portal === 'admin' ? 'pending' : 'none');
       // The password was reset while it was being checked: the old one no longer signs in.
-      if (!token) throw new AppError(401, 'INVALID_CREDENTIALS', messages.invalid);
+      if (!token) throw new AppError('INVALID_CREDENTIALS', messages.invalid);
       const snapshot: UserSnapshot = await deps.users.snapshot(user);
       const mfa = portal === 'admin' ? await deps.totp.stage(user.id) : undefined;
       return { token, user: snapshot, mfa, maxAgeSeconds: deps.sessions.limits(user.role).absoluteMs / 1000 };
@@ -148,23 +146,33 @@ export function createAuthService(deps: {
 
     logout: (token: string) => deps.sessions.destroy(token),
 
+    /**
+     * Known and unknown addresses get the same answer in the same time (ADR 0018): the look-up and both rate
+     * limits run either way, a mail failure is the outbox's business rather than the caller's, and the answer
+     * waits for a fixed floor that covers the work only a known address causes.
+     */
     async requestOtp(email: string, meta: RequestMeta): Promise<void> {
-      await deps.rateLimiter.consume(RATE_RULES.otpSendIp(meta.ip));
-      const user = await usersRepository.findByEmail(db, email);
-      await deps.rateLimiter.consume(RATE_RULES.otpSendAccount(accountKey(user, email)));
-      if (!user || user.disabled) throw new AppError(404, 'OTP_SEND_FAILED', MSG.otp.sendFailed);
-      const otp = generateOtp();
-      await otpRepository.issue(db, user.id, otp, clock.now());
-      await deps.mailer.send(otpMail(user, otp)).catch(() => {
-        throw new AppError(502, 'OTP_SEND_FAILED', MSG.otp.sendFailed);
-      });
+      const started = performance.now();
+      try {
+        await deps.rateLimiter.consume(RATE_RULES.otpSendIp(meta.ip));
+        const user = await usersRepository.findByEmail(db, email);
+        await deps.rateLimiter.consume(RATE_RULES.otpSendAccount(accountKey(user, email)));
+        if (!user || user.disabled) return;
+        const otp = generateOtp();
+        await otpRepository.issue(db, user.id, otp, clock.now());
+        // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
+        await deps.mailer.send(otpMail(user, otp)).catch(() => undefined);
+      } finally {
+        const left = OTP_ANSWER_FLOOR_MS - (performance.now() - started);
+        if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+      }
     },
 
     async resetPassword(email: string, otp: string, newPassword: string, meta: RequestMeta): Promise<void> {
       await deps.rateLimiter.consume(RATE_RULES.otpCheckIp(meta.ip));
       const user = await usersRepository.findByEmail(db, email);
       await deps.rateLimiter.consume(RATE_RULES.otpCheckAccount(accountKey(user, email)));
-      if (!user) throw new AppError(400, 'OTP_INVALID', MSG.otp.verifyFailed);
+      if (!user) throw new AppError('OTP_INVALID', MSG.otp.verifyFailed);
       const passwordHash = await hashPassword(newPassword);
       // The attempt is counted in its own commit even when the code is wrong.
       const accepted = await inTransaction(db, async (tx) => {
@@ -176,7 +184,7 @@ export function createAuthService(deps: {
         await deps.sessions.destroyAllFor(user.id, tx);
         return true;
       });
-      if (!accepted) throw new AppError(400, 'OTP_INVALID', MSG.otp.verifyFailed);
+      if (!accepted) throw new AppError('OTP_INVALID', MSG.otp.verifyFailed);
     },
   };
 }

@@ -13,7 +13,7 @@ import { usersRepository } from '../users/users.repository.js';
 const STEP_MS = 30_000;
 const RECOVERY_CODES = 10;
 const hash = (code: string) => createHash('sha256').update(code.replace(/[\s-]/g, '').toUpperCase()).digest('hex');
-const invalid = () => new AppError(400, 'OTP_INVALID', MSG.totp.invalid);
+const invalid = () => new AppError('OTP_INVALID', MSG.totp.invalid);
 
 /**
  * Admins' second factor (issue #5): TOTP set up on first admin login, required afterwards, with
@@ -37,7 +37,7 @@ export function createTotpService(deps: { db: Db; clock: Clock; rateLimiter: Rat
     /** The secret to enrol (kept until confirmed, so a reload shows the same QR code). */
     async setup(userId: string) {
       const existing = await find(userId);
-      if (existing?.confirmedAt) throw new AppError(409, 'CONFLICT', MSG.totp.codeRequired);
+      if (existing?.confirmedAt) throw new AppError('CONFLICT', MSG.totp.codeRequired);
       const user = await usersRepository.findById(db, userId);
       let secret = existing?.secret;
       if (!secret) {
@@ -63,7 +63,7 @@ export function createTotpService(deps: { db: Db; clock: Clock; rateLimiter: Rat
       const { userId } = who;
       await deps.rateLimiter.consume({ bucket: `totp:acct:${userId}`, limit: 10, windowMs: 15 * 60_000 });
       const row = await find(userId);
-      if (!row) throw new AppError(400, 'OTP_INVALID', MSG.totp.setupRequired);
+      if (!row) throw new AppError('OTP_INVALID', MSG.totp.setupRequired);
       const digits = code.replace(/\s/g, '');
       const now = clock.now();
       return deps.audit.change(async (tx, record) => {

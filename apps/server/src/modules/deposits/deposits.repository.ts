@@ -1,10 +1,17 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { chainCursors, depositAddresses, deposits, topupRequests } from '../../db/schema.js';
+import { chainCursors, depositAddresses, deposits, rejectedDeposits, topupRequests } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
 type Executor = Db | Tx;
 export type DepositRow = typeof deposits.$inferSelect;
+export type RejectedDepositInsert = typeof rejectedDeposits.$inferInsert;
+/** A transfer's identity on chain: one deposit or one rejection at most. */
+export interface TransferKey {
+  chainId: number;
+  txHash: string;
+  logIndex: number;
+}
 
 /** Queries only (DESIGN §2). */
 export const depositsRepository = {
@@ -73,6 +80,41 @@ export const depositsRepository = {
       .onConflictDoNothing({ target: [deposits.chainId, deposits.txHash, deposits.logIndex] })
       .returning();
     return row ?? null;
+  },
+  /** Whether this transfer was credited (or seen and credited nothing) already. */
+  async hasDeposit(db: Executor, key: TransferKey): Promise<boolean> {
+    const [row] = await db
+      .select({ id: deposits.id })
+      .from(deposits)
+      .where(
+        and(eq(deposits.chainId, key.chainId), eq(deposits.txHash, key.txHash), eq(deposits.logIndex, key.logIndex)),
+      )
+      .limit(1);
+    return Boolean(row);
+  },
+  /** Whether this transfer was rejected already: a rejection is final, the watcher never credits it later. */
+  async isRejected(db: Executor, key: TransferKey): Promise<boolean> {
+    const [row] = await db
+      .select({ id: rejectedDeposits.id })
+      .from(rejectedDeposits)
+      .where(
+        and(
+          eq(rejectedDeposits.chainId, key.chainId),
+          eq(rejectedDeposits.txHash, key.txHash),
+          eq(rejectedDeposits.logIndex, String(key.logIndex)),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  },
+  /** Records the rejection once per (chain, tx, log); false when it was recorded before. */
+  async insertRejection(tx: Tx, values: RejectedDepositInsert): Promise<boolean> {
+    const rows = await tx
+      .insert(rejectedDeposits)
+      .values(values)
+      .onConflictDoNothing({ target: [rejectedDeposits.chainId, rejectedDeposits.txHash, rejectedDeposits.logIndex] })
+      .returning({ id: rejectedDeposits.id });
+    return rows.length === 1;
   },
   async setLedgerTransaction(tx: Tx, id: string, ledgerTransactionId: bigint) {
     await tx.update(deposits).set({ ledgerTransactionId }).where(eq(deposits.id, id));

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,6 +17,7 @@ import type { DepositWatcher } from '../../chain/watcher.js';
 import { errors } from '../../http/errors.js';
 import type { DepositsService } from './deposits.service.js';
 import { errorResponses } from '../../http/responses.js';
+import { sessionOf } from '../../http/session.js';
 
 /** Top-up panel (SPEC §2, §7). `simulated` is set only on the simulated chain outside production. */
 export function depositsRoutes(deps: {
@@ -24,6 +26,16 @@ export function depositsRoutes(deps: {
   simulated: SimulatedChain | null;
 }): FastifyPluginAsyncZod {
   return async (app) => {
+    /**
+     * Credits what the simulated chain now holds. The payment is on the chain whatever happens here: when the
+     * scan fails, the background watcher credits it on its next pass, so the caller is not told it failed.
+     */
+    const scanNow = (log: FastifyBaseLogger) =>
+      deps.watcher.runOnce().catch((error: unknown) => {
+        log.warn({ err: error instanceof Error ? error.message : String(error) }, 'deposit watcher scan failed');
+        return 0;
+      });
+
     app.post(
       API.topup,
       {
@@ -36,7 +48,7 @@ export function depositsRoutes(deps: {
       },
       async (request) => ({
         success: true as const,
-        ...(await deps.deposits.createTopup(request.session!.userId, request.body.amount)),
+        ...(await deps.deposits.createTopup(sessionOf(request).userId, request.body.amount)),
       }),
     );
 
@@ -50,7 +62,7 @@ export function depositsRoutes(deps: {
           response: { 200: topupStatusSchema, ...errorResponses },
         },
       },
-      async (request) => deps.deposits.status(request.session!.userId, request.params.requestId),
+      async (request) => deps.deposits.status(sessionOf(request).userId, request.params.requestId),
     );
 
     const simulated = deps.simulated;
@@ -68,14 +80,14 @@ export function depositsRoutes(deps: {
         },
       },
       async (request) => {
-        const userId = request.session!.userId;
+        const userId = sessionOf(request).userId;
         const quote = await deps.deposits.createTopupQuote(userId, request.body.requestId);
         const amount =
           request.body.amount === undefined ? quote.amountToPay : parseAmount(request.body.amount, 'USD', 2);
         if (amount === null || amount <= 0n)
           throw errors.validation(MSG.topup.invalidAmount, { amount: MSG.topup.invalidAmount });
         await simulated.pay(quote.address, amount);
-        await deps.watcher.runOnce();
+        await scanNow(request.log);
         return deps.deposits.status(userId, request.body.requestId);
       },
     );
@@ -95,7 +107,7 @@ export function depositsRoutes(deps: {
         if (amount === null || amount <= 0n)
           throw errors.validation(MSG.topup.invalidAmount, { amount: MSG.topup.invalidAmount });
         const txHash = await simulated.pay(request.body.to, amount);
-        return { txHash, credited: await deps.watcher.runOnce() };
+        return { txHash, credited: await scanNow(request.log) };
       },
     );
   };

@@ -1,16 +1,62 @@
-import { MSG, parseAmount, topupCredit, toDecimalString, TOPUP_FEE } from '@svp/shared';
+import {
+  ceilingText,
+  formatAmount,
+  MAX_AMOUNT,
+  MAX_TOPUP,
+  MSG,
+  amountPrecisionError,
+  parseAmount,
+  topupCeilingMessage,
+  topupCredit,
+  toDecimalString,
+  TOPUP_FEE,
+} from '@svp/shared';
 import type { ObservedTransfer } from '../../chain/types.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { errors } from '../../http/errors.js';
+import { pgErrorCode } from '../../db/pg-errors.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
 import { depositsRepository as repo, type DepositRow } from './deposits.repository.js';
 import { deriveAddress } from './xpub.js';
 
 /** SPEC §9: the top-up panel's payment window. Only the UI's: a later payment is still credited. */
 export const TOPUP_WINDOW_MS = 900_000;
-const MAX_TOPUP = 1_000_000n * 1_000_000n;
+
+/** What ingesting one transfer did; 'rejected' means recorded as not credited (DESIGN D8, issue 14). */
+export type IngestResult = 'credited' | 'duplicate' | 'ignored' | 'rejected';
+export type RejectionCode = 'above_ceiling' | 'failed';
+
+/**
+ * A database refusal that retrying cannot change: a data exception (class 22, such as a value out of range)
+ * or an integrity violation (class 23). Anything else (a lost connection, a timeout) may pass, so the
+ * watcher tries again rather than rejecting a real payment.
+ */
+export function isDataError(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code !== undefined && (code.startsWith('22') || code.startsWith('23'));
+}
+
+/** A short account of an error for the admin's screen (the log has the whole of it). */
+export function describeFailure(error: unknown): string {
+  const code = pgErrorCode(error);
+  let cause: unknown = error;
+  // drizzle wraps the database's error in one that quotes the whole query; the database's own words are enough.
+  while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
+  const text = cause instanceof Error ? cause.message : String(cause);
+  return `${code ? `database error ${code}: ` : ''}${text}`.slice(0, 200);
+}
+
+const INT32_MAX = 2 ** 31 - 1;
+const INT64_MAX = 2n ** 63n - 1n;
+
+const key = (t: ObservedTransfer) => ({ chainId: t.chainId, txHash: t.txHash.toLowerCase(), logIndex: t.logIndex });
+/** "999,999,999,999,999" (whole dollars) or "10,000,000.5": an amount of any size, as the admin reads it. */
+const usdtText = (micro: bigint) => {
+  const text = formatAmount(micro, 'USD', 6).replace(/\.?0+$/, '');
+  return text === '' ? '0' : text;
+};
 
 /** Converts token base units to USD micro-units (USDT is treated 1:1), flooring extra precision. */
 export function toMicro(amountRaw: bigint, decimals: number): bigint {
@@ -48,6 +94,89 @@ export function createDepositsService(deps: {
     return `ethereum:${deps.token.address}@${deps.token.chainId}/transfer?address=${address}&uint256=${raw}`;
   }
 
+  async function creditTransfer(transfer: ObservedTransfer, userId: string, received: bigint): Promise<IngestResult> {
+    const { fee, credit } = topupCredit(received);
+    return inTransaction(db, async (tx) => {
+      const now = clock.now();
+      // A rejection is final: the admin may already have settled it by hand. (One watcher ingests at a time,
+      // DESIGN §8, so a transfer is not credited and rejected at once; the credit stays single either way.)
+      if (await repo.isRejected(tx, key(transfer))) return 'duplicate';
+      const latest = await repo.lockLatestTopupRequest(tx, userId, now);
+      // A request is paid once: a further payment (a repeat, a double click on a test payment) was not asked
+      // for, and is flagged for the admin like any other unrequested payment. A transfer that credits nothing
+      // (dust, address-poisoning spam) never takes a request, so the real payment still matches it.
+      const open = latest && credit > 0n && !(await repo.requestHasDeposit(tx, userId, latest.id));
+      const request = open ? latest : undefined;
+      const flag = !request
+        ? 'unrequested'
+        : received < request.amountToPay
+          ? 'under'
+          : received > request.amountToPay
+            ? 'over'
+            : null;
+      const row = await repo.insertDeposit(tx, {
+        chainId: transfer.chainId,
+        txHash: transfer.txHash.toLowerCase(),
+        logIndex: transfer.logIndex,
+        blockNumber: transfer.blockNumber,
+        address: transfer.to.toLowerCase(),
+        userId,
+        amountRaw: transfer.amountRaw.toString(),
+        received,
+        fee,
+        credited: credit,
+        flag,
+        topupRequestId: request?.id ?? null,
+        seenAt: now,
+      });
+      if (!row) return 'duplicate';
+      if (received === 0n) return 'credited';
+      const legs = [
+        { account: systemAccount('usd.deposits'), amount: -received },
+        { account: systemAccount('usd.fees.topup'), amount: fee },
+        { account: userAccount(userId, 'usd.balance'), amount: credit },
+      ].filter((l) => l.amount !== 0n);
+      const posted = await ledger.postIn(tx, {
+        kind: 'deposit',
+        idempotencyKey: `deposit:${transfer.chainId}:${row.txHash}:${transfer.logIndex}`,
+        memo: `Top-up received: ${toDecimalString(received, 'USD')} USDT, fee ${toDecimalString(fee, 'USD')}`,
+        legs,
+      });
+      await repo.setLedgerTransaction(tx, row.id, posted.transactionId);
+      return 'credited';
+    });
+  }
+
+  /** Stores the rejection once; 'duplicate' when it was rejected before or credited already. */
+  async function recordRejection(
+    transfer: ObservedTransfer,
+    userId: string,
+    code: RejectionCode,
+    reason: string,
+  ): Promise<IngestResult> {
+    return inTransaction(db, async (tx) => {
+      // A transfer whose numbers a deposit row cannot hold was never credited; only look when it could have been.
+      const storable = Number.isInteger(transfer.logIndex) && transfer.logIndex >= 0 && transfer.logIndex <= INT32_MAX;
+      if (storable && transfer.blockNumber <= INT64_MAX && (await repo.hasDeposit(tx, key(transfer)))) {
+        return 'duplicate';
+      }
+      const inserted = await repo.insertRejection(tx, {
+        chainId: transfer.chainId,
+        txHash: transfer.txHash.toLowerCase(),
+        logIndex: String(transfer.logIndex),
+        blockNumber: transfer.blockNumber.toString(),
+        address: transfer.to.toLowerCase(),
+        userId,
+        amountRaw: transfer.amountRaw.toString(),
+        decimals: transfer.decimals,
+        code,
+        reason,
+        seenAt: clock.now(),
+      });
+      return inserted ? 'rejected' : 'duplicate';
+    });
+  }
+
   const view = (d: DepositRow) => ({
     txHash: d.txHash,
     received: toDecimalString(d.received, 'USD'),
@@ -61,8 +190,12 @@ export function createDepositsService(deps: {
     addressFor,
 
     async createTopup(userId: string, amountText: string) {
+      const precision = amountPrecisionError(amountText, 'USD');
+      if (precision) throw errors.validation(precision, { amount: precision });
       const amount = parseAmount(amountText, 'USD', 2);
-      if (amount === null || amount <= 0n || amount > MAX_TOPUP)
+      if (amount !== null && amount > MAX_TOPUP)
+        throw errors.validation(topupCeilingMessage, { amount: topupCeilingMessage });
+      if (amount === null || amount <= 0n)
         throw errors.validation(MSG.topup.invalidAmount, { amount: MSG.topup.invalidAmount });
       const address = await addressFor(userId);
       const now = clock.now();
@@ -105,59 +238,34 @@ export function createDepositsService(deps: {
 
     /**
      * The one ingestion path for every chain (DESIGN D8): stores the transfer once per
-     * (chain, tx, log) and credits received − $3 once, in the same database transaction.
+     * (chain, tx, log) and credits received − $3 once, in the same database transaction. A transfer that
+     * cannot be credited (above the ceiling, or refused by the database for what it holds) is recorded as
+     * rejected instead, so it never stops the transfers after it.
      */
-    async ingest(transfer: ObservedTransfer): Promise<'credited' | 'duplicate' | 'ignored'> {
+    async ingest(transfer: ObservedTransfer): Promise<IngestResult> {
       const owner = await repo.ownerOf(db, transfer.to);
       if (!owner) return 'ignored';
       const received = toMicro(transfer.amountRaw, transfer.decimals);
-      const { fee, credit } = topupCredit(received);
-      return inTransaction(db, async (tx) => {
-        const now = clock.now();
-        const latest = await repo.lockLatestTopupRequest(tx, owner.userId, now);
-        // A request is paid once: a further payment (a repeat, a double click on a test payment) was not asked
-        // for, and is flagged for the admin like any other unrequested payment. A transfer that credits nothing
-        // (dust, address-poisoning spam) never takes a request, so the real payment still matches it.
-        const open = latest && credit > 0n && !(await repo.requestHasDeposit(tx, owner.userId, latest.id));
-        const request = open ? latest : undefined;
-        const flag = !request
-          ? 'unrequested'
-          : received < request.amountToPay
-            ? 'under'
-            : received > request.amountToPay
-              ? 'over'
-              : null;
-        const row = await repo.insertDeposit(tx, {
-          chainId: transfer.chainId,
-          txHash: transfer.txHash.toLowerCase(),
-          logIndex: transfer.logIndex,
-          blockNumber: transfer.blockNumber,
-          address: transfer.to.toLowerCase(),
-          userId: owner.userId,
-          amountRaw: transfer.amountRaw.toString(),
-          received,
-          fee,
-          credited: credit,
-          flag,
-          topupRequestId: request?.id ?? null,
-          seenAt: now,
-        });
-        if (!row) return 'duplicate';
-        if (received === 0n) return 'credited';
-        const legs = [
-          { account: systemAccount('usd.deposits'), amount: -received },
-          { account: systemAccount('usd.fees.topup'), amount: fee },
-          { account: userAccount(owner.userId, 'usd.balance'), amount: credit },
-        ].filter((l) => l.amount !== 0n);
-        const posted = await ledger.postIn(tx, {
-          kind: 'deposit',
-          idempotencyKey: `deposit:${transfer.chainId}:${row.txHash}:${transfer.logIndex}`,
-          memo: `Top-up received: ${toDecimalString(received, 'USD')} USDT, fee ${toDecimalString(fee, 'USD')}`,
-          legs,
-        });
-        await repo.setLedgerTransaction(tx, row.id, posted.transactionId);
-        return 'credited';
-      });
+      if (received > MAX_AMOUNT.USD) {
+        const reason = MSG.topup.rejectedAboveCeiling(usdtText(received), ceilingText('USD'));
+        return recordRejection(transfer, owner.userId, 'above_ceiling', reason);
+      }
+      try {
+        return await creditTransfer(transfer, owner.userId, received);
+      } catch (error) {
+        if (!isDataError(error)) throw error;
+        return recordRejection(transfer, owner.userId, 'failed', MSG.topup.rejectedFailed(describeFailure(error)));
+      }
+    },
+
+    /**
+     * Records `transfer` as rejected, once; the watcher calls it for a transfer that keeps failing for a reason
+     * it cannot classify. A transfer already credited stays credited ('duplicate').
+     */
+    async reject(transfer: ObservedTransfer, error: unknown): Promise<IngestResult> {
+      const owner = await repo.ownerOf(db, transfer.to);
+      if (!owner) return 'ignored';
+      return recordRejection(transfer, owner.userId, 'failed', MSG.topup.rejectedFailed(describeFailure(error)));
     },
   };
 }

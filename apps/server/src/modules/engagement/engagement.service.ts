@@ -22,11 +22,9 @@ import { engagementRepository as repo, utcDay, type EngagementRow } from './enga
 const DAY_MS = 86_400_000;
 /** Longest stretch settled at once: a user away for years gets the last 400 days, not an unbounded loop. */
 const MAX_SETTLE_DAYS = 400;
-/** Taps a quick finger may bank on top of the rate allowance (the first second of tapping). */
-const TAP_BURST = 20;
 const coins = (v: bigint) => toDecimalString(v, 'COIN');
-const fail = (message: string, status = 400) =>
-  new AppError(status, status === 409 ? 'CONFLICT' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION_ERROR', message);
+const fail = (message: string, code: 'VALIDATION_ERROR' | 'CONFLICT' | 'RATE_LIMITED' = 'VALIDATION_ERROR') =>
+  new AppError(code, message);
 
 /** Coins, daily bonus, welcome reward, the bot's activation and upkeep, taps (DESIGN D9, D11). */
 export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Ledger; config: Config }) {
@@ -133,7 +131,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
     async claimDaily(userId: string) {
       return locked(userId, async (tx, _state, now) => {
         const daily = await balance(tx, userId, 'coin.daily');
-        if (daily <= 0n) throw fail(MSG.rewards.noDailyCoins, 409);
+        if (daily <= 0n) throw fail(MSG.rewards.noDailyCoins, 'CONFLICT');
         await ledger.postIn(tx, {
           kind: 'coins.daily-claim',
           idempotencyKey: `daily-claim:${userId}:${now.getTime()}:${randomUUID()}`,
@@ -156,7 +154,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
     /** "I've Done It": 20,000 coins, once per user (the key is the user). */
     async claimWelcome(userId: string) {
       return locked(userId, async (tx, state, now) => {
-        if (state.welcomeClaimedAt) throw fail(MSG.rewards.welcomeAlready, 409);
+        if (state.welcomeClaimedAt) throw fail(MSG.rewards.welcomeAlready, 'CONFLICT');
         await ledger.postIn(tx, {
           kind: 'coins.welcome',
           idempotencyKey: `welcome:${userId}`,
@@ -183,7 +181,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
     async activateBot(userId: string, method: 'coins' | 'balance') {
       return locked(userId, async (tx, state, now) => {
         if (!(await plansRepository.activeInvestment(tx, userId))) throw fail(MSG.bot.needPlan);
-        if (state.botStatus === 'active') throw fail(MSG.bot.alreadyActive, 409);
+        if (state.botStatus === 'active') throw fail(MSG.bot.alreadyActive, 'CONFLICT');
         const [code, cost, sink, message] =
           method === 'coins'
             ? (['coin.coins', BOT_COST_COINS, systemAccount('coin.issuance'), MSG.bot.needCoins] as const)
@@ -222,16 +220,23 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
       };
     },
 
-    /** Banks `clicks` taps at 0.25 coin each, if a human could have tapped them since the last save. */
+    /**
+     * Banks `clicks` taps at 0.25 coin each, if a human could have tapped them since the last accepted save
+     * (DESIGN D9). `lastTapSaveAt` is the moment taps are paid up to: each accepted tap moves it 1/rate s on,
+     * never past now. Saves take the row lock one at a time, so concurrent saves share that one allowance
+     * and no save brings a fresh burst of its own (issue 14).
+     */
     async saveTaps(userId: string, clicks: number) {
       if (clicks <= 0) throw fail(MSG.taps.none);
       return locked(userId, async (tx, state, now) => {
-        const elapsedSeconds = Math.max(0, (now.getTime() - state.lastTapSaveAt.getTime()) / 1000);
-        if (clicks > Math.ceil(elapsedSeconds * config.TAP_RATE_PER_SECOND) + TAP_BURST)
-          throw fail(MSG.taps.tooFast, 429);
+        const rate = config.TAP_RATE_PER_SECOND;
+        const paidUpTo = state.lastTapSaveAt.getTime();
+        const allowance = Math.floor((Math.max(0, now.getTime() - paidUpTo) * rate) / 1000);
+        if (clicks > allowance) throw fail(MSG.taps.tooFast, 'RATE_LIMITED');
         const today = utcDay(now);
         const tapsToday = state.tapDay === today ? state.tapsToday : 0;
-        if (tapsToday + clicks > config.TAP_DAILY_CAP) throw fail(MSG.taps.dailyCap(config.TAP_DAILY_CAP), 429);
+        if (tapsToday + clicks > config.TAP_DAILY_CAP)
+          throw fail(MSG.taps.dailyCap(config.TAP_DAILY_CAP), 'RATE_LIMITED');
         const amount = BigInt(clicks) * TAP_VALUE;
         await ledger.postIn(tx, {
           kind: 'coins.taps',
@@ -245,7 +250,8 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
         });
         const totalClicks = state.totalClicks + BigInt(clicks);
         await repo.update(tx, userId, {
-          lastTapSaveAt: now,
+          // clicks ≤ allowance, so this stays at or before now; what is left over carries to the next save.
+          lastTapSaveAt: new Date(paidUpTo + Math.ceil((clicks * 1000) / rate)),
           tapDay: today,
           tapsToday: tapsToday + clicks,
           totalClicks,

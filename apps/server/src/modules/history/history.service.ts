@@ -1,23 +1,36 @@
 import { toDecimalString, type Asset } from '@svp/shared';
 import type { Db } from '../../db/client.js';
-import { historyRepository as repo, type StatementEntry } from './history.repository.js';
+import { statementLinesOf, toTransactions, type StatementLine } from './history.describe.js';
+import { historyRepository as repo } from './history.repository.js';
 
 const stamp = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 /** Entries read per statement line wanted: a line is one transaction, which touches a user's accounts 1–4 times. */
 const ENTRIES_PER_LINE = 4;
+/**
+ * At most this many entries are read for one set of lines. A settlement after a long absence posts one
+ * daily-coin accrual per day (up to 400), all of which make a single line: the read grows (×4 each time)
+ * until it holds the lines wanted, and stops here.
+ */
+const MAX_ENTRIES_READ = 4_096;
 /** Users whose statements one process keeps; the oldest is dropped first. */
 const CACHED_USERS = 10_000;
 
-/** One line per transaction, newest first: "2026-03-02 09:00 UTC — Top-up received: … (balance +97)". */
-export function statementLines(rows: StatementEntry[], limit: number): string[] {
-  const byTx = new Map<bigint, { createdAt: Date; memo: string; changes: string[] }>();
-  for (const r of rows) {
-    const line = byTx.get(r.transactionId) ?? { createdAt: r.createdAt, memo: r.memo ?? r.kind, changes: [] };
-    const amount = toDecimalString(r.amount, r.asset as Asset);
-    line.changes.push(`${r.code.split('.')[1]} ${r.amount > 0n ? '+' : ''}${amount}`);
-    byTx.set(r.transactionId, line);
-  }
-  return [...byTx.values()].slice(0, limit).map((l) => `${stamp(l.createdAt)} — ${l.memo} (${l.changes.join(', ')})`);
+/** "2026-03-02 09:00 UTC — $97.00 top-up added to your balance (100.00 USDT received, $3.00 fee)". */
+export const lineText = (line: StatementLine) => `${stamp(line.createdAt)} — ${line.description}`;
+
+/**
+ * The newest `limit` lines from the newest entries read. When the read was cut short (`complete` false),
+ * its oldest line may be missing some of its entries (a transaction, or a settlement's run of daily coins,
+ * that continues past the cut): it is shown only when there are no more than `limit` lines without it.
+ */
+export function statementLines(
+  rows: Parameters<typeof toTransactions>[0],
+  limit: number,
+  complete = true,
+): StatementLine[] {
+  const lines = statementLinesOf(toTransactions(rows));
+  if (!complete && lines.length > 1) lines.pop();
+  return lines.slice(0, limit);
 }
 
 /**
@@ -32,8 +45,19 @@ export function createHistoryService(db: Db) {
   const cache = new Map<string, { entriesTotal: string; lines: string[] }>();
 
   async function read(userId: string, limit: number) {
-    const { entriesTotal, entries } = await repo.newest(db, userId, limit * ENTRIES_PER_LINE);
-    const lines = statementLines(entries, limit);
+    let wanted = limit * ENTRIES_PER_LINE;
+    for (;;) {
+      const { entriesTotal, entries } = await repo.newest(db, userId, wanted);
+      const complete = entries.length < wanted;
+      const found = statementLines(entries, limit + 1, complete);
+      if (complete || found.length > limit || wanted >= MAX_ENTRIES_READ) {
+        return remember(userId, limit, entriesTotal, found.slice(0, limit).map(lineText));
+      }
+      wanted = Math.min(wanted * 4, MAX_ENTRIES_READ);
+    }
+  }
+
+  function remember(userId: string, limit: number, entriesTotal: string, lines: string[]) {
     const key = `${userId}:${limit}`;
     cache.delete(key);
     if (cache.size >= CACHED_USERS) cache.delete(cache.keys().next().value!);
@@ -52,11 +76,17 @@ export function createHistoryService(db: Db) {
       return read(userId, limit);
     },
 
-    /** CSV statement: one row per entry on the user's accounts. */
+    /**
+     * CSV statement: one row per entry on the user's accounts, with its exact amount, and the description
+     * of the History line it belongs to (a settlement's daily coins: one description, a row per day).
+     */
     async csv(userId: string): Promise<string> {
       const rows = await repo.all(db, userId);
-      const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
-      const lines = ['date,transaction,kind,account,asset,amount,memo'];
+      const described = new Map<bigint, string>();
+      for (const line of statementLinesOf(toTransactions(rows))) {
+        for (const id of line.transactionIds) described.set(id, line.description);
+      }
+      const lines = ['date,transaction,kind,account,asset,amount,description,memo'];
       for (const r of rows) {
         lines.push(
           [
@@ -66,13 +96,20 @@ export function createHistoryService(db: Db) {
             r.code,
             r.asset,
             toDecimalString(r.amount, r.asset as Asset),
-            quote(r.memo ?? ''),
+            csvText(described.get(r.transactionId) ?? ''),
+            csvText(r.memo ?? ''),
           ].join(','),
         );
       }
       return lines.join('\n') + '\n';
     },
   };
+}
+
+/** A quoted CSV field; text a spreadsheet would run as a formula (=, +, -, @ first) is kept as text. */
+function csvText(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 export type HistoryService = ReturnType<typeof createHistoryService>;

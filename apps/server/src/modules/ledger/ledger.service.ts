@@ -10,7 +10,8 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { IdempotencyClaimLost, withRetries, type Tx } from '../../db/transaction.js';
 import { currentIdempotencyClaim, type IdempotencyClaim } from '../../request-context.js';
-import { InsufficientFundsError, pgErrorCode } from './ledger.errors.js';
+import { InsufficientFundsError } from './ledger.errors.js';
+import { pgErrorCode } from '../../db/pg-errors.js';
 import { ledgerRepository as repo } from './ledger.repository.js';
 
 export type AccountRef =

@@ -13,14 +13,35 @@ export interface OutgoingMail {
 }
 
 /**
+ * The one-time code a mail's body carries ("Your one-time code is 123456.", auth.mails.ts), or null. Read from
+ * the body rather than kept apart, so the outbox needs no column that would hold codes after the body is gone.
+ */
+export function mailCode(body: string | null): string | null {
+  return body === null ? null : (/\bcode is (\d{6})\b/.exec(body)?.[1] ?? null);
+}
+
+/**
  * Every e-mail is written to the outbox first. With SMTP_URL it is then sent through nodemailer
  * and its body cleared; without, it stays in the outbox (DESIGN D14) so `npm start` works offline.
- * The log names the recipient and kind only: bodies can hold one-time codes.
+ * Without SMTP_URL and outside production, the log shows each mail's recipient, subject and one-time code
+ * (issue 14): a developer can then reset a password without a mail server. Otherwise the log names the
+ * mail's id and kind only, never its recipient or code.
  */
-export function createMailer(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; smtpUrl?: string; from: string }) {
+export function createMailer(deps: {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  smtpUrl?: string;
+  from: string;
+  production: boolean;
+}) {
   const transport: Transporter | null = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+  const printMails = !transport && !deps.production;
 
   return {
+    /** Whether mails leave through SMTP, or stay in the outbox (and, outside production, the log). */
+    delivery: (transport ? 'smtp' : 'outbox') as 'smtp' | 'outbox',
+
     async send(mail: OutgoingMail): Promise<void> {
       const [row] = await deps.db
         .insert(emailOutbox)
@@ -33,6 +54,15 @@ export function createMailer(deps: { db: Db; clock: Clock; log: FastifyBaseLogge
           createdAt: deps.clock.now(),
         })
         .returning({ id: emailOutbox.id });
+      if (printMails) {
+        const code = mailCode(mail.body);
+        deps.log.info(
+          { mailId: row!.id, kind: mail.kind, to: mail.to, subject: mail.subject, code },
+          `e-mail not sent (no SMTP_URL; development only): to ${mail.to}, "${mail.subject}"` +
+            (code ? `, code ${code}` : ''),
+        );
+        return;
+      }
       if (!transport) {
         deps.log.info({ mailId: row!.id, kind: mail.kind }, 'e-mail written to the outbox (no SMTP_URL)');
         return;

@@ -1,15 +1,25 @@
-import { expectedWithdrawal, MSG, parseAmount, PLAN_DURATIONS, toDecimalString, USD_UNIT } from '@svp/shared';
+import {
+  ceilingMessage,
+  exceedsAmount,
+  expectedWithdrawal,
+  MSG,
+  amountPrecisionError,
+  parseAmount,
+  PLAN_DURATIONS,
+  toDecimalString,
+  USD_UNIT,
+} from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
-import { InsufficientFundsError, pgErrorCode } from '../ledger/ledger.errors.js';
+import { InsufficientFundsError } from '../ledger/ledger.errors.js';
+import { pgErrorCode } from '../../db/pg-errors.js';
 import { userAccount, type Ledger } from '../ledger/ledger.service.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
 import { plansRepository as repo, type InvestmentRow, type PlanRow } from './plans.repository.js';
 
 const DAY_MS = 86_400_000;
-const MAX_INVESTMENT = 10_000_000n * USD_UNIT;
 
 export function investmentView(row: InvestmentRow, planName: string) {
   return {
@@ -29,7 +39,7 @@ export function investmentView(row: InvestmentRow, planName: string) {
 export function createInvestmentsService(deps: { db: Db; clock: Clock; ledger: Ledger; referrals: ReferralsService }) {
   const { db, clock, ledger } = deps;
   const planName = async (code: string) => (await repo.find(db, code))?.name ?? code;
-  const activePlanError = (name: string) => new AppError(409, 'PLAN_ACTIVE', MSG.invest.activePlan(name));
+  const activePlanError = (name: string) => new AppError('PLAN_ACTIVE', MSG.invest.activePlan(name));
 
   return {
     async plans() {
@@ -63,18 +73,23 @@ export function createInvestmentsService(deps: { db: Db; clock: Clock; ledger: L
       const active = await repo.activeInvestment(db, userId);
       if (active && active.endsAt <= clock.now()) {
         // Matured but not yet withdrawn or moved to the balance: say what to do, not "wait".
-        throw new AppError(409, 'PLAN_ACTIVE', MSG.invest.maturedPlan(await planName(active.planCode)));
+        throw new AppError('PLAN_ACTIVE', MSG.invest.maturedPlan(await planName(active.planCode)));
       }
       if (active) throw activePlanError(await planName(active.planCode));
       const plan = input.plan ? await repo.find(db, input.plan) : undefined;
-      if (!plan || !input.duration) throw new AppError(400, 'VALIDATION_ERROR', MSG.invest.missingPlan);
+      if (!plan || !input.duration) throw new AppError('VALIDATION_ERROR', MSG.invest.missingPlan);
       const duration = PLAN_DURATIONS.find((d) => d.days === input.duration);
-      if (!duration) throw new AppError(400, 'VALIDATION_ERROR', MSG.invest.missingPlan);
-      if (!duration.enabled) throw new AppError(400, 'VALIDATION_ERROR', MSG.invest.durationDisabled);
+      if (!duration) throw new AppError('VALIDATION_ERROR', MSG.invest.missingPlan);
+      if (!duration.enabled) throw new AppError('VALIDATION_ERROR', MSG.invest.durationDisabled);
+      if (exceedsAmount(input.amount, 'USD')) {
+        throw new AppError('VALIDATION_ERROR', ceilingMessage('USD'), { amount: ceilingMessage('USD') });
+      }
+      const precision = amountPrecisionError(input.amount, 'USD');
+      if (precision) throw new AppError('VALIDATION_ERROR', precision, { amount: precision });
       const amount = parseAmount(input.amount, 'USD', 2);
       const minimum = toDecimalString(plan.minAmount, 'USD');
-      if (amount === null || amount < plan.minAmount || amount > MAX_INVESTMENT) {
-        throw new AppError(400, 'VALIDATION_ERROR', MSG.invest.belowMinimum(minimum), {
+      if (amount === null || amount < plan.minAmount) {
+        throw new AppError('VALIDATION_ERROR', MSG.invest.belowMinimum(minimum), {
           amount: MSG.invest.belowMinimum(minimum),
         });
       }
@@ -107,8 +122,7 @@ export function createInvestmentsService(deps: { db: Db; clock: Clock; ledger: L
         });
         return { success: true as const, message: MSG.invest.success, investment: investmentView(row, plan.name) };
       } catch (error) {
-        if (error instanceof InsufficientFundsError)
-          throw new AppError(409, 'INSUFFICIENT_FUNDS', MSG.invest.insufficient);
+        if (error instanceof InsufficientFundsError) throw new AppError('INSUFFICIENT_FUNDS', MSG.invest.insufficient);
         // Two requests raced past the first check: the partial unique index let only one in.
         if (pgErrorCode(error) === '23505') throw activePlanError(plan.name);
         throw error;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
-import { pgErrorCode } from '../ledger/ledger.errors.js';
+import { pgErrorCode } from '../../db/pg-errors.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
 import { usersRepository } from '../users/users.repository.js';
 
@@ -75,11 +75,11 @@ export function createReferralsService(deps: { db: Db; ledger: Ledger; config: C
       if (source === 'custom') {
         code = custom.trim().replace(/[^A-Za-z0-9_]/g, '');
         if (!code)
-          throw new AppError(400, 'VALIDATION_ERROR', MSG.referral.customInvalid, {
+          throw new AppError('VALIDATION_ERROR', MSG.referral.customInvalid, {
             referralCode: MSG.referral.customInvalid,
           });
         if (code.length > CODE_MAX)
-          throw new AppError(400, 'VALIDATION_ERROR', MSG.referral.tooLong, { referralCode: MSG.referral.tooLong });
+          throw new AppError('VALIDATION_ERROR', MSG.referral.tooLong, { referralCode: MSG.referral.tooLong });
       } else {
         code = Array.from(randomBytes(8), (b) => ALPHABET[b % ALPHABET.length]).join('');
       }
@@ -89,10 +89,10 @@ export function createReferralsService(deps: { db: Db; ledger: Ledger; config: C
           .set({ referralCode: code })
           .where(and(eq(users.id, userId), isNull(users.referralCode)))
           .returning({ code: users.referralCode });
-        if (updated.length === 0) throw new AppError(409, 'CONFLICT', MSG.referral.alreadySet);
+        if (updated.length === 0) throw new AppError('CONFLICT', MSG.referral.alreadySet);
       } catch (error) {
         if (pgErrorCode(error) === '23505') {
-          throw new AppError(409, 'CONFLICT', MSG.referral.taken, { referralCode: MSG.referral.taken });
+          throw new AppError('CONFLICT', MSG.referral.taken, { referralCode: MSG.referral.taken });
         }
         throw error;
       }

@@ -14,6 +14,11 @@ export interface LeaderRow {
   fund: string;
   staked: string;
   earned: string;
+  /** the active stake, if any: its yield since the last settlement is added to `earned` when shown */
+  stake_tokens: string | null;
+  stake_started_ms: string | null;
+  stake_ends_ms: string | null;
+  stake_credited: string | null;
 }
 
 /** What the staking summary shows, read in one round trip: the user, their balances and latest stake. */
@@ -112,8 +117,12 @@ export const stakingRepository = {
       select (row_number() over (order by coalesce(t.staked, 0) desc, u.username))::int as rank,
         u.id::text as user_id, u.username,
         coalesce(t.balance, 0)::text as balance, coalesce(t.fund, 0)::text as fund,
-        coalesce(t.staked, 0)::text as staked, coalesce(t.earned, 0)::text as earned
+        coalesce(t.staked, 0)::text as staked, coalesce(t.earned, 0)::text as earned,
+        s.tokens::text as stake_tokens, s.credited_total::text as stake_credited,
+        (extract(epoch from s.started_at) * 1000)::bigint::text as stake_started_ms,
+        (extract(epoch from s.ends_at) * 1000)::bigint::text as stake_ends_ms
       from users u left join totals t on t.owner = u.id::text
+        left join stakes s on s.user_id = u.id and s.status = 'active'
       where u.role = 'user' and not u.disabled
       order by rank`,
     );

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   achievements,
+  ceilingMessage,
+  exceedsAmount,
   formatAmount,
   MIN_SVP_PURCHASE,
   MSG,
+  amountPrecisionError,
   parseAmount,
   STAKE_DAYS,
   toDecimalString,
@@ -15,17 +18,17 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { inTransaction, type Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
-import { InsufficientFundsError, pgErrorCode } from '../ledger/ledger.errors.js';
+import { InsufficientFundsError } from '../ledger/ledger.errors.js';
+import { pgErrorCode } from '../../db/pg-errors.js';
 import { systemAccount, userAccount, type Leg, type Ledger } from '../ledger/ledger.service.js';
 import { createLeaderboard } from './leaderboard.js';
-import { stakingRepository as repo, type StakeRow } from './staking.repository.js';
+import { stakingRepository as repo, type SummaryRow } from './staking.repository.js';
+import { lastStakeDay, readSettlementDue, yieldDue as yieldAt, type StakeTerms } from './yield.js';
 
 const DAY_MS = 86_400_000;
-const YEAR_MS = 365n * 86_400_000n;
-const MAX_AMOUNT = 10_000_000n * 1_000_000n;
 const usd = (v: bigint) => toDecimalString(v, 'USD');
-const bad = (message: string) => new AppError(400, 'VALIDATION_ERROR', message);
-const short = (message: string) => new AppError(409, 'INSUFFICIENT_FUNDS', message);
+const bad = (message: string) => new AppError('VALIDATION_ERROR', message);
+const short = (message: string) => new AppError('INSUFFICIENT_FUNDS', message);
 
 /** Staking room (SPEC §2, §4, §5, §9; DESIGN D10): fund balance, SVP tokens, stakes, transfers. */
 export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledger; config: Config }) {
@@ -33,18 +36,16 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
   /** APY in basis points (12% → 1200), so yield is integer arithmetic. */
   const apyBp = BigInt(Math.round(deps.config.STAKING_APY_PERCENT * 100));
 
-  /** Yield is owed per millisecond on the staked tokens' USD value, capped at the stake's end. */
-  function yieldDue(stake: Pick<StakeRow, 'tokens' | 'startedAt' | 'endsAt'>, now: Date): bigint {
-    const until = Math.min(now.getTime(), stake.endsAt.getTime());
-    const elapsed = BigInt(Math.max(0, until - stake.startedAt.getTime()));
-    return (usdForTokens(stake.tokens) * apyBp * elapsed) / (10_000n * YEAR_MS);
-  }
+  const yieldDue = (stake: StakeTerms, at: Date) => yieldAt(stake, apyBp, at);
 
-  /** Credits yield owed since the last settlement and releases a finished stake (DESIGN D11). */
-  async function settle(tx: Tx, userId: string, now: Date): Promise<void> {
+  /**
+   * Credits yield owed since the last settlement and releases a finished stake (DESIGN D11). Money moving
+   * settles up to `now`; a read only up to the last whole stake day, so polling never grows the ledger.
+   */
+  async function settle(tx: Tx, userId: string, now: Date, upTo: 'now' | 'stake-day' = 'now'): Promise<void> {
     const stake = await repo.lockActive(tx, userId);
     if (!stake) return;
-    const due = yieldDue(stake, now);
+    const due = yieldDue(stake, upTo === 'now' ? now : lastStakeDay(stake, now));
     if (due > stake.creditedTotal) {
       await ledger.postIn(tx, {
         kind: 'staking.yield',
@@ -71,15 +72,8 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     }
   }
 
-  /**
-   * The summary the staking room shows, in one read. `earned` includes yield accrued since the last
-   * settlement (a pure function of time): an action that does not settle still shows the current figure,
-   * and Withdraw Earned, which settles first, pays exactly that.
-   */
-  async function summary(userId: string) {
-    const row = await repo.summaryRow(db, userId);
-    const get = (code: string) => BigInt(row?.balances?.[code] ?? '0');
-    const now = clock.now();
+  /** The latest stake of a summary row, and whether it is the active one. */
+  function stakeOf(row: SummaryRow | undefined) {
     const s = row?.stake;
     const stake = s && {
       tokens: BigInt(s.tokens),
@@ -87,7 +81,19 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
       endsAt: new Date(Number(s.ends_ms)),
       creditedTotal: BigInt(s.credited_total),
     };
-    const active = s?.status === 'active' ? stake : undefined;
+    return { stake, active: s?.status === 'active' ? stake : undefined };
+  }
+
+  /**
+   * The summary the staking room shows, in one read. `earned` includes yield accrued since the last
+   * settlement (a pure function of time), so a read shows the current figure without posting it, and
+   * Withdraw Earned, which settles first, pays exactly that.
+   */
+  async function summary(userId: string, read?: SummaryRow) {
+    const row = read ?? (await repo.summaryRow(db, userId));
+    const get = (code: string) => BigInt(row?.balances?.[code] ?? '0');
+    const now = clock.now();
+    const { stake, active } = stakeOf(row);
     const accrued = active ? yieldDue(active, now) : (stake?.creditedTotal ?? 0n);
     const unsettled = active && accrued > active.creditedTotal ? accrued - active.creditedTotal : 0n;
     const earned = get('usd.staking_earned') + unsettled;
@@ -117,7 +123,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     } catch (error) {
       if (error instanceof InsufficientFundsError) throw short(insufficient);
       // Two stakes raced past the check: the partial unique index lets one in.
-      if (pgErrorCode(error) === '23505') throw new AppError(409, 'CONFLICT', MSG.staking.stakeActive);
+      if (pgErrorCode(error) === '23505') throw new AppError('CONFLICT', MSG.staking.stakeActive);
       throw error;
     }
   }
@@ -147,20 +153,33 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     ledger.postIn(tx, { kind, idempotencyKey: `${kind}:${userId}:${randomUUID()}`, actorId: userId, memo, legs });
 
   const usdAmount = (text: string, invalid: string) => {
+    if (exceedsAmount(text, 'USD')) throw bad(ceilingMessage('USD'));
+    const precision = amountPrecisionError(text, 'USD');
+    if (precision) throw bad(precision);
     const amount = parseAmount(text, 'USD', 2);
-    if (amount === null || amount <= 0n || amount > MAX_AMOUNT) throw bad(invalid);
+    if (amount === null || amount <= 0n) throw bad(invalid);
     return amount;
   };
   const tokenAmount = (text: string, invalid: string) => {
+    if (exceedsAmount(text, 'SVP')) throw bad(ceilingMessage('SVP'));
+    const precision = amountPrecisionError(text, 'SVP');
+    if (precision) throw bad(precision);
     const tokens = parseAmount(text, 'SVP');
-    if (tokens === null || tokens <= 0n || tokens > MAX_AMOUNT) throw bad(invalid);
+    if (tokens === null || tokens <= 0n) throw bad(invalid);
     return tokens;
   };
 
   return {
-    /** GET: settles what is due (DESIGN D11), then shows it. */
+    /**
+     * GET: one read; it posts only when a stake has ended or a whole stake day is unsettled (DESIGN D11,
+     * issue 14: a page polling every 10 s used to post yield on every poll).
+     */
     async summary(userId: string) {
-      await inTransaction(db, (tx) => settle(tx, userId, clock.now()));
+      const row = await repo.summaryRow(db, userId);
+      const { active } = stakeOf(row);
+      const now = clock.now();
+      if (!active || !readSettlementDue(active, apyBp, now)) return summary(userId, row);
+      await inTransaction(db, (tx) => settle(tx, userId, now, 'stake-day'));
       return summary(userId);
     },
 
@@ -218,7 +237,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     stake(userId: string, text: string) {
       const tokens = tokenAmount(text, MSG.staking.stakeInvalid);
       return settled(userId, MSG.staking.stakeInsufficient, async (tx, now) => {
-        if (await repo.active(tx, userId)) throw new AppError(409, 'CONFLICT', MSG.staking.stakeActive);
+        if (await repo.active(tx, userId)) throw new AppError('CONFLICT', MSG.staking.stakeActive);
         const wallet = (await ledger.balances(userId, tx)).get('svp.wallet') ?? 0n;
         if (wallet < tokens) throw short(MSG.staking.stakeInsufficient);
         const earned = (await ledger.balances(userId, tx)).get('usd.staking_earned') ?? 0n;
@@ -277,7 +296,10 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
       ]);
     },
 
-    leaderboard: createLeaderboard(db, deps.config.LEADERBOARD_CACHE_SECONDS * 1000),
+    leaderboard: createLeaderboard(db, deps.config.LEADERBOARD_CACHE_SECONDS * 1000, (stake) => {
+      const accrued = yieldDue(stake, clock.now());
+      return accrued > stake.creditedTotal ? accrued - stake.creditedTotal : 0n;
+    }),
   };
 }
 

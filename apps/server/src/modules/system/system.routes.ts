@@ -3,7 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, API_PREFIX, publicConfigSchema, testClockRequestSchema, testClockResponseSchema } from '@svp/shared';
+import {
+  API,
+  API_PREFIX,
+  toDecimalString,
+  publicConfigSchema,
+  testClockRequestSchema,
+  testClockResponseSchema,
+} from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { queryRows, type Db } from '../../db/client.js';
@@ -17,11 +24,12 @@ export function systemRoutes(deps: {
   clock: Clock;
   config: Config;
   referralText: () => string;
+  withdrawalRule: () => string;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+    app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
 
-    app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    app.get('/readyz', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
       try {
         const [row] = await queryRows<{ n: number }>(
           deps.db,
@@ -46,6 +54,8 @@ export function systemRoutes(deps: {
           telegramTask: deps.config.TELEGRAM_TASK_URL,
         },
         referralText: deps.referralText(),
+        minEarningsToWithdraw: toDecimalString(deps.config.MIN_WITHDRAWAL_EARNINGS_USD, 'USD'),
+        withdrawalRuleText: deps.withdrawalRule(),
         devTools: !deps.config.isProduction,
         testClock: deps.config.testClock,
       }),

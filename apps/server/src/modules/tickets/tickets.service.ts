@@ -36,7 +36,7 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
         // The user's row lock serializes one user's ticket creations, so the 24-hour limit holds.
         await usersRepository.lockById(tx, userId);
         if ((await repo.countSince(tx, userId, new Date(now.getTime() - WINDOW_MS))) >= LIMIT) {
-          throw new AppError(429, 'RATE_LIMITED', MSG.tickets.limit);
+          throw new AppError('RATE_LIMITED', MSG.tickets.limit);
         }
         const row = await repo.insert(tx, { userId, subject, status: 'open', createdAt: now, updatedAt: now });
         await repo.addMessage(tx, { ticketId: row.id, sender: 'user', authorId: userId, message, createdAt: now });
@@ -58,7 +58,7 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
       await inTransaction(db, async (tx) => {
         const ticket = await repo.lockOwn(tx, userId, id);
         if (!ticket) throw errors.notFound();
-        if (ticket.status === 'closed') throw new AppError(409, 'CONFLICT', MSG.tickets.closed);
+        if (ticket.status === 'closed') throw new AppError('CONFLICT', MSG.tickets.closed);
         const now = clock.now();
         await repo.addMessage(tx, { ticketId: id, sender: 'user', authorId: userId, message, createdAt: now });
         await repo.setStatus(tx, id, 'open', now);

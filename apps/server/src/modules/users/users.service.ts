@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { MSG, toDecimalString, type UserSnapshot } from '@svp/shared';
+import { MSG, toDecimalString, withdrawableNow, type UserSnapshot } from '@svp/shared';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { pgErrorCode } from '../ledger/ledger.errors.js';
+import { pgErrorCode } from '../../db/pg-errors.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
 import type { HistoryService } from '../history/history.service.js';
@@ -10,7 +10,14 @@ import type { EngagementService } from '../engagement/engagement.service.js';
 import { usersRepository, type SnapshotRow, type UserRow } from './users.repository.js';
 
 /** The §3 snapshot: identity from the users table, every amount from the ledger (DESIGN D3). */
-export function createUsersService(db: Db, clock: Clock, engagement: EngagementService, history: HistoryService) {
+export function createUsersService(
+  db: Db,
+  clock: Clock,
+  engagement: EngagementService,
+  history: HistoryService,
+  /** Earnings needed before a withdrawal to the wallet (MIN_WITHDRAWAL_EARNINGS_USD). */
+  minEarnings: bigint,
+) {
   const HISTORY_LINES = 20;
 
   function fromRow(row: SnapshotRow, lines: string[]): UserSnapshot {
@@ -25,6 +32,18 @@ export function createUsersService(db: Db, clock: Clock, engagement: EngagementS
       wallet: row.wallet_address,
       end_time: row.ends_at_ms ? new Date(Number(row.ends_at_ms)).toISOString() : null,
       expectedWithdrawal: toDecimalString(BigInt(row.expected_withdrawal ?? '0'), 'USD'),
+      withdrawableNow: toDecimalString(
+        withdrawableNow(
+          {
+            expectedWithdrawal: BigInt(row.expected_withdrawal ?? '0'),
+            earnings: amount('usd.earnings'),
+            endsAt: row.ends_at_ms ? new Date(Number(row.ends_at_ms)) : null,
+          },
+          minEarnings,
+          clock.now(),
+        ),
+        'USD',
+      ),
       investedAmount: toDecimalString(amount('usd.invested'), 'USD'),
       history: lines.join('\n'),
       coins: toDecimalString(amount('coin.coins'), 'COIN'),
@@ -63,12 +82,12 @@ export function createUsersService(db: Db, clock: Clock, engagement: EngagementS
     async changeUsername(userId: string, username: string) {
       const taken = await usersRepository.findByUsername(db, username);
       if (taken && taken.id !== userId)
-        throw new AppError(409, 'CONFLICT', MSG.profile.usernameTaken, { username: MSG.profile.usernameTaken });
+        throw new AppError('CONFLICT', MSG.profile.usernameTaken, { username: MSG.profile.usernameTaken });
       try {
         await db.update(users).set({ username, updatedAt: clock.now() }).where(eq(users.id, userId));
       } catch (error) {
         if (pgErrorCode(error) === '23505')
-          throw new AppError(409, 'CONFLICT', MSG.profile.usernameTaken, { username: MSG.profile.usernameTaken });
+          throw new AppError('CONFLICT', MSG.profile.usernameTaken, { username: MSG.profile.usernameTaken });
         throw error;
       }
       return { success: true as const, message: MSG.profile.usernameSaved };

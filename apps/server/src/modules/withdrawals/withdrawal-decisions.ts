@@ -44,7 +44,7 @@ export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: 
           decidedAt: clock.now(),
           decidedBy: adminId,
         });
-        if (!decided) throw new AppError(409, 'CONFLICT', MSG.withdraw.notPending);
+        if (!decided) throw new AppError('CONFLICT', MSG.withdraw.notPending);
         if (decided.payout > 0n) {
           await ledger.postIn(tx, {
             kind: 'withdrawal.paid',
@@ -83,7 +83,7 @@ export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: 
           decidedAt: clock.now(),
           decidedBy: adminId,
         });
-        if (!decided) throw new AppError(409, 'CONFLICT', MSG.withdraw.notPending);
+        if (!decided) throw new AppError('CONFLICT', MSG.withdraw.notPending);
         const payout: Payout = {
           gross: decided.gross,
           fees: { handling: decided.feeHandling, crypto: decided.feeCrypto, charity: decided.feeCharity },

@@ -1,9 +1,9 @@
 import {
   breakPayout,
   daysRemaining,
+  formatAmount,
   formatUsd,
   maturityPayout,
-  MIN_EARNINGS_TO_WITHDRAW,
   MSG,
   withdrawalDueDate,
   type Payout,
@@ -26,8 +26,17 @@ import { withdrawalsRepository as repo } from './withdrawals.repository.js';
  * in a pending account at once) and moving a matured plan to the balance; the admin's decisions are in
  * withdrawal-decisions.ts.
  */
-export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: Ledger; audit: AuditLog }) {
+export function createWithdrawalsService(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  audit: AuditLog;
+  /** Earnings needed before a withdrawal to the wallet, and the referral bonus that earns them (0: none). */
+  rule: { minEarnings: bigint; referralBonusUsd: bigint };
+}) {
   const { db, clock, ledger } = deps;
+  const { minEarnings, referralBonusUsd } = deps.rule;
+  const dollars = (minor: bigint) => `$${formatAmount(minor, 'USD').replace(/\.00$/, '')}`;
 
   async function quoteFor(userId: string, investment: InvestmentRow | undefined, executor: Db | Tx = db) {
     const earnings = (await ledger.balances(userId, executor)).get('usd.earnings') ?? 0n;
@@ -39,13 +48,25 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
     const reasons: string[] = [];
     if (!investment) reasons.push(MSG.withdraw.noPlan);
     else if (days !== null && days > 0) reasons.push(MSG.withdraw.notMatured(days));
-    if (earnings < MIN_EARNINGS_TO_WITHDRAW) reasons.push(MSG.withdraw.earningsTooLow);
+    if (earnings < minEarnings) reasons.push(MSG.withdraw.earningsNeeded(dollars(minEarnings)));
     if (investment && expected <= 0n) reasons.push(MSG.withdraw.nothingExpected);
     return { earnings, days, maturity, broken, reasons, canOpen: days !== null && days <= 0 };
   }
 
   return {
     ...createWithdrawalDecisions(deps),
+
+    /** The withdrawal rule in one sentence with the configured figures, said before a plan is confirmed. */
+    ruleText(): string {
+      const referrals =
+        referralBonusUsd > 0n
+          ? {
+              count: Number((minEarnings + referralBonusUsd - 1n) / referralBonusUsd),
+              bonus: dollars(referralBonusUsd),
+            }
+          : null;
+      return MSG.withdraw.ruleBeforeInvesting(dollars(minEarnings), referrals);
+    },
 
     async quote(userId: string) {
       const investment = await plansRepository.activeInvestment(db, userId);
@@ -83,23 +104,23 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
       try {
         const row = await inTransaction(db, async (tx) => {
           const investment = await plansRepository.lockActiveInvestment(tx, userId);
-          if (!investment) throw new AppError(409, 'NOT_ELIGIBLE', MSG.withdraw.noPlan);
+          if (!investment) throw new AppError('NOT_ELIGIBLE', MSG.withdraw.noPlan);
           // The wallet the request pays to cannot change under it (an admin edit waits, or comes first).
           const user = await usersRepository.lockById(tx, userId, 'share');
-          if (!user) throw new AppError(404, 'NOT_FOUND', MSG.invest.userNotFound);
+          if (!user) throw new AppError('NOT_FOUND', MSG.invest.userNotFound);
           const q = await quoteFor(userId, investment, tx);
           const now = clock.now();
           let payout: Payout;
           const legs: Leg[] = [{ account: userAccount(userId, 'usd.invested'), amount: -investment.amount }];
           if (kind === 'maturity') {
-            if (q.reasons.length > 0) throw new AppError(409, 'NOT_ELIGIBLE', q.reasons[0]!);
+            if (q.reasons.length > 0) throw new AppError('NOT_ELIGIBLE', q.reasons[0]!);
             payout = q.maturity;
             legs.push(
               { account: systemAccount('usd.platform'), amount: -(investment.expectedWithdrawal - investment.amount) },
               { account: userAccount(userId, 'usd.earnings'), amount: -q.earnings },
             );
           } else {
-            if (q.days === null || q.days <= 0) throw new AppError(409, 'NOT_ELIGIBLE', MSG.withdraw.alreadyMatured);
+            if (q.days === null || q.days <= 0) throw new AppError('NOT_ELIGIBLE', MSG.withdraw.alreadyMatured);
             payout = q.broken;
             // The 60% not paid back stays with the platform.
             legs.push({ account: systemAccount('usd.platform'), amount: investment.amount - payout.gross });
@@ -134,7 +155,7 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
         });
         return { success: true as const, message: MSG.withdraw.success, withdrawal: withdrawalView(row) };
       } catch (error) {
-        if (error instanceof InsufficientFundsError) throw new AppError(409, 'NOT_ELIGIBLE', MSG.withdraw.failed);
+        if (error instanceof InsufficientFundsError) throw new AppError('NOT_ELIGIBLE', MSG.withdraw.failed);
         throw error;
       }
     },
@@ -147,9 +168,9 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; ledger: L
     async moveToBalance(userId: string) {
       const moved = await inTransaction(db, async (tx) => {
         const investment = await plansRepository.lockActiveInvestment(tx, userId);
-        if (!investment) throw new AppError(409, 'NOT_ELIGIBLE', MSG.withdraw.noPlan);
+        if (!investment) throw new AppError('NOT_ELIGIBLE', MSG.withdraw.noPlan);
         const days = daysRemaining(investment.endsAt, clock.now());
-        if (days > 0) throw new AppError(409, 'NOT_ELIGIBLE', MSG.withdraw.notMatured(days));
+        if (days > 0) throw new AppError('NOT_ELIGIBLE', MSG.withdraw.notMatured(days));
         await plansRepository.close(tx, investment.id, clock.now());
         await ledger.postIn(tx, {
           kind: 'investment.to-balance',

@@ -1,0 +1,53 @@
+import { desc, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { emailOutbox } from '../../db/schema.js';
+import { mailCode } from './mailer.js';
+
+/** How many of the newest mails the admin Outbox screen lists. */
+export const OUTBOX_LIST_LIMIT = 100;
+
+/**
+ * The admin Outbox screen (issue 14): the newest outgoing mails. Outside production each carries its one-time
+ * code, so a developer without SMTP can read a password-reset code; in production the body is not even read
+ * from the database, and the list holds recipients and subjects only.
+ */
+export function createOutboxService(deps: { db: Db; production: boolean; delivery: 'smtp' | 'outbox' }) {
+  const showsCodes = !deps.production;
+  return {
+    async list(limit = OUTBOX_LIST_LIMIT) {
+      const rows = await deps.db
+        .select({
+          id: emailOutbox.id,
+          to: emailOutbox.toAddress,
+          subject: emailOutbox.subject,
+          kind: emailOutbox.kind,
+          status: emailOutbox.status,
+          createdAt: emailOutbox.createdAt,
+          sentAt: emailOutbox.sentAt,
+          // In production the body (which holds the code) never leaves the database.
+          body: showsCodes ? emailOutbox.body : sql<string | null>`null`,
+        })
+        .from(emailOutbox)
+        // No index on created_at yet: this sorts the whole outbox (one row per welcome or reset mail) to keep
+        // the newest. Fine for an admin screen opened by hand; an index belongs in the next migration.
+        .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+        .limit(limit);
+      return {
+        showsCodes,
+        delivery: deps.delivery,
+        mails: rows.map((r) => ({
+          id: r.id,
+          to: r.to,
+          subject: r.subject,
+          kind: r.kind,
+          status: r.status,
+          createdAt: r.createdAt.toISOString(),
+          sentAt: r.sentAt?.toISOString() ?? null,
+          code: showsCodes ? mailCode(r.body) : null,
+        })),
+      };
+    },
+  };
+}
+
+export type OutboxService = ReturnType<typeof createOutboxService>;

@@ -1,0 +1,36 @@
+import { usdForTokens } from '@svp/shared';
+
+const DAY_MS = 86_400_000;
+const YEAR_MS = 365n * 86_400_000n;
+
+export interface StakeTerms {
+  tokens: bigint;
+  startedAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * Yield owed by `at`, in micro-dollars: per millisecond on the staked tokens' USD value, capped at the
+ * stake's end (DESIGN D10). The floor of the cumulative amount, so settling often or rarely pays the same.
+ */
+export function yieldDue(stake: StakeTerms, apyBp: bigint, at: Date): bigint {
+  const until = Math.min(at.getTime(), stake.endsAt.getTime());
+  const elapsed = BigInt(Math.max(0, until - stake.startedAt.getTime()));
+  return (usdForTokens(stake.tokens) * apyBp * elapsed) / (10_000n * YEAR_MS);
+}
+
+/**
+ * The latest whole stake day reached by `now` (its start, capped at the stake's end). A read settles yield
+ * up to here and no further, so reads post at most once per stake day (DESIGN D11).
+ */
+export function lastStakeDay(stake: StakeTerms, now: Date): Date {
+  const start = stake.startedAt.getTime();
+  const days = Math.floor(Math.max(0, now.getTime() - start) / DAY_MS);
+  return new Date(Math.min(start + days * DAY_MS, stake.endsAt.getTime()));
+}
+
+/** Whether a read must post: the stake has ended (release), or a whole stake day's yield is unsettled. */
+export function readSettlementDue(stake: StakeTerms & { creditedTotal: bigint }, apyBp: bigint, now: Date): boolean {
+  if (now.getTime() >= stake.endsAt.getTime()) return true;
+  return yieldDue(stake, apyBp, lastStakeDay(stake, now)) > stake.creditedTotal;
+}
