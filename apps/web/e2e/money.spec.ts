@@ -127,14 +127,26 @@ test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the w
   await expect(paid).toContainText('Paid');
   await expect(paid).toContainText(TX_HASH);
   await sidebar(b).getByRole('link', { name: 'History' }).click();
-  const lines = b.getByRole('cell');
-  for (const text of [/Top-up received/, /Invested in the Standard plan/, /Referral bonus/, /Withdrawal paid/]) {
-    await expect(lines.filter({ hasText: text }).first()).toBeVisible();
+  const lines = b.getByTestId('history-line');
+  // Sentences a person reads, in the assets' units (issue 14), never ledger codes and signed amounts.
+  for (const text of [
+    /^Top-up received: \$100\.00 added to your balance \(103\.00 USDT paid, \$3\.00 fee\)/,
+    /^Invested in the Standard plan for 45 days: \$10\.00 from your balance/,
+    /^Referral bonus: \$5\.00 to your earnings and 100,000 SVP to your token wallet/,
+    /^\$\d+\.\d\d withdrawal requested from your matured plan, to your wallet/,
+    /^Withdrawal paid: \$\d+\.\d\d sent to your wallet \(transaction 0x5e5e…5e5e\)/,
+  ]) {
+    await expect(lines.filter({ hasText: text })).toHaveCount(1);
   }
+  // The 45 days of daily coins the first visit after maturity settled make one line, not 45.
+  await expect(lines.filter({ hasText: /daily coins earned for \d+ days,/ })).toHaveCount(1);
+  await expect(lines.filter({ hasText: /Daily coins for|withdrawal_pending|usd\.|[-+]\d/ })).toHaveCount(0);
   await expect(b.getByRole('link', { name: 'Download CSV statement' })).toHaveAttribute('href', '/api/v1/history.csv');
   const csv = await b.request.get('/api/v1/history.csv');
   expect(csv.ok()).toBeTruthy();
-  expect(await csv.text()).toContain('Withdrawal paid');
+  const csvText = await csv.text();
+  expect(csvText.split('\n')[0]).toBe('date,transaction,kind,account,asset,amount,description,memo');
+  expect(csvText).toContain('Withdrawal paid: $');
 
   // A was paid the referral bonus too.
   await loginUser(page, emailA);

@@ -97,8 +97,15 @@ test('the admin edits a phone and adjusts a balance; the user logs in by phone a
   await admin.getByRole('button', { name: 'Apply adjustment' }).click();
   await expect(admin.getByRole('alert').filter({ hasText: MSG.admin.adjustReasonRequired })).toBeVisible();
   await admin.getByLabel('Reason').fill('Goodwill for ticket e2e');
+  const balanceRow = admin
+    .getByTestId('user-fields')
+    .getByRole('row')
+    .filter({ has: admin.getByText('balance', { exact: true }) });
+  await expect(balanceRow).toHaveText(/^balance\s*0$/);
   await admin.getByRole('button', { name: 'Apply adjustment' }).click();
   await expect(admin.getByRole('status').filter({ hasText: MSG.admin.adjusted })).toBeVisible();
+  // The user's table shows the new figure at once, without a reload (issue 14): no reason for a second credit.
+  await expect(balanceRow).toHaveText(/^balance\s*7$/);
 
   // The audit log lists both changes.
   await admin.goto('/dashadmin/audit');
@@ -135,7 +142,7 @@ test('TOTP: a new admin enrols with the shown key, later logs in with a code', a
   await adminLogin(page, { email, password: PASSWORD }); // enrols (reads the key, saves the codes)
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
-  await page.waitForURL('/');
+  await page.waitForURL('/admin');
 
   await adminLogin(page, { email, password: PASSWORD }); // the code step, no enrolment
   await expect(page.getByRole('link', { name: 'Admin Tickets' })).toBeVisible();

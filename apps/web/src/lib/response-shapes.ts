@@ -65,6 +65,7 @@ export const userSnapshot = shape<UserSnapshot>({
   wallet: text,
   end_time: textOrNull,
   expectedWithdrawal: decimal,
+  withdrawableNow: decimal,
   investedAmount: decimal,
   history: text,
   coins: decimal,
@@ -84,6 +85,8 @@ export const publicConfig = shape<PublicConfig>({
   notice: text,
   links: shape<PublicConfig['links']>({ channel: text, chatBot: text, telegramTask: text }),
   referralText: text,
+  minEarningsToWithdraw: text,
+  withdrawalRuleText: text,
   devTools: flag,
   testClock: flag,
 });

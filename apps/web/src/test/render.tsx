@@ -57,6 +57,7 @@ export const testUser: UserSnapshot = {
   wallet: '0x1111111111111111111111111111111111111111',
   end_time: null,
   expectedWithdrawal: '22.5',
+  withdrawableNow: '0',
   investedAmount: '0',
   history: 'Registered\nTopped up $20',
   coins: '20000',
@@ -72,6 +73,9 @@ export const testConfig = {
   notice: 'New investment plans are coming soon!',
   links: { channel: 'https://t.me/example', chatBot: 'https://t.me/example_bot', telegramTask: 'https://t.me/x' },
   referralText: 'Invite a friend: you each get $1 plus 100,000 SVP tokens when they pick a plan.',
+  minEarningsToWithdraw: '5',
+  withdrawalRuleText:
+    'To withdraw to your wallet at maturity you need at least $5 in earnings (for example 5 referrals at $1 each); without them you can move the matured plan to your balance.',
   devTools: true,
   testClock: false,
 };

@@ -10,10 +10,11 @@ import {
   overviewSchema,
   type DatasetName,
 } from '@svp/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api';
 import { pathWith } from '../../../lib/errors';
+import { meQueryKey } from '../../auth/api/session';
 
 export type UserDetails = z.infer<typeof adminUserDetailsSchema>;
 export type AdminUserRow = z.infer<typeof adminUserListSchema>['users'][number];
@@ -26,6 +27,9 @@ const okSchema = z.object({ success: z.literal(true), message: z.string() }).pas
 const fieldUpdatedSchema = z.object({ success: z.literal(true), message: z.string(), user: adminUserDetailsSchema });
 
 export const adminKeys = {
+  all: ['admin'] as const,
+  /** One user's field/value pairs, by the e-mail they were looked up with. */
+  userDetails: (email: string) => ['admin', 'user-details', email.trim().toLowerCase()] as const,
   overview: ['admin', 'overview'] as const,
   audit: ['admin', 'audit'] as const,
   flaggedDeposits: ['admin', 'deposits', 'flagged'] as const,
@@ -66,19 +70,46 @@ export function useLookupUser() {
   return useMutation({ mutationFn: lookupUser });
 }
 
+/**
+ * One user's details as a query (not a one-off fetch), so that every admin change refetches what is on the
+ * screen: after "Balance adjusted." the table shows the new figures, never the old ones (issue 14).
+ */
+export function useUserDetails(email: string | null) {
+  return useQuery({
+    queryKey: adminKeys.userDetails(email ?? ''),
+    queryFn: () => lookupUser(email!),
+    enabled: email !== null,
+    retry: false,
+  });
+}
+
+/**
+ * After any admin change: everything the console shows may have moved with it (the user's details and
+ * balances, the user lists and data sets, the withdrawal queue, the overview's counts and what the platform
+ * owes) and the change itself is a new audit entry, so every admin query is marked stale and those on the
+ * screen load again. The admin's own snapshot too, for a change to their own record.
+ */
+export function refreshAfterAdminChange(queryClient: QueryClient): void {
+  // Not awaited: the change's own answer (a message, a saved row) shows at once, the figures follow.
+  void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  void queryClient.invalidateQueries({ queryKey: meQueryKey });
+}
+
 export function useUpdateField(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { field: string; value: string }) =>
       apiPost(pathWith(API.adminUserField, { id }), body, { schema: fieldUpdatedSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => refreshAfterAdminChange(queryClient),
   });
 }
 
 export function useUpdateContact() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; name: string; email: string; phone: string }) =>
       apiPost(pathWith(API.adminUserContact, { id }), body, { schema: okSchema }),
+    onSuccess: () => refreshAfterAdminChange(queryClient),
   });
 }
 
@@ -94,7 +125,7 @@ export function useAdjustBalance(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Adjustment) => apiPost(pathWith(API.adminUserAdjust, { id }), body, { schema: okSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.overview }),
+    onSuccess: () => refreshAfterAdminChange(queryClient),
   });
 }
 
@@ -123,7 +154,7 @@ export function useUpdateUserRow() {
       return { previous };
     },
     onError: (_error, _vars, context) => queryClient.setQueryData(adminKeys.users, context?.previous),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+    onSettled: () => refreshAfterAdminChange(queryClient),
   });
 }
 
@@ -151,7 +182,7 @@ export function useUpdateDatasetRow() {
       return { previous };
     },
     onError: (_error, _vars, context) => queryClient.setQueryData(adminKeys.datasets, context?.previous),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.datasets }),
+    onSettled: () => refreshAfterAdminChange(queryClient),
   });
 }
 
@@ -178,6 +209,6 @@ export function useTicketAction(id: string) {
       'reply' in action
         ? apiPost(pathWith(API.adminTicketReply, { id }), { message: action.reply }, { schema: z.unknown() })
         : apiPost(pathWith(API.adminTicketClose, { id }), {}, { schema: z.unknown() }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.tickets }),
+    onSuccess: () => refreshAfterAdminChange(queryClient),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api';
 import { pathWith } from '../../../lib/errors';
+import { refreshAfterAdminChange } from './console';
 
 export type PendingWithdrawal = z.infer<typeof adminWithdrawalListSchema>['withdrawals'][number];
 export type Decision = { action: 'pay'; txHash: string } | { action: 'reject'; reason: string };
@@ -17,7 +18,11 @@ export function usePendingWithdrawals() {
   });
 }
 
-/** Marks one withdrawal paid (with its transaction hash) or rejects it (funds return); the queue reloads after. */
+/**
+ * Marks one withdrawal paid (with its transaction hash) or rejects it (funds return). The queue reloads after
+ * either way (a decision refused as no longer pending means the queue moved), and on success everything else
+ * the decision changed too: the user's balances, the overview, the audit log.
+ */
 export function useDecideWithdrawal(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -29,6 +34,7 @@ export function useDecideWithdrawal(id: string) {
             { reason: decision.reason },
             { schema: withdrawalSchema },
           ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: pendingWithdrawalsKey }),
+    onSuccess: () => refreshAfterAdminChange(queryClient),
+    onError: () => queryClient.invalidateQueries({ queryKey: pendingWithdrawalsKey }),
   });
 }

@@ -9,7 +9,7 @@ import { FullPageLoader } from '../../../components/ui/FullPageLoader';
 import { LogoutIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/Logo';
 import { meErrorText, useMe } from '../../auth/api/session';
-import { LogoutModal } from '../../auth/components/LogoutModal';
+import { AdminLogoutModal } from './AdminLogoutModal';
 import { ReauthModal } from './ReauthModal';
 
 /** The admin console frame: brand, theme switch and Logout (with the same confirmation as users get). */
@@ -53,7 +53,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           )}
         </Container>
       </AppShell.Main>
-      <LogoutModal opened={logoutOpen} onClose={logout.close} />
+      <AdminLogoutModal opened={logoutOpen} onClose={logout.close} />
       <ReauthModal />
     </AppShell>
   );

@@ -68,6 +68,9 @@ export function AdminSettingsPage() {
         <Button component={Link} to="/dashadmin/deposits" variant="light">
           Flagged deposits
         </Button>
+        <Button component={Link} to="/dashadmin/outbox" variant="light">
+          Outbox
+        </Button>
       </Group>
     </Stack>
   );

@@ -8,6 +8,7 @@ import { ADMIN_SECTIONS, AdminSectionPage, AdminSettingsPage, BackToSettings } f
 const OverviewPage = lazy(() => import('./OverviewPage'));
 const AuditLogPage = lazy(() => import('./AuditLogPage'));
 const FlaggedDepositsPage = lazy(() => import('./FlaggedDepositsPage'));
+const OutboxPage = lazy(() => import('./OutboxPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -49,6 +50,14 @@ export default function AdminRoutes() {
           element={
             <Page>
               <FlaggedDepositsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="outbox"
+          element={
+            <Page>
+              <OutboxPage />
             </Page>
           }
         />

@@ -8,11 +8,23 @@ const FLAG_LABELS: Record<FlaggedDeposit['flag'], { label: string; color: string
   under: { label: 'Underpaid', color: 'orange' },
   over: { label: 'Overpaid', color: 'blue' },
   unrequested: { label: 'No request', color: 'grape' },
+  rejected: { label: 'Rejected', color: 'red' },
 };
 
+/** "$12.50"; an amount too large for the money formatter (a rejected transfer can be any size) as it came. */
+function usdText(decimal: string): string {
+  try {
+    return formatUsd(decimal);
+  } catch {
+    return `$${decimal}`;
+  }
+}
+
 /**
- * /dashadmin/deposits: payments that did not match their top-up request, or came without one (DESIGN D8).
- * Each was credited as received; the admin follows it up with the user (and adjusts a balance if needed).
+ * /dashadmin/deposits: payments that did not match their top-up request, or came without one (DESIGN D8):
+ * each was credited as received. And transfers that were rejected (not credited: above the ceiling, or they
+ * could not be recorded), each with its reason. The admin follows them up with the user (and adjusts a
+ * balance if needed).
  */
 export default function FlaggedDepositsPage() {
   const deposits = useFlaggedDeposits();
@@ -22,8 +34,8 @@ export default function FlaggedDepositsPage() {
         Flagged deposits
       </Title>
       <Text c="dimmed" fz="sm">
-        Payments whose amount differed from the top-up request, or that arrived without one. Each was credited as
-        received.
+        Payments whose amount differed from the top-up request, or that arrived without one: each was credited as
+        received. Rejected transfers were not credited at all; the reason says why.
       </Text>
       <QueryList query={deposits} loadingLabel="Loading flagged deposits" loaderSize="sm" empty="No flagged deposits.">
         {(rows) => (
@@ -56,15 +68,20 @@ export default function FlaggedDepositsPage() {
                       <Badge color={FLAG_LABELS[d.flag].color} variant="light">
                         {FLAG_LABELS[d.flag].label}
                       </Badge>
+                      {d.reason && (
+                        <Text fz="xs" mt={4} maw={280} style={{ overflowWrap: 'anywhere' }}>
+                          {d.reason}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td fz="sm" ta="right">
-                      {d.expected === null ? '—' : formatUsd(d.expected)}
+                      {d.expected === null ? '—' : usdText(d.expected)}
+                    </Table.Td>
+                    <Table.Td fz="sm" ta="right" style={{ overflowWrap: 'anywhere' }}>
+                      {usdText(d.received)}
                     </Table.Td>
                     <Table.Td fz="sm" ta="right">
-                      {formatUsd(d.received)}
-                    </Table.Td>
-                    <Table.Td fz="sm" ta="right">
-                      {formatUsd(d.credited)}
+                      {usdText(d.credited)}
                     </Table.Td>
                     <Table.Td fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere', maxWidth: 220 }}>
                       {d.txHash}

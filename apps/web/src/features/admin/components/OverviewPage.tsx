@@ -1,8 +1,18 @@
 import { Alert, Card, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { loadErrorText } from '../../../lib/errors';
-import { formatUsd } from '@svp/shared';
+import {
+  formatAmount,
+  formatUsd,
+  fromDecimalString,
+  SVP_PER_USD,
+  toDecimalString,
+  type overviewSchema,
+} from '@svp/shared';
+import type { z } from 'zod';
 import { useOverview } from '../api/console';
+
+type Overview = z.infer<typeof overviewSchema>;
 
 const COUNT_LABELS = {
   users: 'Users',
@@ -13,22 +23,115 @@ const COUNT_LABELS = {
   flaggedDeposits: 'Flagged deposits',
 } as const;
 
-const OWED_LABELS = {
-  balances: 'Balances',
-  invested: 'Invested',
-  earnings: 'Earnings',
-  fund: 'Fund balances',
-  stakingEarned: 'Staking earned',
-  pendingWithdrawals: 'Pending withdrawals',
-} as const;
+type Solvency = Overview['solvency'];
 
-/** /dashadmin/overview: counts, the ledger invariant report, what is owed against what came in and went out. */
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * The shortfall or surplus in plain words (issue 14): red when the platform owes more at maturity than it holds.
+ * Exported for its test.
+ */
+export function SolvencyLine({ solvency }: { solvency: Solvency }) {
+  const surplus = fromDecimalString(solvency.surplus, 'USD');
+  const size = surplus < 0n ? -surplus : surplus;
+  // Under half a cent would read "$0.00": say what it is instead.
+  const amount = size < 5_000n ? 'less than $0.01' : formatUsd(toDecimalString(size, 'USD'));
+  if (surplus < 0n) {
+    return (
+      <Alert color="red" variant="light" title="Shortfall" role="alert" data-testid="solvency-line">
+        The platform owes {amount} more than it holds: if every active plan and stake ran to its end and everyone
+        withdrew, that much would be missing.
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="teal" variant="light" title="Surplus" role="status" data-testid="solvency-line">
+      {surplus === 0n
+        ? 'The platform holds exactly what it would owe if every active plan and stake ran to its end.'
+        : `The platform holds ${amount} more than it would owe if every active plan and stake ran to its end.`}
+    </Alert>
+  );
+}
+
+function Row({ label, hint, value, strong }: { label: string; hint?: string; value: string; strong?: boolean }) {
+  return (
+    <Table.Tr fw={strong ? 800 : undefined}>
+      <Table.Td>
+        {label}
+        {hint && (
+          <Text fz="xs" c="dimmed">
+            {hint}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+        {value}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Owed at maturity against net money held, the lines that make each up, and the verdict. */
+function SolvencyCard({ solvency: s }: { solvency: Solvency }) {
+  return (
+    <Card withBorder radius="lg" padding="lg" px={{ base: 'sm', sm: 'lg' }}>
+      <Title order={2} fz="h4" mb="sm">
+        Can the platform pay?
+      </Title>
+      <Stack gap="md">
+        <Table withTableBorder data-testid="solvency">
+          <Table.Tbody>
+            <Row
+              label="Owed to users now"
+              hint="Balances, plans' principal, earnings, fund balances, staking earnings and pending withdrawals"
+              value={formatUsd(s.owedNow)}
+            />
+            <Row
+              label="+ Plan returns still to come"
+              hint={
+                s.activePlans.count === 0
+                  ? 'No active plans'
+                  : `${plural(s.activePlans.count, 'active plan')}: ${formatUsd(s.activePlans.invested)} invested, ${formatUsd(s.activePlans.atMaturity)} expected at maturity`
+              }
+              value={formatUsd(s.planReturnsToCome)}
+            />
+            <Row
+              label="+ Staking yield still to come"
+              hint={
+                s.activeStakes === 0
+                  ? 'No active stakes'
+                  : `${plural(s.activeStakes, 'active stake')}, up to each stake's end`
+              }
+              value={formatUsd(s.stakingYieldToCome)}
+            />
+            <Row
+              label="+ SVP tokens users hold, at the sell price"
+              hint={`${formatAmount(fromDecimalString(s.tokensHeld, 'SVP'), 'SVP', 0)} SVP at ${formatAmount(SVP_PER_USD, 'SVP', 0)} per $1`}
+              value={formatUsd(s.tokensAtSellPrice)}
+            />
+            <Row label="Owed at maturity" value={formatUsd(s.owedAtMaturity)} strong />
+            <Row label="Deposits received" value={formatUsd(s.depositsReceived)} />
+            <Row label="− Paid out" value={formatUsd(s.paidOut)} />
+            <Row label="Net money held" value={formatUsd(s.netHeld)} strong />
+          </Table.Tbody>
+        </Table>
+        <SolvencyLine solvency={s} />
+        <Text fz="xs" c="dimmed">
+          Money held is what the ledger recorded coming in and going out; what the treasury holds on chain is not
+          compared here yet.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /dashadmin/overview: counts, the ledger invariant report, and whether the platform can pay what it owes. */
 export default function OverviewPage() {
   const overview = useOverview();
   if (overview.isPending) return <Loader size="sm" aria-label="Loading overview" />;
   if (overview.isError)
     return <ErrorBox message={loadErrorText(overview.error)} onRetry={() => void overview.refetch()} />;
-  const { counts, invariants, owed, depositsReceived, paidOut } = overview.data;
+  const { counts, invariants, solvency } = overview.data;
   return (
     <Stack gap="md">
       <Title order={1} fz="h2">
@@ -59,33 +162,7 @@ export default function OverviewPage() {
           </List>
         </Alert>
       )}
-      <Card withBorder radius="lg" padding="lg">
-        <Title order={2} fz="h4" mb="sm">
-          Owed to users vs money in and out
-        </Title>
-        <Table withTableBorder>
-          <Table.Tbody>
-            {(Object.keys(OWED_LABELS) as (keyof typeof OWED_LABELS)[]).map((key) => (
-              <Table.Tr key={key}>
-                <Table.Td>{OWED_LABELS[key]}</Table.Td>
-                <Table.Td ta="right">{formatUsd(owed[key])}</Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr fw={800}>
-              <Table.Td>Total owed</Table.Td>
-              <Table.Td ta="right">{formatUsd(owed.total)}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>Deposits received</Table.Td>
-              <Table.Td ta="right">{formatUsd(depositsReceived)}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>Paid out</Table.Td>
-              <Table.Td ta="right">{formatUsd(paidOut)}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Card>
+      <SolvencyCard solvency={solvency} />
     </Stack>
   );
 }

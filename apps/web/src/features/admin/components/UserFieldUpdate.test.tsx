@@ -1,5 +1,5 @@
 import { MSG } from '@svp/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
@@ -39,17 +39,15 @@ describe('admin user lookup', () => {
 
   it('fetches, shows not-found, and updates one field', async () => {
     const bodies: unknown[] = [];
+    let stored = DETAILS; // what the server holds: the lookup after the save reads the new phone
     mockFetch({
       'GET /api/v1/admin/users/lookup?email=nobody%40example.com': () =>
         jsonResponse(404, { error: { code: 'NOT_FOUND', message: MSG.admin.notFound } }),
-      'GET /api/v1/admin/users/lookup?email=bob%40example.com': () => jsonResponse(200, DETAILS),
+      'GET /api/v1/admin/users/lookup?email=bob%40example.com': () => jsonResponse(200, stored),
       'POST /api/v1/admin/users/u1/field': (_url, init) => {
         bodies.push(JSON.parse(String(init?.body)));
-        return jsonResponse(200, {
-          success: true,
-          message: MSG.admin.updated,
-          user: { ...DETAILS, fields: [DETAILS.fields[0], { field: 'phone', value: '+15550001111' }] },
-        });
+        stored = { ...DETAILS, fields: [DETAILS.fields[0]!, { field: 'phone', value: '+15550001111' }] };
+        return jsonResponse(200, { success: true, message: MSG.admin.updated, user: stored });
       },
     });
     const user = userEvent.setup();
@@ -76,5 +74,38 @@ describe('admin user lookup', () => {
     expect(within(screen.getByTestId('user-fields')).getByText('+15550001111')).toBeInTheDocument();
     expect(bodies).toEqual([{ field: 'phone', value: '+15550001111' }]);
     expect(screen.getByRole('heading', { name: 'Balance adjustment' })).toBeInTheDocument();
+  });
+
+  it('shows the new figures after a balance adjustment, without a reload (issue 14)', async () => {
+    let earnings = '0';
+    const lookups: string[] = [];
+    mockFetch({
+      'GET /api/v1/admin/users/lookup?email=bob%40example.com': (url) => {
+        lookups.push(url);
+        return jsonResponse(200, { ...DETAILS, fields: [...DETAILS.fields, { field: 'earnings', value: earnings }] });
+      },
+      'POST /api/v1/admin/users/u1/adjustments': () => {
+        earnings = '5';
+        return jsonResponse(200, { success: true, message: MSG.admin.adjusted });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<UserFieldUpdate />, { path: '/dashadmin/withdrawals' });
+    await user.type(screen.getByLabelText('User email'), 'bob@example.com');
+    await user.click(screen.getByRole('button', { name: 'Fetch User Details' }));
+    const earningsRow = async () =>
+      within(await screen.findByTestId('user-fields'))
+        .getByText('earnings')
+        .closest('tr')!;
+    expect(await earningsRow()).toHaveTextContent('earnings0');
+
+    await user.click(screen.getByRole('textbox', { name: 'Account' }));
+    await user.click(await screen.findByRole('option', { name: 'Earnings (USD)' }));
+    await user.type(screen.getByLabelText('Amount'), '5');
+    await user.type(screen.getByLabelText('Reason'), 'Goodwill');
+    await user.click(screen.getByRole('button', { name: 'Apply adjustment' }));
+    expect(await screen.findByText(MSG.admin.adjusted)).toBeInTheDocument();
+    await waitFor(async () => expect(await earningsRow()).toHaveTextContent('earnings5'));
+    expect(lookups).toHaveLength(2);
   });
 });

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { MSG } from '@svp/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
-import { useLookupUser, useUpdateField, type UserDetails } from '../api/console';
+import { adminKeys, useUpdateField, useUserDetails, type UserDetails } from '../api/console';
 import { BalanceAdjustForm } from './BalanceAdjustForm';
 import { EmailLookupForm } from './EmailLookupForm';
 import { ScrollTable } from '../../../components/ui/ScrollTable';
@@ -76,10 +77,34 @@ function FieldEditor({ details, onUpdated }: { details: UserDetails; onUpdated: 
   );
 }
 
-/** Manage Withdrawals' "Update User Information" (SPEC §2): fetch by e-mail, the field table, one edit at a time. */
+/** The e-mail among a user's field/value pairs. */
+const emailOf = (details: UserDetails) => details.fields.find((f) => f.field === 'email')?.value ?? null;
+
+/**
+ * Manage Withdrawals' "Update User Information" (SPEC §2): fetch by e-mail, the field table, one edit at a time.
+ * The table is a query: after any admin change (a field, a balance adjustment, a withdrawal decision) it shows
+ * the user as they are now.
+ */
 export function UserFieldUpdate() {
-  const lookup = useLookupUser();
-  const [details, setDetails] = useState<UserDetails | null>(null);
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState<string | null>(null);
+  const lookup = useUserDetails(email);
+  const details = lookup.data ?? null;
+
+  function onFetch(typed: string) {
+    if (email !== null && adminKeys.userDetails(typed).join() === adminKeys.userDetails(email).join()) {
+      void lookup.refetch();
+    } else {
+      setEmail(typed);
+    }
+  }
+
+  /** A field saved: the answer is the user as they are now, kept under the e-mail they now have. */
+  function onUpdated(user: UserDetails) {
+    const now = emailOf(user) ?? email!;
+    queryClient.setQueryData(adminKeys.userDetails(now), user);
+    setEmail(now);
+  }
 
   return (
     <Stack gap="md">
@@ -87,11 +112,7 @@ export function UserFieldUpdate() {
         <Title order={2} fz="h3" mb="sm">
           Update User Information
         </Title>
-        <EmailLookupForm
-          button="Fetch User Details"
-          loading={lookup.isPending}
-          onFetch={(email) => lookup.mutate(email, { onSuccess: setDetails, onError: () => setDetails(null) })}
-        />
+        <EmailLookupForm button="Fetch User Details" loading={lookup.isFetching} onFetch={onFetch} />
         {lookup.isError && (
           <Alert color="red" variant="light" role="alert" mt="sm">
             {lookupErrorText(lookup.error)}
@@ -117,7 +138,7 @@ export function UserFieldUpdate() {
                 </Table.Tbody>
               </Table>
             </ScrollTable>
-            <FieldEditor key={details.id} details={details} onUpdated={setDetails} />
+            <FieldEditor key={details.id} details={details} onUpdated={onUpdated} />
           </Stack>
         )}
       </Card>

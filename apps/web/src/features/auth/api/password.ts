@@ -20,7 +20,9 @@ export function useResetPassword() {
 
 /** SPEC §8: the server's words when it gave some, else the step's default; no response at all is a connection error. */
 export function passwordErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.kind === 'http') return error.message || fallback;
+  // A refusal (bad address, too many attempts) says why; a server failure gets the spec's words.
+  if (error instanceof ApiError && error.kind === 'http')
+    return error.status < 500 ? error.message || fallback : fallback;
   if (error instanceof ApiError && error.kind === 'parse') return fallback;
   return MSG.otp.connection;
 }

@@ -38,10 +38,10 @@ describe('ForgotPasswordPage', () => {
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/');
   });
 
-  it('shows the server message when no OTP could be sent, and the connection text when offline', async () => {
+  it('says no OTP could be sent when the request fails, and the connection text when offline', async () => {
     document.cookie = 'svp_csrf=t; path=/';
     const responses: (() => Response)[] = [
-      () => jsonResponse(404, { error: { code: 'OTP_SEND_FAILED', message: MSG.otp.sendFailed } }),
+      () => jsonResponse(500, { error: { code: 'INTERNAL', message: MSG.common.internal } }),
       () => {
         throw new TypeError('Failed to fetch');
       },

@@ -1,5 +1,5 @@
-import { Alert, Badge, Box, Button, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
-import { MSG } from '@svp/shared';
+import { Alert, Badge, Box, Button, Card, Center, Group, NativeSelect, Table, Text, Title } from '@mantine/core';
+import { BOT_SIM, MSG, type BotToken } from '@svp/shared';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { formatDateTime } from '../../../lib/money';
 import { useBotStatus } from '../api/bot';
@@ -49,6 +49,20 @@ interface BotBoxProps {
 
 const pageSeed = Math.floor(Math.random() * 2 ** 32);
 
+/**
+ * What stands where the chart will be until it is drawn: a labelled box, never a blank grey one (issue 14:
+ * on a phone the chart waits below the fold until it is scrolled to).
+ */
+function ChartPlaceholder({ text }: { text: string }) {
+  return (
+    <Center h={260} className={classes.placeholder} data-testid="bot-chart-placeholder">
+      <Text fz="sm" c="dimmed" ta="center" px="md">
+        {text}
+      </Text>
+    </Center>
+  );
+}
+
 /** SPEC §2 bot status box: status, activation, and the labelled simulated market (DESIGN D9). */
 export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotBoxProps) {
   const bot = useBotStatus();
@@ -60,6 +74,7 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
   // Below the fold on phones: the chart library loads when the chart reaches the screen, not before, so a
   // visit that stays at the top never spends a long task on it (Lighthouse mobile, DESIGN §7).
   const [chartBox, chartNear] = useNearViewport<HTMLElement>('0px');
+  const [symbol, setSymbol] = useState<BotToken>(BOT_SIM.tokens[0]);
   const state = bot.data?.state ?? (fallbackStatus === 1 ? 'active' : 'inactive');
   const shown = STATE[state];
 
@@ -106,47 +121,79 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
       <Text fz="sm" c="dimmed" aria-live="polite" mb="xs" data-testid="bot-status-line">
         {sim.status}
       </Text>
+      <Group justify="space-between" align="flex-end" gap="xs" mb={4}>
+        <Text fz="sm" fw={700} data-testid="bot-chart-symbol">
+          {symbol} · simulated
+        </Text>
+        <NativeSelect
+          size="xs"
+          label="Chart symbol"
+          data={[...BOT_SIM.tokens]}
+          value={symbol}
+          onChange={(e) => setSymbol(e.currentTarget.value as BotToken)}
+          w={130}
+        />
+      </Group>
       <Box
         ref={chartBox}
         component="figure"
         m={0}
-        aria-label={`${MSG.bot.simulated}: candlestick chart with a 7-period moving average`}
+        aria-label={`${MSG.bot.simulated}: ${symbol} candlestick chart with a 7-period moving average`}
       >
-        <Suspense fallback={<Skeleton height={260} />}>
-          {chartNear ? <BotChart candles={sim.candles} /> : <Skeleton height={260} animate={false} />}
+        <Suspense fallback={<ChartPlaceholder text={`Loading the simulated ${symbol} chart…`} />}>
+          {chartNear ? (
+            <BotChart candles={sim.candles[symbol]} />
+          ) : (
+            <ChartPlaceholder text={`Simulated ${symbol} chart: it is drawn when it comes into view.`} />
+          )}
         </Suspense>
       </Box>
-      <Box mt="sm" className={classes.scroll}>
-        <Table
-          striped
-          fz="xs"
-          verticalSpacing={4}
-          className={classes.messages}
-          aria-label="Last 10 simulated bot messages"
+      {/*
+        One line per message, columns aligned, at every width (issue 14: on a phone each message used to wrap
+        over two lines under two header lines). A phone scrolls the table sideways; its scrollbar stays
+        visible so the last columns are seen to be there.
+      */}
+      <Box mt="sm">
+        <Table.ScrollContainer
+          minWidth={330}
+          scrollAreaProps={{
+            type: 'auto',
+            offsetScrollbars: 'x',
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Simulated bot messages, scrolls sideways' },
+          }}
         >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>Token</Table.Th>
-              <Table.Th>Price</Table.Th>
-              <Table.Th>Gain/Loss</Table.Th>
-              <Table.Th>Pips</Table.Th>
-              <Table.Th>Direction</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sim.messages.map((m, i) => (
-              <Table.Tr key={`${m.time}-${i}`} data-testid="bot-message">
-                <Table.Td>{m.time}</Table.Td>
-                <Table.Td>{m.token}</Table.Td>
-                <Table.Td>{m.price}</Table.Td>
-                <Table.Td>{m.gainLoss}</Table.Td>
-                <Table.Td>{m.pips}</Table.Td>
-                <Table.Td className={m.direction === 'Gain' ? classes.gain : classes.loss}>{m.direction}</Table.Td>
+          <Table
+            striped
+            fz="xs"
+            verticalSpacing={4}
+            horizontalSpacing={6}
+            className={classes.messages}
+            aria-label="Last 10 simulated bot messages"
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Token</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">Gain/Loss</Table.Th>
+                <Table.Th ta="right">Pips</Table.Th>
+                <Table.Th>Direction</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {sim.messages.map((m, i) => (
+                <Table.Tr key={`${m.time}-${i}`} data-testid="bot-message">
+                  <Table.Td>{m.time}</Table.Td>
+                  <Table.Td>{m.token}</Table.Td>
+                  <Table.Td ta="right">{m.price}</Table.Td>
+                  <Table.Td ta="right">{m.gainLoss}</Table.Td>
+                  <Table.Td ta="right">{m.pips}</Table.Td>
+                  <Table.Td className={m.direction === 'Gain' ? classes.gain : classes.loss}>{m.direction}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Box>
       {activateModal.Modal && (
         <activateModal.Modal

@@ -75,6 +75,9 @@ export default function BotChart({ candles }: { candles: readonly Candle[] }) {
 
   useEffect(() => {
     if (!series.current) return;
+    // The axis of a symbol in the thousands (BTCUSD near 64,000) needs no 4 decimals; the messages keep them.
+    const precision = (candles.at(-1)?.close ?? 0) >= 1000 ? 2 : 4;
+    series.current.candles.applyOptions({ priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
     series.current.candles.setData(candles.map((c) => ({ ...c, time: at(c.time) })));
     series.current.ma.setData(movingAverage(candles).map((p) => ({ ...p, time: at(p.time) })));
     chart.current?.timeScale().fitContent();

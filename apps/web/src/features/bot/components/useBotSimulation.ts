@@ -1,11 +1,12 @@
-import { BOT_SIM, createBotSimulation, type BotMessage, type Candle } from '@svp/shared';
+import { BOT_SIM, createBotSimulation, type BotMessage, type BotToken, type Candle } from '@svp/shared';
 import { useEffect, useState } from 'react';
 
 /** Candles drawn before the first tick, so the chart and its moving average are never empty. */
 const WARM_UP = 10;
 
 export interface BotSimulationView {
-  candles: readonly Candle[];
+  /** Each symbol's own candles (issue 14: every symbol walks on its own, at its own price level). */
+  candles: Readonly<Record<BotToken, readonly Candle[]>>;
   messages: readonly BotMessage[];
   status: string;
 }
@@ -31,7 +32,13 @@ export function useBotSimulation(seed: number, running = true): BotSimulationVie
     catchUp();
     return { created, startedAt, catchUp };
   });
-  const view = () => ({ candles: [...sim.created.candles()], messages: [...sim.created.messages()] });
+  const view = () => ({
+    candles: Object.fromEntries(BOT_SIM.tokens.map((token) => [token, [...sim.created.candles(token)]])) as Record<
+      BotToken,
+      Candle[]
+    >,
+    messages: [...sim.created.messages()],
+  });
   const [shown, setShown] = useState(view);
   const statusStep = () => Math.floor((Date.now() - sim.startedAt) / BOT_SIM.statusIntervalMs);
   const [step, setStep] = useState(statusStep);

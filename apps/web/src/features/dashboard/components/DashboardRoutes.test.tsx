@@ -94,7 +94,8 @@ describe('Dashboard', () => {
     for (const label of ['Dashboard', 'Plan', 'Reports', 'History', 'Messages', 'Top Up', 'Withdraw']) {
       expect(within(sidebar).getByRole('link', { name: label })).toBeInTheDocument();
     }
-    expect(within(sidebar).getByText('$22.50')).toBeInTheDocument();
+    // Not matured yet: nothing is withdrawable now (the expected $22.50 shows once the plan has an end date).
+    expect(within(sidebar).getByText('Withdrawable balance').nextElementSibling).toHaveTextContent('$0.00');
     expect(await screen.findByRole('cell', { name: 'Topped up $20' })).toBeInTheDocument();
 
     const more = screen.getByRole('button', { name: 'More' });

@@ -1,6 +1,7 @@
 import { Card, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { formatUsd, type UserSnapshot } from '@svp/shared';
 import { Link, useLocation } from 'react-router';
+import { formatDate } from '../../../lib/money';
 
 /** SPEC §2 sidebar buttons, in the spec's order. */
 export const SIDEBAR_LINKS = [
@@ -39,6 +40,7 @@ function Amount({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** "Withdrawable balance" is what a withdrawal would pay now (0 before maturity), the expected payout under it. */
 export function Sidebar({ user }: { user: UserSnapshot | null }) {
   const { pathname } = useLocation();
   const current = pathname.replace(/\/+$/, '') || '/';
@@ -55,7 +57,12 @@ export function Sidebar({ user }: { user: UserSnapshot | null }) {
           <Divider my="sm" />
           <Stack gap={6}>
             <Amount label="Available balance" value={user ? formatUsd(user.balance) : '…'} />
-            <Amount label="Withdrawable balance" value={user ? formatUsd(user.expectedWithdrawal) : '…'} />
+            <Amount label="Withdrawable balance" value={user ? formatUsd(user.withdrawableNow) : '…'} />
+            {user && user.withdrawableNow === '0' && user.end_time && user.expectedWithdrawal !== '0' && (
+              <Text fz="xs" c="dimmed" ta="right">
+                {`Expected ${formatUsd(user.expectedWithdrawal)} at maturity, ${formatDate(user.end_time)}`}
+              </Text>
+            )}
           </Stack>
         </Card>
         <div>

@@ -3,6 +3,7 @@ import { fromDecimalString, MSG, parseAmount } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { usdFromMinor } from '../../../lib/money';
+import { usePublicConfig } from '../../config/api/get-config';
 import { useInvest, type Plan, type PlansResponse } from '../api/plans';
 import type { InvestResult } from './InvestSuccessModal';
 import { pickPlanError, previewInvestment } from './preview';
@@ -41,6 +42,8 @@ export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: F
   const [amount, setAmount] = useState(plan.minAmount);
   const [error, setError] = useState<string | null>(null);
   const invest = useInvest();
+  // What a withdrawal at maturity needs, with the operator's figures, said before Confirm (issue 14).
+  const withdrawalRule = usePublicConfig().data?.withdrawalRuleText;
 
   const days = duration ? Number(duration) : null;
   const parsed = parseAmount(amount, 'USD', 2);
@@ -117,6 +120,11 @@ export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: F
           </Text>
         )}
       </Paper>
+      {withdrawalRule && (
+        <Text fz="sm" data-testid="withdrawal-rule">
+          {withdrawalRule}
+        </Text>
+      )}
       {shown && (
         <Alert color="red" variant="light" role="alert">
           {shown}

@@ -2,7 +2,7 @@ import { MSG } from '@svp/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderAt, testUser } from '../../../test/render';
+import { jsonResponse, mockFetch, renderAt, testConfig, testUser } from '../../../test/render';
 import { DashboardUserContext } from '../../dashboard/components/user-context';
 import type { Plan } from '../api/plans';
 import PlansPage from './PlansPage';
@@ -98,6 +98,8 @@ describe('plan preview (shared formula)', () => {
     expect(pickPlanError(standard, { duration: null, amount: '10', balance })).toBe(MSG.invest.missingPlan);
     expect(pickPlanError(standard, { duration: 45, amount: '9.99', balance })).toBe('Amount must be at least $10');
     expect(pickPlanError(standard, { duration: 45, amount: 'ten', balance })).toBe('Amount must be at least $10');
+    // The rule that failed is the one named (issue 14): 10.005 is above the minimum, with a third decimal.
+    expect(pickPlanError(standard, { duration: 45, amount: '10.005', balance })).toBe(MSG.common.amountDecimals);
     expect(pickPlanError(standard, { duration: 45, amount: '50.01', balance })).toBe(MSG.invest.insufficient);
     expect(pickPlanError(standard, { duration: 45, amount: '50', balance })).toBeNull();
   });
@@ -114,6 +116,7 @@ describe('Investment Plans page', () => {
         return jsonResponse(200, { success: true, message: MSG.invest.success, investment: INVESTMENT });
       },
       'GET /api/v1/me': () => jsonResponse(200, { success: true, user: testUser }),
+      'GET /api/v1/config': () => jsonResponse(200, testConfig),
     });
     const user = renderPlans('40');
     const cards = await screen.findAllByRole('article');
@@ -141,6 +144,7 @@ describe('Investment Plans page', () => {
     const duration = within(dialog).getByLabelText('Duration');
     expect(within(duration).getByRole('option', { name: '120 days (coming soon)' })).toBeDisabled();
     expect(within(dialog).getByTestId('preview-withdrawal')).toHaveTextContent('—');
+    expect(await within(dialog).findByTestId('withdrawal-rule')).toHaveTextContent(testConfig.withdrawalRuleText);
 
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(MSG.invest.missingPlan);

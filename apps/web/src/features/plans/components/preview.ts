@@ -1,4 +1,4 @@
-import { expectedWithdrawal, fromDecimalString, MSG, parseAmount } from '@svp/shared';
+import { amountPrecisionError, expectedWithdrawal, fromDecimalString, MSG, parseAmount } from '@svp/shared';
 import type { Plan } from '../api/plans';
 
 export interface Preview {
@@ -27,6 +27,9 @@ export interface PickInput {
  */
 export function pickPlanError(plan: Plan | null, input: PickInput): string | null {
   if (!plan || !input.duration) return MSG.invest.missingPlan;
+  // "10.005" breaks the 2-decimals rule, not the minimum: say so (issue 14).
+  const precision = amountPrecisionError(input.amount, 'USD');
+  if (precision) return precision;
   const amount = parseAmount(input.amount, 'USD', 2);
   if (amount === null || amount < fromDecimalString(plan.minAmount, 'USD')) {
     return MSG.invest.belowMinimum(plan.minAmount);

@@ -1,5 +1,5 @@
 import { Button, Card, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { API, formatAmount, MSG, parseAmount, tokensForUsd } from '@svp/shared';
+import { amountPrecisionError, API, formatAmount, MSG, parseAmount, tokensForUsd } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { formatUsd } from '@svp/shared';
@@ -29,17 +29,22 @@ interface CardProps {
   text: string;
   label: string;
   button: string;
+  /** What the amount is counted in: dollars (at most 2 decimals) or whole SVP tokens. */
+  asset: 'USD' | 'SVP';
   onResult: OnResult;
   toAction: (value: string) => StakingAction;
   hint?: (value: string) => string | null;
   children?: React.ReactNode;
 }
 
-function AmountCard({ title, text, label, button, onResult, toAction, hint, children }: CardProps) {
+function AmountCard({ title, text, label, button, asset, onResult, toAction, hint, children }: CardProps) {
   const [value, setValue] = useState('');
   const { run, pending } = useRun(onResult);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // "1.005" is refused with the rule it breaks (issue 14), not the generic "Invalid amount to convert.".
+    const precision = amountPrecisionError(value, asset);
+    if (precision) return onResult(precision, false);
     run(toAction(value.trim()), () => setValue(''));
   };
   const note = hint?.(value) ?? null;
@@ -87,6 +92,7 @@ function ConvertCard({ onResult }: { onResult: OnResult }) {
       }
       label="Amount (USD)"
       button="Convert"
+      asset="USD"
       onResult={onResult}
       toAction={(amount) => ({ path: API.stakingConvert, body: { direction, amount } })}
     >
@@ -120,6 +126,7 @@ export function StakingForms({ summary, onResult }: { summary: StakingSummary; o
         text="Buy SVP tokens with your fund balance: 100,000 SVP per $1 (minimum $1)."
         label="Amount to spend (USD)"
         button="Buy SVP"
+        asset="USD"
         onResult={onResult}
         hint={tokensHint}
         toAction={(amount) => ({ path: API.stakingBuy, body: { amount } })}
@@ -129,6 +136,7 @@ export function StakingForms({ summary, onResult }: { summary: StakingSummary; o
         text="Sell SVP tokens from your wallet back into your fund balance."
         label="Tokens to sell"
         button="Sell SVP"
+        asset="SVP"
         onResult={onResult}
         toAction={(tokens) => ({ path: API.stakingSell, body: { tokens } })}
       />
@@ -137,6 +145,7 @@ export function StakingForms({ summary, onResult }: { summary: StakingSummary; o
         text="Lock SVP tokens for 60 days to earn the staking APY. One active stake at a time."
         label="Tokens to stake"
         button="Stake"
+        asset="SVP"
         onResult={onResult}
         toAction={(tokens) => ({ path: API.stakingStake, body: { tokens } })}
       />
@@ -169,6 +178,8 @@ export function TransferForm({ onResult }: { onResult: OnResult }) {
   const { run, pending } = useRun(onResult);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const precision = amountPrecisionError(amount, 'USD');
+    if (precision) return onResult(precision, false);
     run({ path: API.stakingTransfer, body: { recipient: recipient.trim(), amount: amount.trim() } }, () => {
       setRecipient('');
       setAmount('');

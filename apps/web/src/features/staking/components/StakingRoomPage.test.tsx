@@ -58,6 +58,25 @@ describe('staking room', () => {
     expect(screen.queryByTestId('staking-alert')).toBeNull();
   });
 
+  it('names the rule a typed amount breaks: at most 2 decimals for dollars, whole SVP tokens (issue 14)', async () => {
+    mockFetch({ ...others, 'GET /api/v1/staking': () => jsonResponse(200, summary) }); // nothing is posted
+    const user = userEvent.setup();
+    renderAt(<StakingRoomPage firstLoadMs={0} />, { path: '/dashboard/test' });
+    const convert = await screen.findByRole('form', { name: 'Convert' });
+    await user.type(within(convert).getByLabelText('Amount (USD)'), '1.005');
+    await user.click(within(convert).getByRole('button', { name: 'Convert' }));
+    expect(await screen.findByTestId('staking-message')).toHaveTextContent(MSG.common.amountDecimals);
+    const stake = screen.getByRole('form', { name: 'Stake Tokens' });
+    await user.type(within(stake).getByLabelText('Tokens to stake'), '1.5');
+    await user.click(within(stake).getByRole('button', { name: 'Stake' }));
+    await waitFor(() => expect(screen.getByTestId('staking-message')).toHaveTextContent(MSG.common.tokensWhole));
+    const transfer = screen.getByRole('form', { name: 'Transfer' });
+    await user.type(within(transfer).getByLabelText('Recipient username'), 'grace');
+    await user.type(within(transfer).getByLabelText('Amount to transfer (USD)'), '2.999');
+    await user.click(within(transfer).getByRole('button', { name: 'Transfer' }));
+    await waitFor(() => expect(screen.getByTestId('staking-message')).toHaveTextContent(MSG.common.amountDecimals));
+  });
+
   it('shows a success in the alert and the popup, updates the summary and resets the transfer form', async () => {
     let sent: unknown;
     const message = MSG.staking.transferred('5', 'grace');

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import JsBarcode from 'jsbarcode';
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
@@ -43,7 +43,8 @@ export function PaymentQrCode({ paymentUri }: { paymentUri: string }) {
   );
 }
 
-export function AddressBarcode({ address }: { address: string }) {
+/** The CODE128 barcode of the address, drawn at `height` px per 2 px bar module (scaled by its box). */
+function Barcode({ address, height, className }: { address: string; height: number; className?: string }) {
   const barcode = useRef<SVGSVGElement>(null);
 
   useEffect(() => {
@@ -53,7 +54,7 @@ export function AddressBarcode({ address }: { address: string }) {
         format: 'CODE128',
         displayValue: false,
         width: 2,
-        height: 70,
+        height,
         margin: 12,
         background: '#ffffff',
         lineColor: '#000000',
@@ -61,11 +62,40 @@ export function AddressBarcode({ address }: { address: string }) {
     } catch {
       // an address CODE128 cannot encode: the text and the QR code remain
     }
-  }, [address]);
+  }, [address, height]);
 
+  return <svg ref={barcode} className={className} role="img" aria-label="Barcode (CODE128) of the deposit address" />;
+}
+
+/**
+ * The address's CODE128 barcode at a size a scanner reads (issue 14: a phone squeezed it to 299 × 30 px). A
+ * 42-character address is about 500 bar modules long, so it is drawn inline only where its box is at least
+ * 700 px wide; a narrower box (a phone, a tablet beside the sidebar) offers it in a full-screen dialog
+ * instead, turned along the screen's length when the screen stands upright.
+ */
+export function AddressBarcode({ address }: { address: string }) {
+  const [opened, setOpened] = useState(false);
   return (
-    <div className={classes.barFrame}>
-      <svg ref={barcode} className={classes.bar} role="img" aria-label="Barcode (CODE128) of the deposit address" />
+    <div className={classes.barArea}>
+      <div className={classes.barInline}>
+        <div className={classes.barFrame}>
+          <Barcode address={address} height={70} className={classes.bar} />
+        </div>
+      </div>
+      <div className={classes.barButton}>
+        <Button variant="default" onClick={() => setOpened(true)}>
+          Show barcode
+        </Button>
+      </div>
+      <Modal opened={opened} onClose={() => setOpened(false)} fullScreen title="Barcode of the deposit address">
+        <Text fz="sm" c="dimmed" mb="sm">
+          Scan it from this screen with the device you pay from. The QR code above holds the same address and the
+          amount.
+        </Text>
+        <div className={classes.barStage}>
+          <Barcode address={address} height={180} className={classes.barLarge} />
+        </div>
+      </Modal>
     </div>
   );
 }

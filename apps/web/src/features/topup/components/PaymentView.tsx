@@ -138,16 +138,29 @@ export function PaymentView({ quote, onClose }: PaymentViewProps) {
         )}
 
         <Group justify="space-between" mt="lg" gap="sm">
+          {/* A link's name never breaks across lines ("Chat / bot" at 375 px, issue 14): whole links wrap. */}
           <Text fz="sm">
             Need help?{' '}
             {links?.channel && (
-              <Anchor href={links.channel} target="_blank" rel="noopener noreferrer">
+              <Anchor
+                href={links.channel}
+                target="_blank"
+                rel="noopener noreferrer"
+                fz="sm"
+                style={{ whiteSpace: 'nowrap' }}
+              >
                 Messaging channel
               </Anchor>
             )}
             {links?.channel && links.chatBot && ' · '}
             {links?.chatBot && (
-              <Anchor href={links.chatBot} target="_blank" rel="noopener noreferrer">
+              <Anchor
+                href={links.chatBot}
+                target="_blank"
+                rel="noopener noreferrer"
+                fz="sm"
+                style={{ whiteSpace: 'nowrap' }}
+              >
                 Chat bot
               </Anchor>
             )}

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatAmount, MSG, parseAmount, TOPUP_FEE } from '@svp/shared';
+import { amountPrecisionError, formatAmount, MSG, parseAmount, TOPUP_FEE } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useCreateTopup, type TopupQuote } from '../api/topup';
@@ -19,7 +19,8 @@ export function TopupAmountForm({ onCreated }: { onCreated: (quote: TopupQuote) 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (validTopupAmount(amount) === null) {
-      setError(MSG.topup.invalidAmount);
+      // Name the rule that failed: "10.005" has too many decimals, it is not "not greater than 0" (issue 14).
+      setError(amountPrecisionError(amount, 'USD') ?? MSG.topup.invalidAmount);
       return;
     }
     setError(null);

@@ -28,18 +28,26 @@ beforeEach(() => {
 });
 
 describe('top-up amount form', () => {
-  it.each(['', '0', '-5', 'abc', '1e3', '10.999'])(
-    'refuses %j with the spec message, sending nothing',
-    async (text) => {
-      const fetchMock = mockFetch({ 'GET /api/v1/config': () => jsonResponse(200, testConfig) });
-      const user = userEvent.setup();
-      renderAt(<TopupPage />, { path: '/dashboard/topup' });
-      if (text) await user.type(screen.getByLabelText('Amount (USD)'), text);
-      await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
-      expect(await screen.findByText(MSG.topup.invalidAmount)).toBeInTheDocument();
-      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/topup'))).toBe(false);
-    },
-  );
+  it.each(['', '0', '-5', 'abc', '1e3'])('refuses %j with the spec message, sending nothing', async (text) => {
+    const fetchMock = mockFetch({ 'GET /api/v1/config': () => jsonResponse(200, testConfig) });
+    const user = userEvent.setup();
+    renderAt(<TopupPage />, { path: '/dashboard/topup' });
+    if (text) await user.type(screen.getByLabelText('Amount (USD)'), text);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText(MSG.topup.invalidAmount)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/topup'))).toBe(false);
+  });
+
+  it('names the 2-decimals rule when that is the one broken (issue 14), sending nothing', async () => {
+    const fetchMock = mockFetch({ 'GET /api/v1/config': () => jsonResponse(200, testConfig) });
+    const user = userEvent.setup();
+    renderAt(<TopupPage />, { path: '/dashboard/topup' });
+    await user.type(screen.getByLabelText('Amount (USD)'), '10.999');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText(MSG.common.amountDecimals)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.topup.invalidAmount)).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/topup'))).toBe(false);
+  });
 
   it("shows the server's field error", async () => {
     mockFetch({

@@ -210,6 +210,7 @@ describe('Withdraw page', () => {
           withdrawals: [
             { ...WITHDRAWAL, id: 'a', status: 'paid', txHash: `0x${'1'.repeat(64)}` },
             { ...WITHDRAWAL, id: 'b', status: 'rejected', reason: 'Wallet flagged' },
+            { ...WITHDRAWAL, id: 'c', status: 'rejected', reason: 'Not your wallet.' },
           ],
         }),
     });
@@ -218,6 +219,8 @@ describe('Withdraw page', () => {
     expect(rows[0]).toHaveTextContent('Paid');
     expect(rows[0]).toHaveTextContent(`Tx 0x${'1'.repeat(64)}`);
     expect(rows[1]).toHaveTextContent('Rejected');
-    expect(rows[1]).toHaveTextContent('Reason: Wallet flagged');
+    expect(rows[1]).toHaveTextContent('Reason: Wallet flagged. The amount was returned to your account.');
+    // A reason that ends its own sentence gets no second full stop (issue 14).
+    expect(rows[2]).toHaveTextContent('Reason: Not your wallet. The amount was returned to your account.');
   });
 });

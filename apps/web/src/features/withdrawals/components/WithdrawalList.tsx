@@ -17,6 +17,12 @@ export const STATUS_LABELS: Record<Withdrawal['status'], string> = {
 };
 export const KIND_LABELS: Record<Withdrawal['kind'], string> = { maturity: 'At maturity', break: 'Early break' };
 
+/** A reason as a sentence of its own: its closing punctuation kept, a full stop added only when it has none. */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 function Details({ w }: { w: Withdrawal }) {
   if (w.status === 'paid' && w.txHash) {
     return (
@@ -26,7 +32,11 @@ function Details({ w }: { w: Withdrawal }) {
     );
   }
   if (w.status === 'rejected') {
-    return <Text fz="xs">Reason: {w.reason ?? 'not given'}. The amount was returned to your account.</Text>;
+    return (
+      <Text fz="xs">
+        Reason: {asSentence(w.reason?.trim() || 'not given')} The amount was returned to your account.
+      </Text>
+    );
   }
   return (
     <Text fz="xs" c="dimmed">
@@ -62,7 +72,12 @@ export function WithdrawalList() {
                   <Table.Tr key={w.id} data-testid="withdrawal-row">
                     <Table.Td>{formatDateTime(w.requestedAt)}</Table.Td>
                     <Table.Td miw={100}>
-                      <Badge color={STATUS_COLORS[w.status]} variant="light" style={{ overflow: 'visible' }}>
+                      {/* The whole word, never "REJECT…": the badge keeps its width in a squeezed table. */}
+                      <Badge
+                        color={STATUS_COLORS[w.status]}
+                        variant="light"
+                        styles={{ root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } }}
+                      >
                         {STATUS_LABELS[w.status]}
                       </Badge>
                     </Table.Td>

@@ -1,0 +1,95 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PASSWORD, login, moveClock, registerViaApi, uniqueEmail } from './helpers';
+
+// What the walk-through saw on a phone (issue 14, item 13), checked on the laid-out page at 375 px.
+
+// Registration is limited to 20 per hour per address and the whole suite comes from one address: this spec
+// works hours ahead, in a window of its own (support-admin.spec.ts takes the one 3 hours ahead).
+test.beforeAll(async ({ request }) => {
+  await moveClock(request, { advanceDays: 0.25 });
+});
+test.afterAll(async ({ request }) => {
+  await moveClock(request, { reset: true }); // later spec files expect today's date
+});
+
+test.use({ viewport: { width: 375, height: 740 } });
+
+async function signIn(page: Page, request: Parameters<typeof registerViaApi>[0]) {
+  const email = uniqueEmail('phone');
+  await registerViaApi(request, email);
+  await login(page, '/', email, PASSWORD);
+  await page.waitForURL('/dashboard');
+  await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
+}
+
+/** How many line boxes an element's text takes: 1 when it did not wrap. */
+const lineBoxes = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+
+test('the bot box: a labelled chart placeholder, then the chart; one aligned line per message', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request);
+  // Below the fold the chart is not drawn yet: its place says what will be there, not a blank grey box.
+  const placeholder = page.getByTestId('bot-chart-placeholder');
+  await expect(placeholder).toHaveText(/Simulated BTCUSD chart/);
+  await expect(page.locator('figure canvas')).toHaveCount(0);
+  await page.getByRole('figure', { name: /candlestick chart/ }).scrollIntoViewIfNeeded();
+  await expect(page.locator('figure canvas').first()).toBeVisible();
+  await expect(placeholder).toHaveCount(0);
+
+  // Each message is one row on one line: all six cells side by side, none wrapped.
+  const rows = page.getByTestId('bot-message');
+  await expect(rows).toHaveCount(10);
+  for (const row of await rows.all()) {
+    const cells = row.getByRole('cell');
+    await expect(cells).toHaveCount(6);
+    const tops = await cells.evaluateAll((tds) => tds.map((td) => Math.round(td.getBoundingClientRect().top)));
+    expect(new Set(tops).size, 'cells of one message on one line').toBe(1);
+    for (const cell of await cells.all()) expect(await lineBoxes(cell)).toBe(1);
+  }
+  // The page itself never scrolls sideways; the table does, inside its box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+  // The chart draws one symbol's own series (each symbol walks on its own, at its own level), chosen here.
+  await page.getByLabel('Chart symbol').selectOption('DOGEUSD');
+  await expect(page.getByTestId('bot-chart-symbol')).toHaveText('DOGEUSD · simulated');
+});
+
+test('top-up on a phone: the barcode at a scannable size, and whole link names', async ({ page, request }) => {
+  await signIn(page, request);
+  await page.goto('/dashboard/topup');
+  await page.getByLabel('Amount (USD)').fill('20');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+
+  // "Chat bot" is one link name on one line, never "Chat" and "bot" on two.
+  for (const name of ['Chat bot', 'Messaging channel']) {
+    expect(await lineBoxes(page.getByRole('link', { name, exact: true })), name).toBe(1);
+  }
+
+  // Not squeezed inline (it was 299 × 30 px): a dialog shows it along the screen's length.
+  const barcode = page.getByRole('img', { name: /Barcode/ });
+  await expect(barcode).toBeHidden();
+  await page.getByRole('button', { name: 'Show barcode' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Barcode of the deposit address' });
+  const large = dialog.getByRole('img', { name: /Barcode/ });
+  await expect(large).toBeVisible();
+  const box = (await large.boundingBox())!;
+  // About 550 modules (quiet zones included) at 1 px or more each, bars at least 100 px long.
+  expect(Math.max(box.width, box.height)).toBeGreaterThanOrEqual(550);
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(100);
+  await dialog.getByRole('button').first().click();
+  await expect(dialog).toBeHidden();
+
+  // On a wide screen it is drawn inline, wide enough to scan.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(barcode).toBeVisible();
+  expect((await barcode.boundingBox())!.width).toBeGreaterThanOrEqual(700);
+  await expect(page.getByRole('button', { name: 'Show barcode' })).toBeHidden();
+});

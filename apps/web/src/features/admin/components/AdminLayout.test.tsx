@@ -1,0 +1,48 @@
+import { MSG } from '@svp/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setStoredUser } from '../../../lib/storedUser';
+import { getStoredUser } from '../../../lib/useStoredUser';
+import { jsonResponse, mockFetch, renderAt, testUser } from '../../../test/render';
+import { AdminLayout } from './AdminLayout';
+
+const admin = { ...testUser, id: 'a1', email: 'admin@example.com', role: 'admin' as const };
+
+beforeEach(() => {
+  setStoredUser(admin);
+  document.cookie = 'svp_csrf=t; path=/';
+});
+
+describe('admin console frame', () => {
+  it('logs out after the confirmation and lands on the admin login, not the user login (issue 14)', async () => {
+    let loggedOut = false;
+    mockFetch({
+      'GET /api/v1/me': () => jsonResponse(200, { success: true, user: admin }),
+      'POST /api/v1/auth/logout': () => {
+        loggedOut = true;
+        return jsonResponse(200, { success: true });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(
+      <AdminLayout>
+        <p>Console</p>
+      </AdminLayout>,
+      { path: '/dashadmin/withdrawals', route: '/dashadmin/*' },
+    );
+    expect(await screen.findByText('Console')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.logout.title });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashadmin/withdrawals');
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: MSG.logout.title })).getByRole('button', { name: 'Logout' }),
+    );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
+    expect(loggedOut).toBe(true);
+    expect(getStoredUser()).toBeNull();
+  });
+});

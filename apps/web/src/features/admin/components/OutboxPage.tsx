@@ -1,0 +1,115 @@
+import { Alert, Badge, Code, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { ScrollTable } from '../../../components/ui/ScrollTable';
+import { loadErrorText } from '../../../lib/errors';
+import { useOutbox, type Outbox, type OutboxMail } from '../api/outbox';
+
+const STATUS: Record<OutboxMail['status'], { label: string; color: string }> = {
+  outbox: { label: 'Not sent', color: 'gray' },
+  pending: { label: 'Sending', color: 'blue' },
+  sent: { label: 'Sent', color: 'teal' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+/** What this server does with mail, in the words an admin needs to read the list below. */
+function DeliveryNote({ outbox }: { outbox: Outbox }) {
+  if (!outbox.showsCodes && outbox.delivery === 'outbox') {
+    return (
+      <Alert color="orange" variant="light" title="Mail is not being delivered" role="status">
+        SMTP_URL is not set, so these mails stay here and never reach anyone. Recipients and subjects only: in
+        production one-time codes are never shown.
+      </Alert>
+    );
+  }
+  if (!outbox.showsCodes) {
+    return (
+      <Text c="dimmed" fz="sm">
+        Recipients and subjects only: in production one-time codes are never shown.
+      </Text>
+    );
+  }
+  if (outbox.delivery === 'outbox') {
+    return (
+      <Alert color="blue" variant="light" title="Development: mail is not sent" role="status">
+        SMTP_URL is not set, so mails stay here and are printed to the server log. Codes are shown so you can finish a
+        password reset; a production server never shows them.
+      </Alert>
+    );
+  }
+  return (
+    <Text c="dimmed" fz="sm">
+      Mails are sent through SMTP and their text is deleted once sent. A code shows only for a mail that could not be
+      sent, and never on a production server.
+    </Text>
+  );
+}
+
+/** /dashadmin/outbox: the newest outgoing mails (issue 14); codes only outside production. */
+export default function OutboxPage() {
+  const outbox = useOutbox();
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        Outbox
+      </Title>
+      {outbox.isPending ? (
+        <Loader size="sm" aria-label="Loading outbox" />
+      ) : outbox.isError ? (
+        <ErrorBox message={loadErrorText(outbox.error)} onRetry={() => void outbox.refetch()} />
+      ) : (
+        <>
+          <DeliveryNote outbox={outbox.data} />
+          {outbox.data.mails.length === 0 ? (
+            <Text c="dimmed">No e-mails yet.</Text>
+          ) : (
+            // Three columns (mail, when and status, code), so a phone shows the code without scrolling sideways.
+            <ScrollTable minWidth={340} label="Outbox">
+              <Table striped withTableBorder verticalSpacing="xs" data-testid="outbox">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Mail</Table.Th>
+                    <Table.Th>When</Table.Th>
+                    {outbox.data.showsCodes && <Table.Th>Code</Table.Th>}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {outbox.data.mails.map((m) => (
+                    <Table.Tr key={m.id} data-testid="outbox-mail">
+                      <Table.Td>
+                        <Text fz="sm" fw={600}>
+                          {m.subject}
+                        </Text>
+                        <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          to {m.to}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text fz="xs">{new Date(m.createdAt).toLocaleString()}</Text>
+                        <Badge color={STATUS[m.status].color} variant="light" size="sm" mt={4}>
+                          {STATUS[m.status].label}
+                        </Badge>
+                      </Table.Td>
+                      {outbox.data.showsCodes && (
+                        <Table.Td>
+                          {m.code ? (
+                            <Code fz="md" fw={700}>
+                              {m.code}
+                            </Code>
+                          ) : (
+                            <Text c="dimmed" fz="sm">
+                              —
+                            </Text>
+                          )}
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
