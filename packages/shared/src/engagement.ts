@@ -1,3 +1,4 @@
+import { DAY_MS } from './time.js';
 import { z } from 'zod';
 import { boundedAmount, decimalString } from './schemas.js';
 
@@ -7,7 +8,7 @@ export const WELCOME_COINS = 20_000n * COIN_UNIT;
 export const BOT_COST_COINS = 500_000n * COIN_UNIT;
 export const BOT_COST_USD = 5_000_000n;
 export const BOT_UPKEEP_COINS = 100_000n * COIN_UNIT;
-export const BOT_UPKEEP_PERIOD_MS = 86_400_000;
+export const BOT_UPKEEP_PERIOD_MS = DAY_MS;
 export const TAP_VALUE = 25n; // 0.25 coin
 export const SVP_PER_USD = 100_000n;
 export const MIN_SVP_PURCHASE = 1_000_000n; // $1 in micro-dollars

@@ -1,4 +1,5 @@
 export * from './money.js';
+export * from './time.js';
 export * from './messages.js';
 export * from './validation.js';
 export * from './schemas.js';

@@ -115,3 +115,6 @@ export const withdrawalPayoutText = (w: { kind: 'maturity' | 'break'; payout: st
   formatUsd(w.payout, w.kind === 'break' ? 3 : 2);
 
 export const usd = (dollars: number | string): bigint => fromDecimalString(String(dollars), 'USD');
+
+/** USD minor units as the API's decimal string ("12.5"); the inverse of `usd` for amounts already exact. */
+export const usdText = (minor: bigint): string => toDecimalString(minor, 'USD');

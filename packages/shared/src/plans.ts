@@ -1,3 +1,4 @@
+import { DAY_MS } from './time.js';
 /**
  * Plans and the money formulas of SPEC §9 / DESIGN D4, D6, D7 — the only copy. The server computes
  * with them; the web previews exactly what the server will do. All amounts are USD micro-units.
@@ -96,8 +97,6 @@ export function topupCredit(received: bigint): { fee: bigint; credit: bigint } {
   const fee = received < TOPUP_FEE ? received : TOPUP_FEE;
   return { fee, credit: received - fee };
 }
-
-const DAY_MS = 86_400_000;
 
 /** SPEC §9: days remaining is the ceiling of days to end_time (0 or less means the form opens). */
 export const daysRemaining = (endTime: Date, now: Date) => Math.ceil((endTime.getTime() - now.getTime()) / DAY_MS);

@@ -1,3 +1,4 @@
+import { YEAR_MS } from './time.js';
 import { z } from 'zod';
 import { ERROR_CODES, MSG } from './messages.js';
 import { ceilingText, exceedsAmount, MAX_AMOUNT, type Asset } from './money.js';
@@ -145,7 +146,7 @@ export const testClockRequestSchema = z.object({
     .number()
     .int()
     .min(0)
-    .max(10 * 365 * 86_400_000)
+    .max(10 * YEAR_MS)
     .optional(),
   advanceDays: z.number().min(0).max(3650).optional(),
   reset: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import { desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { SVP_PER_USD, SYSTEM_OWNER, toDecimalString, usdForTokens } from '@svp/shared';
+import { SVP_PER_USD, SYSTEM_OWNER, toDecimalString, usdForTokens, usdText, YEAR_MS } from '@svp/shared';
 import { queryRows, type Db } from '../../db/client.js';
 import { auditLog, deposits, rejectedDeposits, topupRequests, users } from '../../db/schema.js';
 import { toMicro } from '../deposits/deposits.service.js';
@@ -93,7 +93,6 @@ export function createAdminReportsService(db: Db, options: { stakingApyPercent: 
         .innerJoin(users, eq(users.id, rejectedDeposits.userId))
         .orderBy(desc(rejectedDeposits.seenAt), desc(rejectedDeposits.id))
         .limit(limit);
-      const usd = (v: bigint) => toDecimalString(v, 'USD');
       const list = [
         ...rows.map((r) => ({
           id: r.deposit.id,
@@ -101,9 +100,9 @@ export function createAdminReportsService(db: Db, options: { stakingApyPercent: 
           username: r.username,
           email: r.email,
           flag: r.deposit.flag as 'under' | 'over' | 'unrequested',
-          expected: r.expected === null ? null : usd(r.expected),
-          received: usd(r.deposit.received),
-          credited: usd(r.deposit.credited),
+          expected: r.expected === null ? null : usdText(r.expected),
+          received: usdText(r.deposit.received),
+          credited: usdText(r.deposit.credited),
           txHash: r.deposit.txHash,
           seenAt: r.deposit.seenAt.toISOString(),
           reason: null,
@@ -115,7 +114,7 @@ export function createAdminReportsService(db: Db, options: { stakingApyPercent: 
           email: r.email,
           flag: 'rejected' as const,
           expected: null,
-          received: usd(toMicro(BigInt(r.rejection.amountRaw), r.rejection.decimals)),
+          received: usdText(toMicro(BigInt(r.rejection.amountRaw), r.rejection.decimals)),
           credited: '0',
           txHash: r.rejection.txHash,
           seenAt: r.rejection.seenAt.toISOString(),
@@ -128,7 +127,8 @@ export function createAdminReportsService(db: Db, options: { stakingApyPercent: 
   };
 }
 
-const YEAR_MS = 365n * 86_400_000n;
+/** A year in ms as a bigint, for exact yield arithmetic. */
+const YEAR_MS_BIG = BigInt(YEAR_MS);
 
 /**
  * Whether the platform can pay (issue 14): owed at maturity against net money held, in one statement.
@@ -173,7 +173,7 @@ async function solvency(db: Db, apyBp: bigint) {
       -- staking/yield.ts's yieldDue at the stake's end, per stake and floored like it, minus what was credited.
       select count(*)::int as stakes, coalesce(sum(greatest(0,
         div(div(tokens::numeric * 1000000, ${SVP_PER_USD.toString()}::numeric) * ${apyBp.toString()}::numeric
-          * round(extract(epoch from ends_at - started_at) * 1000), ${(10_000n * YEAR_MS).toString()}::numeric)
+          * round(extract(epoch from ends_at - started_at) * 1000), ${(10_000n * YEAR_MS_BIG).toString()}::numeric)
         - credited_total)), 0)::text as yield_to_come
       from stakes where status = 'active'
     ) s`,
@@ -190,20 +190,19 @@ async function solvency(db: Db, apyBp: bigint) {
   const depositsReceived = -BigInt(r.deposits);
   const paidOut = BigInt(r.payouts);
   const netHeld = depositsReceived - paidOut;
-  const usd = (v: bigint) => toDecimalString(v, 'USD');
   return {
-    owedNow: usd(owedNow),
-    activePlans: { count: r.plans, invested: usd(invested), atMaturity: usd(atMaturity) },
-    planReturnsToCome: usd(planReturnsToCome),
+    owedNow: usdText(owedNow),
+    activePlans: { count: r.plans, invested: usdText(invested), atMaturity: usdText(atMaturity) },
+    planReturnsToCome: usdText(planReturnsToCome),
     activeStakes: r.stakes,
-    stakingYieldToCome: usd(stakingYieldToCome),
+    stakingYieldToCome: usdText(stakingYieldToCome),
     tokensHeld: toDecimalString(tokensHeld, 'SVP'),
-    tokensAtSellPrice: usd(tokensAtSellPrice),
-    owedAtMaturity: usd(owedAtMaturity),
-    depositsReceived: usd(depositsReceived),
-    paidOut: usd(paidOut),
-    netHeld: usd(netHeld),
-    surplus: usd(netHeld - owedAtMaturity),
+    tokensAtSellPrice: usdText(tokensAtSellPrice),
+    owedAtMaturity: usdText(owedAtMaturity),
+    depositsReceived: usdText(depositsReceived),
+    paidOut: usdText(paidOut),
+    netHeld: usdText(netHeld),
+    surplus: usdText(netHeld - owedAtMaturity),
   };
 }
 

@@ -5,7 +5,7 @@ import type { UserRow } from '../users/users.repository.js';
 /** What the admin's user screen shows: field/value pairs (profile and USD balances) and the editable fields. */
 export async function userDetails(ledger: Ledger, user: UserRow) {
   const b = await ledger.balances(user.id);
-  const usd = (code: string) => toDecimalString(b.get(code) ?? 0n, 'USD');
+  const balanceText = (code: string) => toDecimalString(b.get(code) ?? 0n, 'USD');
   const fields: [string, string][] = [
     ['id', user.id],
     ['name', user.name ?? ''],
@@ -17,10 +17,10 @@ export async function userDetails(ledger: Ledger, user: UserRow) {
     ['disabled', String(user.disabled)],
     ['referralCode', user.referralCode ?? ''],
     ['createdAt', user.createdAt.toISOString()],
-    ['balance', usd('usd.balance')],
-    ['invested', usd('usd.invested')],
-    ['earnings', usd('usd.earnings')],
-    ['fundBalance', usd('usd.fund')],
+    ['balance', balanceText('usd.balance')],
+    ['invested', balanceText('usd.invested')],
+    ['earnings', balanceText('usd.earnings')],
+    ['fundBalance', balanceText('usd.fund')],
   ];
   return {
     id: user.id,

@@ -9,6 +9,7 @@ import {
   TAP_VALUE,
   toDecimalString,
   WELCOME_COINS,
+  DAY_MS,
 } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
@@ -19,7 +20,6 @@ import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.servic
 import { plansRepository } from '../plans/plans.repository.js';
 import { engagementRepository as repo, utcDay, type EngagementRow } from './engagement.repository.js';
 
-const DAY_MS = 86_400_000;
 /** Longest stretch settled at once: a user away for years gets the last 400 days, not an unbounded loop. */
 const MAX_SETTLE_DAYS = 400;
 const coins = (v: bigint) => toDecimalString(v, 'COIN');

@@ -8,6 +8,7 @@ import {
   PLAN_DURATIONS,
   toDecimalString,
   USD_UNIT,
+  DAY_MS,
 } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -18,8 +19,6 @@ import { pgErrorCode } from '../../db/pg-errors.js';
 import { userAccount, type Ledger } from '../ledger/ledger.service.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
 import { plansRepository as repo, type InvestmentRow, type PlanRow } from './plans.repository.js';
-
-const DAY_MS = 86_400_000;
 
 export function investmentView(row: InvestmentRow, planName: string) {
   return {

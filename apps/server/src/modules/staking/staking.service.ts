@@ -12,6 +12,8 @@ import {
   toDecimalString,
   tokensForUsd,
   usdForTokens,
+  usdText,
+  DAY_MS,
 } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
@@ -25,8 +27,6 @@ import { createLeaderboard } from './leaderboard.js';
 import { stakingRepository as repo, type SummaryRow } from './staking.repository.js';
 import { lastStakeDay, readSettlementDue, yieldDue as yieldAt, type StakeTerms } from './yield.js';
 
-const DAY_MS = 86_400_000;
-const usd = (v: bigint) => toDecimalString(v, 'USD');
 const bad = (message: string) => new AppError('VALIDATION_ERROR', message);
 const short = (message: string) => new AppError('INSUFFICIENT_FUNDS', message);
 
@@ -100,12 +100,12 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     const empty = [get('usd.fund'), get('svp.wallet'), get('svp.staked'), earned].every((v) => v === 0n);
     return {
       username: row?.username ?? '',
-      balance: usd(get('usd.balance')),
-      fundBalance: usd(get('usd.fund')),
+      balance: usdText(get('usd.balance')),
+      fundBalance: usdText(get('usd.fund')),
       tokenWallet: toDecimalString(get('svp.wallet'), 'SVP'),
       staked: toDecimalString(get('svp.staked'), 'SVP'),
-      earned: usd(earned),
-      totalEarned: usd(accrued),
+      earned: usdText(earned),
+      totalEarned: usdText(accrued),
       status: (empty ? 'In-Active' : 'Hold') as 'In-Active' | 'Hold',
       achievements: achievements(get('usd.balance'), get('svp.staked'), earned),
       apy: `${deps.config.STAKING_APY_PERCENT}%`,

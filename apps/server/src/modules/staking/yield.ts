@@ -1,7 +1,7 @@
-import { usdForTokens } from '@svp/shared';
+import { usdForTokens, DAY_MS, YEAR_MS } from '@svp/shared';
 
-const DAY_MS = 86_400_000;
-const YEAR_MS = 365n * 86_400_000n;
+/** A year in ms as a bigint, for exact yield arithmetic. */
+const YEAR_MS_BIG = BigInt(YEAR_MS);
 
 export interface StakeTerms {
   tokens: bigint;
@@ -16,7 +16,7 @@ export interface StakeTerms {
 export function yieldDue(stake: StakeTerms, apyBp: bigint, at: Date): bigint {
   const until = Math.min(at.getTime(), stake.endsAt.getTime());
   const elapsed = BigInt(Math.max(0, until - stake.startedAt.getTime()));
-  return (usdForTokens(stake.tokens) * apyBp * elapsed) / (10_000n * YEAR_MS);
+  return (usdForTokens(stake.tokens) * apyBp * elapsed) / (10_000n * YEAR_MS_BIG);
 }
 
 /**

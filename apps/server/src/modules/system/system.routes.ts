@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
   API_PREFIX,
+  DAY_MS,
   toDecimalString,
   publicConfigSchema,
   testClockRequestSchema,
@@ -77,7 +78,7 @@ export function systemRoutes(deps: {
       async (request) => {
         const { advanceMs = 0, advanceDays = 0, reset } = request.body;
         if (reset) deps.clock.reset();
-        deps.clock.advance(advanceMs + Math.round(advanceDays * 86_400_000));
+        deps.clock.advance(advanceMs + Math.round(advanceDays * DAY_MS));
         return { now: deps.clock.now().toISOString(), offsetMs: deps.clock.offsetMs() };
       },
     );

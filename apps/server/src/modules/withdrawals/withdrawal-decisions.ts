@@ -1,4 +1,4 @@
-import { MSG, type Payout } from '@svp/shared';
+import { MSG, type Payout, usdText } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/transaction.js';
@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
 import { plansRepository } from '../plans/plans.repository.js';
-import { feeLegs, usd, withdrawalView } from './withdrawal-money.js';
+import { feeLegs, withdrawalView } from './withdrawal-money.js';
 import { withdrawalsRepository as repo, type WithdrawalRow } from './withdrawals.repository.js';
 
 /** The admin's side of withdrawals (DESIGN D7): the pending queue, paid with a hash, or rejected with a reason. */
@@ -50,7 +50,7 @@ export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: 
             kind: 'withdrawal.paid',
             idempotencyKey: `withdrawal-decided:${id}`,
             actorId: adminId,
-            memo: `Withdrawal paid: ${usd(decided.payout)} sent in ${decided.txHash}`,
+            memo: `Withdrawal paid: ${usdText(decided.payout)} sent in ${decided.txHash}`,
             legs: [
               { account: userAccount(decided.userId, 'usd.withdrawal_pending'), amount: -decided.payout },
               { account: systemAccount('usd.payouts'), amount: decided.payout },
@@ -101,7 +101,7 @@ export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: 
             kind: 'withdrawal.rejected',
             idempotencyKey: `withdrawal-decided:${id}`,
             actorId: adminId,
-            memo: `Withdrawal rejected (${reason}): ${usd(decided.gross + kept)} returned to your balance`,
+            memo: `Withdrawal rejected (${reason}): ${usdText(decided.gross + kept)} returned to your balance`,
             legs,
           });
         }

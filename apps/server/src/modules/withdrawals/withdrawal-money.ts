@@ -1,18 +1,17 @@
 /** How a withdrawal's money is shown (its API view) and posted (its fee legs), for both sides of withdrawals. */
-import { toDecimalString, type Payout } from '@svp/shared';
+import { type Payout, usdText } from '@svp/shared';
 import { systemAccount, type Leg } from '../ledger/ledger.service.js';
 import type { WithdrawalRow } from './withdrawals.repository.js';
 
-export const usd = (v: bigint) => toDecimalString(v, 'USD');
 export const feeTotal = (p: Payout) => p.fees.handling + p.fees.crypto + p.fees.charity;
 
 export function withdrawalView(w: WithdrawalRow) {
   return {
     id: w.id,
     kind: w.kind,
-    gross: usd(w.gross),
-    fees: usd(w.feeHandling + w.feeCrypto + w.feeCharity),
-    payout: usd(w.payout),
+    gross: usdText(w.gross),
+    fees: usdText(w.feeHandling + w.feeCrypto + w.feeCharity),
+    payout: usdText(w.payout),
     wallet: w.wallet,
     status: w.status,
     txHash: w.txHash,

@@ -7,6 +7,7 @@ import {
   MSG,
   withdrawalDueDate,
   type Payout,
+  usdText,
 } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -18,7 +19,7 @@ import { systemAccount, userAccount, type Leg, type Ledger } from '../ledger/led
 import { plansRepository, type InvestmentRow } from '../plans/plans.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { createWithdrawalDecisions } from './withdrawal-decisions.js';
-import { feeLegs, feeTotal, usd, withdrawalView } from './withdrawal-money.js';
+import { feeLegs, feeTotal, withdrawalView } from './withdrawal-money.js';
 import { withdrawalsRepository as repo } from './withdrawals.repository.js';
 
 /**
@@ -76,17 +77,21 @@ export function createWithdrawalsService(deps: {
         hasPlan: Boolean(investment),
         endTime: investment?.endsAt.toISOString() ?? null,
         daysRemaining: q.days,
-        expectedWithdrawal: usd(investment?.expectedWithdrawal ?? 0n),
-        earnings: usd(q.earnings),
+        expectedWithdrawal: usdText(investment?.expectedWithdrawal ?? 0n),
+        earnings: usdText(q.earnings),
         canOpen: q.canOpen,
         canSubmit: q.reasons.length === 0,
         reasons: q.reasons,
-        maturity: { gross: usd(q.maturity.gross), fees: usd(feeTotal(q.maturity)), payout: usd(q.maturity.payout) },
+        maturity: {
+          gross: usdText(q.maturity.gross),
+          fees: usdText(feeTotal(q.maturity)),
+          payout: usdText(q.maturity.payout),
+        },
         breakInvestment: {
-          invested: usd(investment?.amount ?? 0n),
-          gross: usd(q.broken.gross),
-          fees: usd(feeTotal(q.broken)),
-          payout: usd(q.broken.payout),
+          invested: usdText(investment?.amount ?? 0n),
+          gross: usdText(q.broken.gross),
+          fees: usdText(feeTotal(q.broken)),
+          payout: usdText(q.broken.payout),
         },
         canBreak: Boolean(investment) && q.days !== null && q.days > 0,
         canMoveToBalance: q.canOpen,
@@ -148,7 +153,7 @@ export function createWithdrawalsService(deps: {
             kind: kind === 'maturity' ? 'withdrawal.request' : 'withdrawal.break',
             idempotencyKey: `withdrawal:${investment.id}`,
             actorId: userId,
-            memo: `${kind === 'maturity' ? 'Withdrawal' : 'Investment broken early'}: ${usd(payout.payout)} requested to ${user.walletAddress}`,
+            memo: `${kind === 'maturity' ? 'Withdrawal' : 'Investment broken early'}: ${usdText(payout.payout)} requested to ${user.walletAddress}`,
             legs: legs.filter((l) => l.amount !== 0n),
           });
           return withdrawal;
@@ -176,7 +181,7 @@ export function createWithdrawalsService(deps: {
           kind: 'investment.to-balance',
           idempotencyKey: `investment-to-balance:${investment.id}`,
           actorId: userId,
-          memo: `Matured plan moved to your balance: ${usd(investment.expectedWithdrawal)}`,
+          memo: `Matured plan moved to your balance: ${usdText(investment.expectedWithdrawal)}`,
           legs: [
             { account: userAccount(userId, 'usd.invested'), amount: -investment.amount },
             { account: systemAccount('usd.platform'), amount: -(investment.expectedWithdrawal - investment.amount) },
@@ -185,7 +190,7 @@ export function createWithdrawalsService(deps: {
         });
         return investment.expectedWithdrawal;
       });
-      const amount = usd(moved);
+      const amount = usdText(moved);
       return { success: true as const, message: MSG.withdraw.movedToBalance(formatUsd(amount)), amount };
     },
   };
