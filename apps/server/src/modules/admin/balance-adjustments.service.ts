@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ceilingMessage,
   exceedsAmount,
@@ -16,6 +15,7 @@ import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.servic
 import { usersRepository } from '../users/users.repository.js';
 import { invalidField } from './user-fields.js';
 import { userDetails } from './user-details.js';
+import { ledgerKey } from '../ledger/ledger-keys.js';
 
 /** The platform account on the other side of an adjustment, per asset. */
 const COUNTERPART = {
@@ -45,7 +45,7 @@ export function createBalanceAdjustmentsService(deps: { db: Db; ledger: Ledger; 
       const amount = parseAdjustmentAmount(input.account, input.amount);
       if (amount === null || amount <= 0n) throw invalidField('amount', MSG.admin.adjustInvalid);
       const signed = input.direction === 'credit' ? amount : -amount;
-      const idempotencyKey = `adjust:${randomUUID()}`;
+      const idempotencyKey = ledgerKey.adjustment();
       try {
         await audit.change(async (tx, record) => {
           await ledger.postIn(tx, {

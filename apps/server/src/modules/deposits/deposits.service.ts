@@ -20,6 +20,7 @@ import { pgErrorCode } from '../../db/pg-errors.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
 import { depositsRepository as repo, type DepositRow } from './deposits.repository.js';
 import { deriveAddress } from './xpub.js';
+import { ledgerKey } from '../ledger/ledger-keys.js';
 
 /** SPEC §9: the top-up panel's payment window. Only the UI's: a later payment is still credited. */
 export const TOPUP_WINDOW_MS = 900_000;
@@ -138,7 +139,7 @@ export function createDepositsService(deps: {
       ].filter((l) => l.amount !== 0n);
       const posted = await ledger.postIn(tx, {
         kind: 'deposit',
-        idempotencyKey: `deposit:${transfer.chainId}:${row.txHash}:${transfer.logIndex}`,
+        idempotencyKey: ledgerKey.deposit(transfer.chainId, row.txHash, transfer.logIndex),
         memo: `Top-up received: ${toDecimalString(received, 'USD')} USDT, fee ${toDecimalString(fee, 'USD')}`,
         legs,
       });

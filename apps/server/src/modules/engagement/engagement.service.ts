@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   BOT_COST_COINS,
   BOT_COST_USD,
@@ -19,6 +18,7 @@ import { AppError } from '../../http/errors.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
 import { plansRepository } from '../plans/plans.repository.js';
 import { engagementRepository as repo, utcDay, type EngagementRow } from './engagement.repository.js';
+import { ledgerKey } from '../ledger/ledger-keys.js';
 
 /** Longest stretch settled at once: a user away for years gets the last 400 days, not an unbounded loop. */
 const MAX_SETTLE_DAYS = 400;
@@ -44,7 +44,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
       const date = utcDay(new Date(day));
       await ledger.postIn(tx, {
         kind: 'coins.daily',
-        idempotencyKey: `daily-coins:${state.userId}:${date}`,
+        idempotencyKey: ledgerKey.dailyCoins(state.userId, date),
         memo: `Daily coins for ${date}`,
         legs: [
           { account: systemAccount('coin.issuance'), amount: -amount },
@@ -70,7 +70,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
       }
       await ledger.postIn(tx, {
         kind: 'bot.upkeep',
-        idempotencyKey: `bot-upkeep:${state.userId}:${paidThrough.toISOString()}`,
+        idempotencyKey: ledgerKey.botUpkeep(state.userId, paidThrough),
         memo: 'Trading bot daily upkeep',
         legs: [
           { account: userAccount(state.userId, 'coin.coins'), amount: -BOT_UPKEEP_COINS },
@@ -134,7 +134,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
         if (daily <= 0n) throw fail(MSG.rewards.noDailyCoins, 'CONFLICT');
         await ledger.postIn(tx, {
           kind: 'coins.daily-claim',
-          idempotencyKey: `daily-claim:${userId}:${now.getTime()}:${randomUUID()}`,
+          idempotencyKey: ledgerKey.unique('daily-claim', userId, now),
           actorId: userId,
           memo: `Claimed ${coins(daily)} daily coins`,
           legs: [
@@ -157,7 +157,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
         if (state.welcomeClaimedAt) throw fail(MSG.rewards.welcomeAlready, 'CONFLICT');
         await ledger.postIn(tx, {
           kind: 'coins.welcome',
-          idempotencyKey: `welcome:${userId}`,
+          idempotencyKey: ledgerKey.welcome(userId),
           actorId: userId,
           memo: 'Welcome reward: 20,000 coins',
           legs: [
@@ -189,7 +189,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
         if ((await balance(tx, userId, code)) < cost) throw fail(message);
         await ledger.postIn(tx, {
           kind: 'bot.activation',
-          idempotencyKey: `bot-activation:${userId}:${now.getTime()}:${randomUUID()}`,
+          idempotencyKey: ledgerKey.unique('bot-activation', userId, now),
           actorId: userId,
           memo: method === 'coins' ? 'Trading bot activated with 500,000 coins' : 'Trading bot activated for $5',
           legs: [
@@ -240,7 +240,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
         const amount = BigInt(clicks) * TAP_VALUE;
         await ledger.postIn(tx, {
           kind: 'coins.taps',
-          idempotencyKey: `taps:${userId}:${now.getTime()}:${randomUUID()}`,
+          idempotencyKey: ledgerKey.unique('taps', userId, now),
           actorId: userId,
           memo: `Saved ${clicks} taps (${coins(amount)} coins)`,
           legs: [

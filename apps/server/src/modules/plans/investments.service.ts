@@ -19,6 +19,7 @@ import { pgErrorCode } from '../../db/pg-errors.js';
 import { userAccount, type Ledger } from '../ledger/ledger.service.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
 import { plansRepository as repo, type InvestmentRow, type PlanRow } from './plans.repository.js';
+import { ledgerKey } from '../ledger/ledger-keys.js';
 
 export function investmentView(row: InvestmentRow, planName: string) {
   return {
@@ -108,7 +109,7 @@ export function createInvestmentsService(deps: { db: Db; clock: Clock; ledger: L
           });
           await ledger.postIn(tx, {
             kind: 'investment.start',
-            idempotencyKey: `investment:${investment.id}`,
+            idempotencyKey: ledgerKey.investment(investment.id),
             actorId: userId,
             memo: `Invested in the ${plan.name} plan for ${duration.days} days`,
             legs: [

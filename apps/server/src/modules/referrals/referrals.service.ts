@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
 import { usersRepository } from '../users/users.repository.js';
+import { ledgerKey } from '../ledger/ledger-keys.js';
 
 export type ReferralRule = Config['REFERRAL_RULE'];
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -33,7 +34,7 @@ export function createReferralsService(deps: { db: Db; ledger: Ledger; config: C
     if (legs.length === 0) return;
     await ledger.postIn(tx, {
       kind: 'referral.bonus',
-      idempotencyKey: `referral:${referredId}`,
+      idempotencyKey: ledgerKey.referral(referredId),
       memo: `Referral bonus: ${describeBonus()}`,
       legs,
     });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   achievements,
   ceilingMessage,
@@ -26,6 +25,7 @@ import { systemAccount, userAccount, type Leg, type Ledger } from '../ledger/led
 import { createLeaderboard } from './leaderboard.js';
 import { stakingRepository as repo, type SummaryRow } from './staking.repository.js';
 import { lastStakeDay, readSettlementDue, yieldDue as yieldAt, type StakeTerms } from './yield.js';
+import { ledgerKey } from '../ledger/ledger-keys.js';
 
 const bad = (message: string) => new AppError('VALIDATION_ERROR', message);
 const short = (message: string) => new AppError('INSUFFICIENT_FUNDS', message);
@@ -49,7 +49,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     if (due > stake.creditedTotal) {
       await ledger.postIn(tx, {
         kind: 'staking.yield',
-        idempotencyKey: `staking-yield:${stake.id}:${due}`,
+        idempotencyKey: ledgerKey.stakingYield(stake.id, due),
         memo: 'Staking earnings',
         legs: [
           { account: systemAccount('usd.platform'), amount: -(due - stake.creditedTotal) },
@@ -61,7 +61,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     if (now.getTime() >= stake.endsAt.getTime()) {
       await ledger.postIn(tx, {
         kind: 'staking.release',
-        idempotencyKey: `stake-release:${stake.id}`,
+        idempotencyKey: ledgerKey.stakeRelease(stake.id),
         memo: `Stake ended: ${stake.tokens} SVP tokens back in your wallet`,
         legs: [
           { account: userAccount(userId, 'svp.staked'), amount: -stake.tokens },
@@ -145,12 +145,12 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
    */
   const moved = (userId: string, insufficient: string, message: string, kind: string, memo: string, legs: Leg[]) =>
     respond(insufficient, userId, async () => {
-      await ledger.post({ kind, idempotencyKey: `${kind}:${userId}:${randomUUID()}`, actorId: userId, memo, legs });
+      await ledger.post({ kind, idempotencyKey: ledgerKey.unique(kind, userId), actorId: userId, memo, legs });
       return message;
     });
 
   const post = (tx: Tx, userId: string, kind: string, memo: string, legs: Leg[]) =>
-    ledger.postIn(tx, { kind, idempotencyKey: `${kind}:${userId}:${randomUUID()}`, actorId: userId, memo, legs });
+    ledger.postIn(tx, { kind, idempotencyKey: ledgerKey.unique(kind, userId), actorId: userId, memo, legs });
 
   const usdAmount = (text: string, invalid: string) => {
     if (exceedsAmount(text, 'USD')) throw bad(ceilingMessage('USD'));

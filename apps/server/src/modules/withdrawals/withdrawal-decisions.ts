@@ -8,6 +8,7 @@ import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.servic
 import { plansRepository } from '../plans/plans.repository.js';
 import { feeLegs, withdrawalView } from './withdrawal-money.js';
 import { withdrawalsRepository as repo, type WithdrawalRow } from './withdrawals.repository.js';
+import { ledgerKey } from '../ledger/ledger-keys.js';
 
 /** The admin's side of withdrawals (DESIGN D7): the pending queue, paid with a hash, or rejected with a reason. */
 export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: Ledger; audit: AuditLog }) {
@@ -48,7 +49,7 @@ export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: 
         if (decided.payout > 0n) {
           await ledger.postIn(tx, {
             kind: 'withdrawal.paid',
-            idempotencyKey: `withdrawal-decided:${id}`,
+            idempotencyKey: ledgerKey.withdrawalDecided(id),
             actorId: adminId,
             memo: `Withdrawal paid: ${usdText(decided.payout)} sent in ${decided.txHash}`,
             legs: [
@@ -99,7 +100,7 @@ export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: 
         if (legs.length > 0) {
           await ledger.postIn(tx, {
             kind: 'withdrawal.rejected',
-            idempotencyKey: `withdrawal-decided:${id}`,
+            idempotencyKey: ledgerKey.withdrawalDecided(id),
             actorId: adminId,
             memo: `Withdrawal rejected (${reason}): ${usdText(decided.gross + kept)} returned to your balance`,
             legs,

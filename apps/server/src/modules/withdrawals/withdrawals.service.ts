@@ -21,6 +21,7 @@ import { usersRepository } from '../users/users.repository.js';
 import { createWithdrawalDecisions } from './withdrawal-decisions.js';
 import { feeLegs, feeTotal, withdrawalView } from './withdrawal-money.js';
 import { withdrawalsRepository as repo } from './withdrawals.repository.js';
+import { ledgerKey } from '../ledger/ledger-keys.js';
 
 /**
  * Withdrawals (SPEC §4, §9; DESIGN D6, D7), the user's side: the quote, the request (which holds the payout
@@ -151,7 +152,7 @@ export function createWithdrawalsService(deps: {
           });
           await ledger.postIn(tx, {
             kind: kind === 'maturity' ? 'withdrawal.request' : 'withdrawal.break',
-            idempotencyKey: `withdrawal:${investment.id}`,
+            idempotencyKey: ledgerKey.withdrawal(investment.id),
             actorId: userId,
             memo: `${kind === 'maturity' ? 'Withdrawal' : 'Investment broken early'}: ${usdText(payout.payout)} requested to ${user.walletAddress}`,
             legs: legs.filter((l) => l.amount !== 0n),
@@ -179,7 +180,7 @@ export function createWithdrawalsService(deps: {
         await plansRepository.close(tx, investment.id, clock.now());
         await ledger.postIn(tx, {
           kind: 'investment.to-balance',
-          idempotencyKey: `investment-to-balance:${investment.id}`,
+          idempotencyKey: ledgerKey.investmentToBalance(investment.id),
           actorId: userId,
           memo: `Matured plan moved to your balance: ${usdText(investment.expectedWithdrawal)}`,
           legs: [

@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Every ledger idempotency key, built in one place (DESIGN §3: the key names the one event a posting is for, so
+ * a repeat of that event posts nothing). The formats are stored in `ledger_transactions` and must never change:
+ * a changed format would post an already-posted event again.
+ */
+export const ledgerKey = {
+  deposit: (chainId: number, txHash: string, logIndex: number) => `deposit:${chainId}:${txHash}:${logIndex}`,
+  investment: (investmentId: string) => `investment:${investmentId}`,
+  referral: (referredUserId: string) => `referral:${referredUserId}`,
+  withdrawal: (investmentId: string) => `withdrawal:${investmentId}`,
+  investmentToBalance: (investmentId: string) => `investment-to-balance:${investmentId}`,
+  /** Pay or reject: one decision per withdrawal. */
+  withdrawalDecided: (withdrawalId: string) => `withdrawal-decided:${withdrawalId}`,
+  welcome: (userId: string) => `welcome:${userId}`,
+  dailyCoins: (userId: string, utcDate: string) => `daily-coins:${userId}:${utcDate}`,
+  botUpkeep: (userId: string, paidThrough: Date) => `bot-upkeep:${userId}:${paidThrough.toISOString()}`,
+  stakingYield: (stakeId: string, settledTo: bigint | string) => `staking-yield:${stakeId}:${settledTo}`,
+  stakeRelease: (stakeId: string) => `stake-release:${stakeId}`,
+
+  /**
+   * Deliberately unique keys, for acts a user may repeat at will (claim the daily coins, activate the bot, save
+   * taps, every staking form, an admin's adjustment): each posting is its own event. A retried request is kept
+   * from acting twice by its Idempotency-Key (http/idempotency.ts), which the posting's transaction marks.
+   */
+  unique: (kind: string, ownerId: string, at?: Date) =>
+    at ? `${kind}:${ownerId}:${at.getTime()}:${randomUUID()}` : `${kind}:${ownerId}:${randomUUID()}`,
+  adjustment: () => `adjust:${randomUUID()}`,
+};
