@@ -25,3 +25,19 @@ export interface ChainScanner {
   /** Largest block range one `transfers` call may ask for (public BSC endpoints cap eth_getLogs). */
   readonly maxRange: bigint;
 }
+
+/** What became of one transfer handed to the deposit sink. */
+export type IngestResult = 'credited' | 'duplicate' | 'ignored' | 'rejected';
+
+/**
+ * Where the watcher hands what it sees: the deposits module implements it and app.ts wires it in, so the
+ * chain layer imports nothing above it.
+ */
+export interface DepositSink {
+  /** Every deposit address (lower-case) a transfer may be for. */
+  addresses(): Promise<string[]>;
+  /** Credits a transfer once (idempotent by chain, transaction and log). */
+  ingest(transfer: ObservedTransfer): Promise<IngestResult>;
+  /** Records a transfer that cannot be credited, with the reason the error gives. */
+  reject(transfer: ObservedTransfer, error: unknown): Promise<IngestResult>;
+}

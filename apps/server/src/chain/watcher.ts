@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
-import { depositsRepository } from '../modules/deposits/deposits.repository.js';
-import type { DepositsService, IngestResult } from '../modules/deposits/deposits.service.js';
+import { chainCursor } from './cursor.js';
 import { isUnavailable } from '../db/pg-errors.js';
 import type { LeaderLock } from './leader-lock.js';
-import type { ChainScanner, ObservedTransfer } from './types.js';
+import type { ChainScanner, DepositSink, IngestResult, ObservedTransfer } from './types.js';
 
 /** Block, then log index: the order the chain applied them in. */
 const inChainOrder = (a: ObservedTransfer, b: ObservedTransfer) =>
@@ -28,7 +27,7 @@ export function createDepositWatcher(deps: {
   db: Db;
   clock: Clock;
   scanner: ChainScanner;
-  deposits: DepositsService;
+  deposits: DepositSink;
   lock: LeaderLock;
   log: FastifyBaseLogger;
   intervalMs: number;
@@ -45,12 +44,12 @@ export function createDepositWatcher(deps: {
   async function scan(): Promise<number> {
     if (!(await deps.lock.acquire())) return 0;
     const safe = await scanner.safeHead();
-    const stored = await depositsRepository.cursor(db, scanner.chainId);
+    const stored = await chainCursor.get(db, scanner.chainId);
     let cursor: bigint;
     if (stored !== null) cursor = stored;
     else {
       cursor = deps.startBlock !== undefined ? deps.startBlock - 1n : scanner.name === 'simulated' ? 0n : safe;
-      await depositsRepository.setCursor(db, scanner.chainId, cursor, deps.clock.now());
+      await chainCursor.set(db, scanner.chainId, cursor, deps.clock.now());
     }
     let credited = 0;
     let seen = 0;
@@ -59,7 +58,7 @@ export function createDepositWatcher(deps: {
       while (cursor < safe) {
         const from = cursor + 1n;
         const to: bigint = safe < cursor + scanner.maxRange ? safe : cursor + scanner.maxRange;
-        const addresses = await depositsRepository.allAddresses(db);
+        const addresses = await deps.deposits.addresses();
         const transfers = (await scanner.transfers(from, to, addresses)).sort(inChainOrder);
         for (const transfer of transfers) {
           const result = await ingestOrGiveUp(transfer, cursor);
@@ -73,7 +72,7 @@ export function createDepositWatcher(deps: {
             );
           }
         }
-        await depositsRepository.setCursor(db, scanner.chainId, to, deps.clock.now());
+        await chainCursor.set(db, scanner.chainId, to, deps.clock.now());
         cursor = to;
       }
       failures.clear();
@@ -102,7 +101,7 @@ export function createDepositWatcher(deps: {
         // Connection trouble keeps the attempt count where it was: only the transfer's own failures add up.
         // Every transfer before this one is ingested: the next scan starts at this transfer's block.
         if (transfer.blockNumber - 1n > cursor) {
-          await depositsRepository.setCursor(db, scanner.chainId, transfer.blockNumber - 1n, deps.clock.now());
+          await chainCursor.set(db, scanner.chainId, transfer.blockNumber - 1n, deps.clock.now());
         }
         throw error;
       }

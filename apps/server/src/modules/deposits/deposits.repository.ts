@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { chainCursors, depositAddresses, deposits, rejectedDeposits, topupRequests } from '../../db/schema.js';
+import { depositAddresses, deposits, rejectedDeposits, topupRequests } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
 type Executor = Db | Tx;
@@ -125,15 +125,5 @@ export const depositsRepository = {
       .from(deposits)
       .where(and(eq(deposits.userId, userId), gte(deposits.seenAt, since)))
       .orderBy(desc(deposits.seenAt));
-  },
-  async cursor(db: Executor, chainId: number): Promise<bigint | null> {
-    const [row] = await db.select().from(chainCursors).where(eq(chainCursors.chainId, chainId));
-    return row?.lastBlock ?? null;
-  },
-  async setCursor(db: Executor, chainId: number, lastBlock: bigint, now: Date) {
-    await db
-      .insert(chainCursors)
-      .values({ chainId, lastBlock, updatedAt: now })
-      .onConflictDoUpdate({ target: chainCursors.chainId, set: { lastBlock, updatedAt: now } });
   },
 };

@@ -11,7 +11,9 @@ import {
   toDecimalString,
   TOPUP_FEE,
 } from '@svp/shared';
-import type { ObservedTransfer } from '../../chain/types.js';
+import type { IngestResult, ObservedTransfer } from '../../chain/types.js';
+
+export type { IngestResult };
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -26,7 +28,7 @@ import { ledgerKey } from '../ledger/ledger-keys.js';
 export const TOPUP_WINDOW_MS = 900_000;
 
 /** What ingesting one transfer did; 'rejected' means recorded as not credited (DESIGN D8, issue 14). */
-export type IngestResult = 'credited' | 'duplicate' | 'ignored' | 'rejected';
+
 export type RejectionCode = 'above_ceiling' | 'failed';
 
 /**
@@ -189,6 +191,8 @@ export function createDepositsService(deps: {
 
   return {
     addressFor,
+    /** Every deposit address, for the watcher's scan (DepositSink). */
+    addresses: () => repo.allAddresses(db),
 
     async createTopup(userId: string, amountText: string) {
       const precision = amountPrecisionError(amountText, 'USD');
