@@ -142,7 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     production: config.isProduction,
   });
   const history = createHistoryService(db);
-  const engagement = createEngagementService({ db, clock, ledger, config });
+  const engagement = createEngagementService({
+    db,
+    clock,
+    ledger,
+    config,
+    plans: { hasActivePlan: async (tx, userId) => Boolean(await plansRepository.activeInvestment(tx, userId)) },
+  });
   const staking = createStakingService({ db, clock, ledger, config });
   const users = createUsersService(db, clock, engagement, history, config.MIN_WITHDRAWAL_EARNINGS_USD);
   const audit = createAuditLog(db, clock);

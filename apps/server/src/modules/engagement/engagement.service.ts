@@ -16,7 +16,6 @@ import type { Db } from '../../db/client.js';
 import { inTransaction, type Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
-import { plansRepository } from '../plans/plans.repository.js';
 import { engagementRepository as repo, utcDay, type EngagementRow } from './engagement.repository.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
 
@@ -27,7 +26,14 @@ const fail = (message: string, code: 'VALIDATION_ERROR' | 'CONFLICT' | 'RATE_LIM
   new AppError(code, message);
 
 /** Coins, daily bonus, welcome reward, the bot's activation and upkeep, taps (DESIGN D9, D11). */
-export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Ledger; config: Config }) {
+export function createEngagementService(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  config: Config;
+  /** The plans module's answer to "does this user have an active plan?" (the bot needs one), in `tx`. */
+  plans: { hasActivePlan(tx: Tx, userId: string): Promise<boolean> };
+}) {
   const { db, clock, ledger, config } = deps;
   const balance = async (tx: Tx, userId: string, code: string) => (await ledger.balances(userId, tx)).get(code) ?? 0n;
 
@@ -180,7 +186,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock; ledger: Le
     /** 500,000 coins or $5; needs an active plan (SPEC §5). Upkeep is due 24 h later. */
     async activateBot(userId: string, method: 'coins' | 'balance') {
       return locked(userId, async (tx, state, now) => {
-        if (!(await plansRepository.activeInvestment(tx, userId))) throw fail(MSG.bot.needPlan);
+        if (!(await deps.plans.hasActivePlan(tx, userId))) throw fail(MSG.bot.needPlan);
         if (state.botStatus === 'active') throw fail(MSG.bot.alreadyActive, 'CONFLICT');
         const [code, cost, sink, message] =
           method === 'coins'
