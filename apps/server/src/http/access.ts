@@ -9,7 +9,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, MSG, SESSION_COOKIE } from '@svp/shared';
-import type { SessionStore } from '../modules/auth/sessions.js';
+import type { SessionInfo, SessionRead, SessionRow } from '../db/session-row.js';
 import { AppError, errors } from './errors.js';
 
 /**
@@ -34,6 +34,11 @@ declare module 'fastify' {
   }
 }
 
+/** What the access check needs of the session store (the auth module's store is one). */
+export interface SessionResolver {
+  resolve(token: string, read?: SessionRead): Promise<{ session: SessionInfo; data: SessionRow } | null>;
+}
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Set on a plugin scope whose third-party routes cannot declare access themselves (see registerWithAccess). */
 const scopeAccess = Symbol('scopeAccess');
@@ -43,7 +48,7 @@ const scopeAccess = Symbol('scopeAccess');
  * the route the router matched, whatever spelling of its path reached it: nothing here looks at the URL.
  * Call before any route is registered.
  */
-export function registerAccessControl(app: FastifyInstance, sessions: SessionStore): void {
+export function registerAccessControl(app: FastifyInstance, sessions: SessionResolver): void {
   const routes: RouteOptions[] = [];
   const table: RouteTableEntry[] = [];
   app.decorate('routeTable', table);
@@ -84,7 +89,7 @@ export async function registerWithAccess<Options extends object>(
 }
 
 /** The hook every route runs first: CSRF for unsafe methods, then the session and the route's access rule. */
-function authorizer(sessions: SessionStore): onRequestHookHandler {
+function authorizer(sessions: SessionResolver): onRequestHookHandler {
   return async function authorize(request: FastifyRequest, reply: FastifyReply) {
     const config = request.routeOptions.config;
     // Answers that depend on who asks are never stored by a browser or a proxy.

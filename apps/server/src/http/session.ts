@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SessionInfo, SessionRead, SessionRow } from '../modules/auth/sessions.js';
+import type { SessionInfo, SessionRead, SessionRow } from '../db/session-row.js';
 import { errors } from './errors.js';
 
 declare module 'fastify' {

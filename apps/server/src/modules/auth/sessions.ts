@@ -5,49 +5,13 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { preparedStatement, queryRows, type Db } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
+import { SESSION_COLUMNS, type SessionInfo, type SessionRead, type SessionRow } from '../../db/session-row.js';
 
-export interface SessionInfo {
-  tokenHash: string;
-  userId: string;
-  role: Role;
-  /** 'pending' for an admin who gave the password but not yet the second factor. */
-  mfa: 'none' | 'pending' | 'done';
-  /** Epoch ms of the last proof of the second factor on this session (admins), or null. */
-  verifiedAt: number | null;
-}
+export type { SessionInfo, SessionRead, SessionRow };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** Writing last_seen_at on every request would make every GET a write; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
-
-/**
- * What a read of a session returns: the session and its user's standing (`s` = sessions, `u` = users). Every
- * name starts with `session`, so a route's own columns read in the same statement cannot shadow one.
- */
-export interface SessionRow {
-  sessionUserId: string;
-  sessionRole: Role;
-  sessionMfa: SessionInfo['mfa'];
-  sessionLastSeenMs: string;
-  sessionExpiresMs: string;
-  sessionVerifiedMs: string | null;
-  sessionUserDisabled: boolean;
-  sessionUserRole: Role;
-}
-
-/** The select list of a SessionRow, for any statement that reads `sessions s join users u`. */
-export const SESSION_COLUMNS = `s.user_id as "sessionUserId", s.role as "sessionRole", s.mfa as "sessionMfa",
-     (extract(epoch from s.last_seen_at) * 1000)::bigint::text as "sessionLastSeenMs",
-     (extract(epoch from s.expires_at) * 1000)::bigint::text as "sessionExpiresMs",
-     (extract(epoch from s.verified_at) * 1000)::bigint::text as "sessionVerifiedMs",
-     u.disabled as "sessionUserDisabled", u.role as "sessionUserRole"`;
-
-/**
- * A route's own read about the session's user, made in the same statement as the session look-up (one
- * round trip for GET /me): it selects SESSION_COLUMNS next to its own, `where s.token_hash = $1`. What it
- * read reaches the route only once the session has passed every check.
- */
-export type SessionRead = (db: Db, tokenHash: string, now: Date) => Promise<SessionRow | undefined>;
 
 const resolveStatement = preparedStatement<SessionRow>(
   'sessions_resolve',

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { preparedStatement, type Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
-import { SESSION_COLUMNS, type SessionRow } from '../auth/sessions.js';
+import { SESSION_COLUMNS, type SessionRow } from '../../db/session-row.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
