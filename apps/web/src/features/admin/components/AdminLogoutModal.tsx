@@ -1,11 +1,11 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { API, MSG } from '@svp/shared';
+import { API } from '@svp/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { apiPost } from '../../../lib/api';
 import { lazySchema } from '../../../lib/lazy-schema';
 import { clearStoredUser } from '../../../lib/storedUser';
+import { ConfirmLogoutModal } from '../../auth/components/LogoutModal';
 
 /**
  * POST /auth/logout, then forget the session whatever the server said, as a user's logout does; an admin
@@ -40,16 +40,10 @@ export function useAdminLogout() {
 export function AdminLogoutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const logout = useAdminLogout();
   return (
-    <Modal opened={opened} onClose={onClose} title={MSG.logout.title} centered radius="lg">
-      <Text mb="lg">{MSG.logout.question}</Text>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={logout.isPending}>
-          Cancel
-        </Button>
-        <Button color="red" onClick={() => logout.mutate()} loading={logout.isPending}>
-          Logout
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmLogoutModal
+      opened={opened}
+      onClose={onClose}
+      logout={{ mutate: () => logout.mutate(), isPending: logout.isPending }}
+    />
   );
 }

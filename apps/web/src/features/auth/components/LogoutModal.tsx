@@ -2,9 +2,14 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { MSG } from '@svp/shared';
 import { useLogout } from '../api/session';
 
-/** SPEC §2 "Confirm Logout" dialog, shared by the dashboard and the admin console. */
-export function LogoutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const logout = useLogout();
+interface LogoutAction {
+  mutate: () => void;
+  isPending: boolean;
+}
+
+/** SPEC §2 "Confirm Logout" dialog around any logout action (the dashboard's, the admin console's). */
+export function ConfirmLogoutModal(props: { opened: boolean; onClose: () => void; logout: LogoutAction }) {
+  const { opened, onClose, logout } = props;
   return (
     <Modal opened={opened} onClose={onClose} title={MSG.logout.title} centered radius="lg">
       <Text mb="lg">{MSG.logout.question}</Text>
@@ -17,5 +22,17 @@ export function LogoutModal({ opened, onClose }: { opened: boolean; onClose: () 
         </Button>
       </Group>
     </Modal>
+  );
+}
+
+/** The dashboard's logout: ends on the user login (/). */
+export function LogoutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const logout = useLogout();
+  return (
+    <ConfirmLogoutModal
+      opened={opened}
+      onClose={onClose}
+      logout={{ mutate: () => logout.mutate(), isPending: logout.isPending }}
+    />
   );
 }
