@@ -69,7 +69,7 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
-/** Paths pino must never print: credentials, one-time codes and session tokens (issue #2, point 10). */
+/** Paths pino must never print: credentials, one-time codes and session tokens (point 10). */
 const REDACT = [
   'req.headers.cookie',
   'req.headers.authorization',

@@ -22,7 +22,7 @@ const isProxyAddress = (entry: string) => {
 };
 
 /**
- * Which proxies' X-Forwarded-For is believed (issue #14): the number of proxies in front of the app, or the
+ * Which proxies' X-Forwarded-For is believed: the number of proxies in front of the app, or the
  * list of their addresses or CIDR ranges. "Trust every hop" is refused: the leftmost entry is the client's
  * own writing, and rate limits keyed on it would let anyone choose their address.
  */
@@ -91,7 +91,7 @@ const envSchema = z.object({
     .min(0n)
     .max(MAX_AMOUNT.SVP, `must be at most ${ceilingText('SVP')} (the ceiling)`)
     .default(100_000n),
-  /** Earnings a user needs before a withdrawal to the wallet (SPEC's $5; issue 14: operator configuration). */
+  /** Earnings a user needs before a withdrawal to the wallet (SPEC's $5; operator configuration). */
   MIN_WITHDRAWAL_EARNINGS_USD: z
     .string()
     .regex(/^\d{1,6}(\.\d{1,2})?$/, 'must be a dollar amount like 5 or 2.50')

@@ -15,7 +15,7 @@ interface RequestContext {
 /**
  * Per-request state that must reach code far from the route without threading it through every
  * service: the transaction helper uses it to record, inside the work's own transaction, that the
- * request's Idempotency-Key has been acted on (DESIGN §3; crash consistency, issue #6).
+ * request's Idempotency-Key has been acted on (DESIGN §3; crash consistency).
  */
 export const requestContext = new AsyncLocalStorage<RequestContext>();
 

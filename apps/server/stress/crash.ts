@@ -1,5 +1,5 @@
 /**
- * `npm run stress:crash [-- --short | --kills N | --no-pg-restart]` — issue #6 point 3. The same load as
+ * `npm run stress:crash [-- --short | --kills N | --no-pg-restart]` — the same load as
  * `npm run stress` on one app process, which is SIGKILLed at random moments (and restarted, waiting for
  * /readyz) while PostgreSQL is restarted once mid-run. Ops whose answer never arrived are "unknown" and
  * must be applied fully or not at all; nothing acknowledged may be lost; the app must survive the

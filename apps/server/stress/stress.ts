@@ -1,5 +1,5 @@
 /**
- * `npm run stress [-- --short | --instances 2 | --users N --ops N ...]` — issue #6 points 1 and 2.
+ * `npm run stress [-- --short | --instances 2 | --users N --ops N ...]`
  * Starts real app processes on a fresh PostgreSQL database, drives every money endpoint through HTTP
  * with concurrent random traffic (re-sending idempotency keys at once and later), then checks the
  * ledger invariants and that every acknowledged op left its effect exactly once. Exit 1 on a violation.

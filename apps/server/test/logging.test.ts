@@ -41,7 +41,7 @@ describe('logs', () => {
       expect(log).not.toContain(secret);
     }
     // Without SMTP_URL and outside production (as here), the reset mail's own line prints its code on purpose,
-    // so a developer can read it (issue 14; mail.test.ts proves production never does). No other line may.
+    // so a developer can read it (mail.test.ts proves production never does). No other line may.
     const others = lines.filter((line) => !line.includes('e-mail not sent (no SMTP_URL; development only)'));
     expect(lines.length - others.length).toBe(2); // the welcome and the reset mail
     expect(others.join('\n')).not.toMatch(new RegExp(`code is ${otp}|code ${otp}|"(code|otp)":"${otp}"`));

@@ -74,7 +74,7 @@ async function withoutSmtp(env: Record<string, string>) {
 
 type Listed = { to: string; subject: string; kind: string; status: string; code: string | null };
 
-describe('e-mail without SMTP, outside production (issue 14)', () => {
+describe('e-mail without SMTP, outside production', () => {
   let dev: Awaited<ReturnType<typeof withoutSmtp>>;
   beforeAll(async () => {
     dev = await withoutSmtp({});
@@ -119,7 +119,7 @@ describe('e-mail without SMTP, outside production (issue 14)', () => {
   });
 });
 
-describe('e-mail without SMTP in production (issue 14)', () => {
+describe('e-mail without SMTP in production', () => {
   let prod: Awaited<ReturnType<typeof withoutSmtp>>;
   beforeAll(async () => {
     // The configuration needs a DATABASE_URL in production; the app itself runs on this test's database.

@@ -128,7 +128,7 @@ test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the w
   await expect(paid).toContainText(TX_HASH);
   await sidebar(b).getByRole('link', { name: 'History' }).click();
   const lines = b.getByTestId('history-line');
-  // Sentences a person reads, in the assets' units (issue 14), never ledger codes and signed amounts.
+  // Sentences a person reads, in the assets' units, never ledger codes and signed amounts.
   for (const text of [
     /^Top-up received: \$100\.00 added to your balance \(103\.00 USDT paid, \$3\.00 fee\)/,
     /^Invested in the Standard plan for 45 days: \$10\.00 from your balance/,

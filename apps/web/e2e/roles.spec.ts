@@ -20,7 +20,7 @@ test('an admin logs in to the console, opens a section and logs out', async ({ p
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await confirm.getByRole('button', { name: 'Logout' }).click();
-  // Back on the admin login, where an admin comes in, not the user login (issue 14).
+  // Back on the admin login, where an admin comes in, not the user login.
   await page.waitForURL('/admin');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   expect(await storedUser(page)).toBeNull();

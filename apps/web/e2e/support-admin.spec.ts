@@ -104,7 +104,7 @@ test('the admin edits a phone and adjusts a balance; the user logs in by phone a
   await expect(balanceRow).toHaveText(/^balance\s*0$/);
   await admin.getByRole('button', { name: 'Apply adjustment' }).click();
   await expect(admin.getByRole('status').filter({ hasText: MSG.admin.adjusted })).toBeVisible();
-  // The user's table shows the new figure at once, without a reload (issue 14): no reason for a second credit.
+  // The user's table shows the new figure at once, without a reload: no reason for a second credit.
   await expect(balanceRow).toHaveText(/^balance\s*7$/);
 
   // The audit log lists both changes.

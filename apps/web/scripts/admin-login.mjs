@@ -1,4 +1,4 @@
-// The screenshots' admin login with its second factor (issue #5), kept apart so screenshots.mjs stays short.
+// The screenshots' admin login with its second factor, kept apart so screenshots.mjs stays short.
 import { request as playwrightRequest } from '@playwright/test';
 import { authenticator } from 'otplib';
 

@@ -5,7 +5,7 @@ import { exceedsAmount, parseAmount, type Asset } from './money.js';
 import { ceilingMessage, decimalString, userSnapshotSchema } from './schemas.js';
 import { EMAIL_MAX } from './validation.js';
 
-/** Tickets, profile and admin console schemas (issue #5). */
+/** Tickets, profile and admin console schemas. */
 export const ticketStatusSchema = z.enum(['open', 'pending', 'closed']);
 export const ticketCreateSchema = z.object({
   subject: z.string({ error: MSG.tickets.empty }).trim().min(1, MSG.tickets.empty).max(200),
@@ -144,7 +144,7 @@ export const overviewSchema = z.object({
   }),
   invariants: z.object({ ok: z.boolean(), problems: z.array(z.string()) }),
   /**
-   * Whether the platform can pay (issue 14): what it would owe if every active plan and stake ran to its end,
+   * Whether the platform can pay: what it would owe if every active plan and stake ran to its end,
    * against the money it took in minus what it paid out. `surplus` is held − owed; below zero is a shortfall.
    */
   solvency: z.object({
@@ -189,7 +189,7 @@ export const flaggedDepositSchema = z.object({
 export const flaggedDepositListSchema = z.object({ deposits: z.array(flaggedDepositSchema) });
 
 /**
- * One outgoing e-mail as the admin Outbox screen lists it (issue 14). `code` is the one-time code the mail
+ * One outgoing e-mail as the admin Outbox screen lists it. `code` is the one-time code the mail
  * carries, given only outside production and while the body is still stored (it is cleared once SMTP
  * accepted the mail); in production the list has recipients and subjects only.
  */

@@ -11,7 +11,7 @@ export const BOT_SIM = {
   tokens: ['BTCUSD', 'ETHUSD', 'XRPUSD', 'LTCUSD', 'DOGEUSD'],
   /**
    * Where each symbol's simulated series starts: a plausible level for it, not a quote. Each symbol walks on
-   * its own from there (issue 14: they used to share one series near 1.22).
+   * its own from there (they used to share one series near 1.22).
    */
   startPrices: { BTCUSD: 64_250, ETHUSD: 3_180, XRPUSD: 0.52, LTCUSD: 84.3, DOGEUSD: 0.1234 },
   /** Largest move of one candle, as a share of the price (±0.2 %). */

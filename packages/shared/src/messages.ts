@@ -91,7 +91,7 @@ export const MSG = {
     /** The same rule for an operator-configured minimum (MIN_WITHDRAWAL_EARNINGS_USD); "$5" gives the spec's text. */
     earningsNeeded: (amount: string) => `You need at least ${amount} in earnings to withdraw.`,
     /**
-     * Said before a plan is confirmed (issue 14): what a withdrawal to the wallet at maturity needs, with the
+     * Said before a plan is confirmed: what a withdrawal to the wallet at maturity needs, with the
      * configured figures. `referrals` is how many referral bonuses reach the minimum, or null when paused.
      */
     ruleBeforeInvesting: (minimum: string, referrals: { count: number; bonus: string } | null) =>

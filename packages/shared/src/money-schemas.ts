@@ -5,7 +5,7 @@ import { TOPUP_FEE } from './plans.js';
 import { boundedAmount, decimalString } from './schemas.js';
 
 /**
- * Request/response schemas of the money flows (issue #3). Amounts are decimal strings (ADR 0002), each
+ * Request/response schemas of the money flows. Amounts are decimal strings (ADR 0002), each
  * bounded by its asset's ceiling (MAX_AMOUNT).
  */
 const amountText = (message: string) => boundedAmount('USD', 20, message).min(1, message);

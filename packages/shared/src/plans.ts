@@ -77,7 +77,7 @@ export function applyWithdrawalFees(gross: bigint): Payout {
 export const maturityPayout = (expected: bigint, earnings: bigint): Payout => applyWithdrawalFees(expected + earnings);
 
 /**
- * What a withdrawal to the wallet would pay right now (issue 14): the maturity payout once the plan has
+ * What a withdrawal to the wallet would pay right now: the maturity payout once the plan has
  * matured and the earnings reach the configured minimum, otherwise nothing. Amounts in USD minor units.
  */
 export function withdrawableNow(

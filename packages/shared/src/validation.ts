@@ -53,7 +53,7 @@ export function validateRegistrationForm(form: RegistrationForm): Partial<Record
 
 /**
  * The rule a typed amount breaks besides "a number greater than 0", named for the person who typed it
- * (issue 14): a dollar amount has at most 2 decimals, SVP tokens are whole. Null when it breaks neither; the
+ *: a dollar amount has at most 2 decimals, SVP tokens are whole. Null when it breaks neither; the
  * caller's own message (the spec's "Invalid amount to convert.", …) covers text that is not a number at all.
  */
 export function amountPrecisionError(text: string, asset: 'USD' | 'SVP'): string | null {

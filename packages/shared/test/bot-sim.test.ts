@@ -88,7 +88,7 @@ describe('bot simulation', () => {
     }
   });
 
-  it('gives each symbol its own series at a plausible level of its own (issue 14)', () => {
+  it('gives each symbol its own series at a plausible level of its own', () => {
     const sim = createBotSimulation(5, 0);
     for (let i = 0; i < 300; i++) sim.tick();
     const closes = BOT_SIM.tokens.map((token) => sim.candles(token).at(-1)!.close);

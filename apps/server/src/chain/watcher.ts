@@ -18,7 +18,7 @@ export const MAX_INGEST_ATTEMPTS = 5;
  * ingests every transfer to a deposit address, then moves the cursor. Ingestion is idempotent, so a
  * crash between the two only means the chunk is read again.
  *
- * One transfer never stops the ones after it (issue 14): one that cannot be credited is recorded as rejected
+ * One transfer never stops the ones after it: one that cannot be credited is recorded as rejected
  * by the ingestion (above the ceiling, refused by the database for what it holds). One that fails otherwise
  * (a lost connection, say) fails the scan with the cursor just before its block, so it is tried again; after
  * MAX_INGEST_ATTEMPTS scans it is rejected too, and the watcher moves on.

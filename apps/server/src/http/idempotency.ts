@@ -46,7 +46,7 @@ const ANSWER_LOST = JSON.stringify({ error: { code: 'CONFLICT', message: MSG.com
 
 /**
  * DESIGN §3: same key + same body → the stored response; same key + other body → 422.
- * Crash consistency (issue #6): each attempt holds a random claim on its key, and the work's own
+ * Crash consistency: each attempt holds a random claim on its key, and the work's own
  * transaction marks the key acted on (db/transaction.ts). A key left unfinished past `staleMs` belongs
  * to a dead attempt: if its work committed, the retry learns "done, answer lost" (409); if not, the retry
  * takes the key over and runs — and the dead attempt, were it only slow, can no longer commit.

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-/** Prometheus metrics (issue #6): one registry per app instance, so tests can build many apps. */
+/** Prometheus metrics: one registry per app instance, so tests can build many apps. */
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });

@@ -7,7 +7,7 @@ import { yieldDue } from '../../src/modules/staking/yield.js';
 import { buildTestApp, invest, signedInAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
 
 /**
- * The overview's "can the platform pay" figures (issue 14), on a database of its own so every figure is exact:
+ * The overview's "can the platform pay" figures, on a database of its own so every figure is exact:
  * owed at maturity counts what active plans and stakes will still pay and the tokens users could sell, against
  * deposits received minus paid out.
  */

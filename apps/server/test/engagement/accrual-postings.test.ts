@@ -44,7 +44,7 @@ async function pollForAnHour(u: SignedIn) {
   }
 }
 
-describe('accruals settle when money moves, not on every read (issue 14)', () => {
+describe('accruals settle when money moves, not on every read', () => {
   it('an hour of polling posts nothing; a new day posts each accrual once; shown figures stay current', async () => {
     const u = await signedInUser(t.app);
     await topUp(u.client, '160');

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('an amount with too many decimals is refused by naming the rule it broke (issue 14)', () => {
+describe('an amount with too many decimals is refused by naming the rule it broke', () => {
   it('on top-up, plans and every staking form, and changes nothing', async () => {
     const u = await signedInUser(t.app, '10.41.0.1');
     await topUp(u.client, '100');

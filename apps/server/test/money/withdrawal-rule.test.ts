@@ -23,7 +23,7 @@ async function maturedWithEarnings(t: TestApp, dollars: bigint) {
   return u;
 }
 
-describe('the minimum earnings for a withdrawal is operator configuration (issue 14)', () => {
+describe('the minimum earnings for a withdrawal is operator configuration', () => {
   let standard: TestApp;
   let lowered: TestApp;
   beforeAll(async () => {

@@ -16,7 +16,7 @@ afterAll(() => t.close());
 const { ROUNDS, nextIp } = raceKit(() => t);
 const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
 
-describe('tap and accrual races (issue 14)', () => {
+describe('tap and accrual races', () => {
   it('50 concurrent saves of 20 taps share one allowance: they bank what 1 s allows, not 1,000 taps', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const u = await signedInUser(t.app, nextIp());

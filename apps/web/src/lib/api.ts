@@ -71,7 +71,7 @@ let onReauthRequired: (() => Promise<boolean>) | null = null;
 
 /**
  * The admin console registers its "confirm it's you" dialog here: a POST refused with REAUTH_REQUIRED
- * waits for it and, once a fresh code was accepted, is sent again (issue #6, step-up re-authentication).
+ * waits for it and, once a fresh code was accepted, is sent again (step-up re-authentication).
  */
 export function setReauthHandler(handler: (() => Promise<boolean>) | null): void {
   onReauthRequired = handler;

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
-/** Accounts, sessions and the platform's bookkeeping tables (issue #2). */
+/** Accounts, sessions and the platform's bookkeeping tables. */
 export const users = pgTable(
   'users',
   {
@@ -55,7 +55,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['user', 'admin'] }).notNull(),
-    /** Admin sessions start 'pending' until the second factor is given (issue #5). */
+    /** Admin sessions start 'pending' until the second factor is given. */
     mfa: text('mfa', { enum: ['none', 'pending', 'done'] })
       .notNull()
       .default('none'),
@@ -153,7 +153,7 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
-// ---- Admin second factor (issue #5) ----
+// ---- Admin second factor ----
 
 export const adminTotp = pgTable('admin_totp', {
   userId: uuid('user_id')

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
-// ---- Engagement: rewards, bot, taps (issue #4, DESIGN D9, D11) ----
+// ---- Engagement: rewards, bot, taps (DESIGN D9, D11) ----
 
 /** Per-user engagement state; balances themselves live in the ledger (coin.coins, coin.daily). */
 export const engagement = pgTable('engagement', {
@@ -27,7 +27,7 @@ export const engagement = pgTable('engagement', {
     .default(sql`0`),
 });
 
-// ---- Staking (issue #4, DESIGN D10) ----
+// ---- Staking (DESIGN D10) ----
 
 export const stakes = pgTable(
   'stakes',

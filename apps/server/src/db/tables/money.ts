@@ -14,7 +14,7 @@ import {
 import { createdAt } from './columns.js';
 import { users } from './accounts.js';
 
-// ---- Plans, investments, withdrawals (issue #3) ----
+// ---- Plans, investments, withdrawals ----
 
 /** Operator-editable plan rates (DESIGN D4); seeded from packages/shared PLANS when missing. */
 export const plans = pgTable('plans', {
@@ -79,7 +79,7 @@ export const withdrawals = pgTable(
   (t) => [index('withdrawals_status_idx').on(t.status, t.dueAt), index('withdrawals_user_idx').on(t.userId)],
 );
 
-// ---- Deposits (issue #3, DESIGN D8) ----
+// ---- Deposits (DESIGN D8) ----
 
 export const depositAddresses = pgTable(
   'deposit_addresses',

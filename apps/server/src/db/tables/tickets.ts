@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './accounts.js';
 
-// ---- Support tickets (issue #5, DESIGN D12) ----
+// ---- Support tickets (DESIGN D12) ----
 
 export const tickets = pgTable(
   'tickets',

@@ -3,7 +3,7 @@ import { API, outboxListSchema } from '@svp/shared';
 import { errorResponses } from '../../http/responses.js';
 import type { OutboxService } from '../mail/outbox.js';
 
-/** GET /admin/outbox: the newest outgoing mails, for admins only (issue 14; codes never in production). */
+/** GET /admin/outbox: the newest outgoing mails, for admins only (codes never in production). */
 export function adminOutboxRoutes(outbox: OutboxService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

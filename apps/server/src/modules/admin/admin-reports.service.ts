@@ -5,7 +5,7 @@ import { auditLog, deposits, rejectedDeposits, topupRequests, users } from '../.
 import { toMicro } from '../deposits/deposits.service.js';
 import { checkLedgerInvariants } from '../ledger/invariants.js';
 
-/** The admin overview and the audit log page (issue #5). Read-only. */
+/** The admin overview and the audit log page. Read-only. */
 export function createAdminReportsService(db: Db, options: { stakingApyPercent: number }) {
   /** The staking APY in basis points, as the staking service computes yield (12% → 1200). */
   const apyBp = BigInt(Math.round(options.stakingApyPercent * 100));
@@ -131,7 +131,7 @@ export function createAdminReportsService(db: Db, options: { stakingApyPercent: 
 const YEAR_MS_BIG = BigInt(YEAR_MS);
 
 /**
- * Whether the platform can pay (issue 14): owed at maturity against net money held, in one statement.
+ * Whether the platform can pay: owed at maturity against net money held, in one statement.
  *
  * Nothing here reads a table in full. What users hold in USD is not summed over their accounts (ten per
  * user): every ledger transaction sums to zero per asset (DESIGN §3), so all user USD accounts together

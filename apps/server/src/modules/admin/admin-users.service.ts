@@ -67,7 +67,7 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
     });
   }
 
-  /** One whitelisted field change. The admin's own e-mail and wallet need a fresh second factor (issue #6). */
+  /** One whitelisted field change. The admin's own e-mail and wallet need a fresh second factor. */
   async function setField(edit: Edit, userId: string, field: string, raw: string) {
     checkField(field, raw);
     const user = await usersRepository.lockById(edit.tx, userId);

@@ -16,7 +16,7 @@ const hash = (code: string) => createHash('sha256').update(code.replace(/[\s-]/g
 const invalid = () => new AppError('OTP_INVALID', MSG.totp.invalid);
 
 /**
- * Admins' second factor (issue #5): TOTP set up on first admin login, required afterwards, with
+ * Admins' second factor: TOTP set up on first admin login, required afterwards, with
  * single-use recovery codes. A code is accepted once (its time step is remembered), within ±1 step.
  */
 export function createTotpService(deps: { db: Db; clock: Clock; rateLimiter: RateLimiter; audit: AuditLog }) {

@@ -27,7 +27,7 @@ import { ledgerKey } from '../ledger/ledger-keys.js';
 /** SPEC §9: the top-up panel's payment window. Only the UI's: a later payment is still credited. */
 export const TOPUP_WINDOW_MS = 900_000;
 
-/** What ingesting one transfer did; 'rejected' means recorded as not credited (DESIGN D8, issue 14). */
+/** What ingesting one transfer did; 'rejected' means recorded as not credited (DESIGN D8). */
 
 export type RejectionCode = 'above_ceiling' | 'failed';
 

@@ -230,7 +230,7 @@ export function createEngagementService(deps: {
      * Banks `clicks` taps at 0.25 coin each, if a human could have tapped them since the last accepted save
      * (DESIGN D9). `lastTapSaveAt` is the moment taps are paid up to: each accepted tap moves it 1/rate s on,
      * never past now. Saves take the row lock one at a time, so concurrent saves share that one allowance
-     * and no save brings a fresh burst of its own (issue 14).
+     * and no save brings a fresh burst of its own.
      */
     async saveTaps(userId: string, clicks: number) {
       if (clicks <= 0) throw fail(MSG.taps.none);

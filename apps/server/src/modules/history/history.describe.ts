@@ -2,7 +2,7 @@ import { formatAmount, fromDecimalString, type Asset } from '@svp/shared';
 import type { StatementEntry } from './history.repository.js';
 
 /**
- * What a statement line says, in words a user reads (issue 14 item 10): what happened, to which of their
+ * What a statement line says, in words a user reads: what happened, to which of their
  * balances, in the asset's own units and formatted as the rest of the UI formats them ("$58.65",
  * "200,000 SVP", "1,250.00 coins"). The only place that turns ledger postings into sentences: the History
  * page, the dashboard's newest lines and the CSV statement all read it.

@@ -24,7 +24,7 @@ export function mailCode(body: string | null): string | null {
  * Every e-mail is written to the outbox first. With SMTP_URL it is then sent through nodemailer
  * and its body cleared; without, it stays in the outbox (DESIGN D14) so `npm start` works offline.
  * Without SMTP_URL and outside production, the log shows each mail's recipient, subject and one-time code
- * (issue 14): a developer can then reset a password without a mail server. Otherwise the log names the
+ *: a developer can then reset a password without a mail server. Otherwise the log names the
  * mail's id and kind only, never its recipient or code.
  */
 export function createMailer(deps: {

@@ -7,7 +7,7 @@ import { mailCode } from './mailer.js';
 export const OUTBOX_LIST_LIMIT = 100;
 
 /**
- * The admin Outbox screen (issue 14): the newest outgoing mails. Outside production each carries its one-time
+ * The admin Outbox screen: the newest outgoing mails. Outside production each carries its one-time
  * code, so a developer without SMTP can read a password-reset code; in production the body is not even read
  * from the database, and the list holds recipients and subjects only.
  */

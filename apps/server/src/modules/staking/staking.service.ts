@@ -172,7 +172,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
   return {
     /**
      * GET: one read; it posts only when a stake has ended or a whole stake day is unsettled (DESIGN D11,
-     * issue 14: a page polling every 10 s used to post yield on every poll).
+     * a page polling every 10 s used to post yield on every poll).
      */
     async summary(userId: string) {
       const row = await repo.summaryRow(db, userId);

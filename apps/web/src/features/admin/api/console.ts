@@ -72,7 +72,7 @@ export function useLookupUser() {
 
 /**
  * One user's details as a query (not a one-off fetch), so that every admin change refetches what is on the
- * screen: after "Balance adjusted." the table shows the new figures, never the old ones (issue 14).
+ * screen: after "Balance adjusted." the table shows the new figures, never the old ones.
  */
 export function useUserDetails(email: string | null) {
   return useQuery({

@@ -9,7 +9,7 @@ export type OutboxMail = Outbox['mails'][number];
 /** Under the admin key, so every admin change (which may send a mail) refreshes it too. */
 export const outboxKey = ['admin', 'outbox'] as const;
 
-/** GET /admin/outbox: the newest outgoing mails; their codes only outside production (issue 14). */
+/** GET /admin/outbox: the newest outgoing mails; their codes only outside production. */
 export function useOutbox() {
   return useQuery({
     queryKey: outboxKey,

@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 
 describe('admin console frame', () => {
-  it('logs out after the confirmation and lands on the admin login, not the user login (issue 14)', async () => {
+  it('logs out after the confirmation and lands on the admin login, not the user login', async () => {
     let loggedOut = false;
     mockFetch({
       'GET /api/v1/me': () => jsonResponse(200, { success: true, user: admin }),

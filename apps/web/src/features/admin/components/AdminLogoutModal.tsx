@@ -9,7 +9,7 @@ import { ConfirmLogoutModal } from '../../auth/components/LogoutModal';
 
 /**
  * POST /auth/logout, then forget the session whatever the server said, as a user's logout does; an admin
- * lands back on the admin login (/admin), where they came in, not on the user login (issue 14).
+ * lands back on the admin login (/admin), where they came in, not on the user login.
  *
  * The order matters: the console's route guard sends anyone without a stored user to "/", and it would win
  * the race with the navigation to /admin (which waits for its page's code). So the console is left first,

@@ -44,7 +44,7 @@ function DeliveryNote({ outbox }: { outbox: Outbox }) {
   );
 }
 
-/** /dashadmin/outbox: the newest outgoing mails (issue 14); codes only outside production. */
+/** /dashadmin/outbox: the newest outgoing mails; codes only outside production. */
 export default function OutboxPage() {
   const outbox = useOutbox();
   return (

@@ -28,7 +28,7 @@ type Solvency = Overview['solvency'];
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
- * The shortfall or surplus in plain words (issue 14): red when the platform owes more at maturity than it holds.
+ * The shortfall or surplus in plain words: red when the platform owes more at maturity than it holds.
  * Exported for its test.
  */
 export function SolvencyLine({ solvency }: { solvency: Solvency }) {

@@ -76,7 +76,7 @@ describe('admin user lookup', () => {
     expect(screen.getByRole('heading', { name: 'Balance adjustment' })).toBeInTheDocument();
   });
 
-  it('shows the new figures after a balance adjustment, without a reload (issue 14)', async () => {
+  it('shows the new figures after a balance adjustment, without a reload', async () => {
     let earnings = '0';
     const lookups: string[] = [];
     mockFetch({

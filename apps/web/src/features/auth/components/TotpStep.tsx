@@ -62,7 +62,7 @@ interface TotpStepProps {
   onCancel: () => void;
 }
 
-/** The admin login's second factor (DESIGN D14, issue #5): enrol with a QR code on first login, then a code. */
+/** The admin login's second factor (DESIGN D14): enrol with a QR code on first login, then a code. */
 export function TotpStep({ stage, onDone, onCancel }: TotpStepProps) {
   const setup = useTotpSetup(stage === 'setup');
   const verify = useTotpVerify();

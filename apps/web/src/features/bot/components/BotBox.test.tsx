@@ -31,7 +31,7 @@ describe('bot box', () => {
     expect(screen.getByRole('button', { name: 'Activate bot' })).toBeEnabled();
   });
 
-  it('shows a labelled placeholder where the chart will be until it comes into view (issue 14)', () => {
+  it('shows a labelled placeholder where the chart will be until it comes into view', () => {
     // The chart is off the screen: the observer never reports it near.
     vi.stubGlobal(
       'IntersectionObserver',
@@ -51,7 +51,7 @@ describe('bot box', () => {
     expect(screen.queryByText(/candles/)).toBeNull();
   });
 
-  it('draws the chosen symbol, each at its own price level (issue 14)', async () => {
+  it('draws the chosen symbol, each at its own price level', async () => {
     mockFetch({
       'GET /api/v1/bot': () =>
         jsonResponse(200, { botStatus: 0, state: 'inactive', reason: null, paidThrough: null, botEarn: '0' }),

@@ -50,7 +50,7 @@ interface BotBoxProps {
 const pageSeed = Math.floor(Math.random() * 2 ** 32);
 
 /**
- * What stands where the chart will be until it is drawn: a labelled box, never a blank grey one (issue 14:
+ * What stands where the chart will be until it is drawn: a labelled box, never a blank grey one (
  * on a phone the chart waits below the fold until it is scrolled to).
  */
 function ChartPlaceholder({ text }: { text: string }) {
@@ -149,7 +149,7 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
         </Suspense>
       </Box>
       {/*
-        One line per message, columns aligned, at every width (issue 14: on a phone each message used to wrap
+        One line per message, columns aligned, at every width (on a phone each message used to wrap
         over two lines under two header lines). A phone scrolls the table sideways; its scrollbar stays
         visible so the last columns are seen to be there.
       */}

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 const WARM_UP = 10;
 
 export interface BotSimulationView {
-  /** Each symbol's own candles (issue 14: every symbol walks on its own, at its own price level). */
+  /** Each symbol's own candles (every symbol walks on its own, at its own price level). */
   candles: Readonly<Record<BotToken, readonly Candle[]>>;
   messages: readonly BotMessage[];
   status: string;

@@ -42,7 +42,7 @@ export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: F
   const [amount, setAmount] = useState(plan.minAmount);
   const [error, setError] = useState<string | null>(null);
   const invest = useInvest();
-  // What a withdrawal at maturity needs, with the operator's figures, said before Confirm (issue 14).
+  // What a withdrawal at maturity needs, with the operator's figures, said before Confirm.
   const withdrawalRule = usePublicConfig().data?.withdrawalRuleText;
 
   const days = duration ? Number(duration) : null;

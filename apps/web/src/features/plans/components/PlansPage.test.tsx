@@ -98,7 +98,7 @@ describe('plan preview (shared formula)', () => {
     expect(pickPlanError(standard, { duration: null, amount: '10', balance })).toBe(MSG.invest.missingPlan);
     expect(pickPlanError(standard, { duration: 45, amount: '9.99', balance })).toBe('Amount must be at least $10');
     expect(pickPlanError(standard, { duration: 45, amount: 'ten', balance })).toBe('Amount must be at least $10');
-    // The rule that failed is the one named (issue 14): 10.005 is above the minimum, with a third decimal.
+    // The rule that failed is the one named: 10.005 is above the minimum, with a third decimal.
     expect(pickPlanError(standard, { duration: 45, amount: '10.005', balance })).toBe(MSG.common.amountDecimals);
     expect(pickPlanError(standard, { duration: 45, amount: '50.01', balance })).toBe(MSG.invest.insufficient);
     expect(pickPlanError(standard, { duration: 45, amount: '50', balance })).toBeNull();

@@ -27,7 +27,7 @@ export interface PickInput {
  */
 export function pickPlanError(plan: Plan | null, input: PickInput): string | null {
   if (!plan || !input.duration) return MSG.invest.missingPlan;
-  // "10.005" breaks the 2-decimals rule, not the minimum: say so (issue 14).
+  // "10.005" breaks the 2-decimals rule, not the minimum: say so.
   const precision = amountPrecisionError(input.amount, 'USD');
   if (precision) return precision;
   const amount = parseAmount(input.amount, 'USD', 2);

@@ -42,7 +42,7 @@ function AmountCard({ title, text, label, button, asset, onResult, toAction, hin
   const { run, pending } = useRun(onResult);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // "1.005" is refused with the rule it breaks (issue 14), not the generic "Invalid amount to convert.".
+    // "1.005" is refused with the rule it breaks, not the generic "Invalid amount to convert.".
     const precision = amountPrecisionError(value, asset);
     if (precision) return onResult(precision, false);
     run(toAction(value.trim()), () => setValue(''));

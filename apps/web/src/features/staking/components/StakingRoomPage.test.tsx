@@ -58,7 +58,7 @@ describe('staking room', () => {
     expect(screen.queryByTestId('staking-alert')).toBeNull();
   });
 
-  it('names the rule a typed amount breaks: at most 2 decimals for dollars, whole SVP tokens (issue 14)', async () => {
+  it('names the rule a typed amount breaks: at most 2 decimals for dollars, whole SVP tokens', async () => {
     mockFetch({ ...others, 'GET /api/v1/staking': () => jsonResponse(200, summary) }); // nothing is posted
     const user = userEvent.setup();
     renderAt(<StakingRoomPage firstLoadMs={0} />, { path: '/dashboard/test' });

@@ -68,7 +68,7 @@ function Barcode({ address, height, className }: { address: string; height: numb
 }
 
 /**
- * The address's CODE128 barcode at a size a scanner reads (issue 14: a phone squeezed it to 299 × 30 px). A
+ * The address's CODE128 barcode at a size a scanner reads (a phone squeezed it to 299 × 30 px). A
  * 42-character address is about 500 bar modules long, so it is drawn inline only where its box is at least
  * 700 px wide; a narrower box (a phone, a tablet beside the sidebar) offers it in a full-screen dialog
  * instead, turned along the screen's length when the screen stands upright.

@@ -138,7 +138,7 @@ export function PaymentView({ quote, onClose }: PaymentViewProps) {
         )}
 
         <Group justify="space-between" mt="lg" gap="sm">
-          {/* A link's name never breaks across lines ("Chat / bot" at 375 px, issue 14): whole links wrap. */}
+          {/* A link's name never breaks across lines ("Chat / bot" at 375 px): whole links wrap. */}
           <Text fz="sm">
             Need help?{' '}
             {links?.channel && (

@@ -19,7 +19,7 @@ export function TopupAmountForm({ onCreated }: { onCreated: (quote: TopupQuote) 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (validTopupAmount(amount) === null) {
-      // Name the rule that failed: "10.005" has too many decimals, it is not "not greater than 0" (issue 14).
+      // Name the rule that failed: "10.005" has too many decimals, it is not "not greater than 0".
       setError(amountPrecisionError(amount, 'USD') ?? MSG.topup.invalidAmount);
       return;
     }

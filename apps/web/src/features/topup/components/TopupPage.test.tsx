@@ -38,7 +38,7 @@ describe('top-up amount form', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/topup'))).toBe(false);
   });
 
-  it('names the 2-decimals rule when that is the one broken (issue 14), sending nothing', async () => {
+  it('names the 2-decimals rule when that is the one broken, sending nothing', async () => {
     const fetchMock = mockFetch({ 'GET /api/v1/config': () => jsonResponse(200, testConfig) });
     const user = userEvent.setup();
     renderAt(<TopupPage />, { path: '/dashboard/topup' });

@@ -220,7 +220,7 @@ describe('Withdraw page', () => {
     expect(rows[0]).toHaveTextContent(`Tx 0x${'1'.repeat(64)}`);
     expect(rows[1]).toHaveTextContent('Rejected');
     expect(rows[1]).toHaveTextContent('Reason: Wallet flagged. The amount was returned to your account.');
-    // A reason that ends its own sentence gets no second full stop (issue 14).
+    // A reason that ends its own sentence gets no second full stop.
     expect(rows[2]).toHaveTextContent('Reason: Not your wallet. The amount was returned to your account.');
   });
 });
