@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { usersRepository } from '../src/modules/users/users.repository.js';
+import { systemAccount, userAccount } from '../src/modules/ledger/ledger.service.js';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -218,4 +219,16 @@ export async function topUp(client: Client, amount: string, paid?: string) {
 
 export async function invest(client: Client, plan: string, amount: string, duration = 45) {
   return client.post(API.investments, { plan, duration, amount });
+}
+
+/** Earnings come from referral bonuses or admin credits; tests put them straight in from the platform account. */
+export async function giveEarnings(t: TestApp, userId: string, dollars: bigint) {
+  await t.app.services.ledger.post({
+    kind: 'test.bonus',
+    idempotencyKey: `test-bonus:${userId}:${randomBytes(6).toString('hex')}`,
+    legs: [
+      { account: systemAccount('usd.platform'), amount: -dollars * 1_000_000n },
+      { account: userAccount(userId, 'usd.earnings'), amount: dollars * 1_000_000n },
+    ],
+  });
 }

@@ -110,6 +110,9 @@ export function formatUsd(decimal: string, decimals = 2): string {
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
+/** "$5" or "$2.50": a configured dollar figure in a sentence, without needless cents. */
+export const formatUsdShort = (minor: bigint): string => `$${formatAmount(minor, 'USD').replace(/\.00$/, '')}`;
+
 /** SPEC §9: a break-investment payout is shown with 3 decimals; every other payout with 2. */
 export const withdrawalPayoutText = (w: { kind: 'maturity' | 'break'; payout: string }) =>
   formatUsd(w.payout, w.kind === 'break' ? 3 : 2);

@@ -2,7 +2,14 @@ import { YEAR_MS } from './time.js';
 import { z } from 'zod';
 import { ERROR_CODES, MSG } from './messages.js';
 import { ceilingText, exceedsAmount, MAX_AMOUNT, type Asset } from './money.js';
-import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, WALLET_PATTERN } from './validation.js';
+import {
+  amountPrecisionError,
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  WALLET_PATTERN,
+} from './validation.js';
 
 // In the browser our CSP (script-src 'self') refuses zod's one-time `new Function` probe and logs a
 // violation; jitless skips the probe. The server has no such policy and keeps zod's faster JIT parsers.
@@ -13,6 +20,15 @@ export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 /** The refusal of an amount above the asset's ceiling (MAX_AMOUNT), naming the ceiling. */
 export const ceilingMessage = (asset: Asset) => MSG.common.amountTooLarge(ceilingText(asset));
+
+/**
+ * The rule a typed amount breaks before it is parsed, in the order the services check: above the asset's
+ * ceiling, or too precise (cents for dollars, whole SVP tokens). Null when it breaks neither.
+ */
+export function amountRuleError(text: string, asset: 'USD' | 'SVP'): string | null {
+  if (exceedsAmount(text, asset)) return ceilingMessage(asset);
+  return amountPrecisionError(text, asset);
+}
 
 /**
  * A typed amount (text) that may not exceed the asset's ceiling: every request schema that takes an amount

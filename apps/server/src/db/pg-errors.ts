@@ -43,3 +43,13 @@ export function isUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A database refusal that retrying cannot change: a data exception (class 22, such as a value out of range)
+ * or an integrity violation (class 23). Anything else (a lost connection, a timeout) may pass, so the
+ * watcher tries again rather than rejecting a real payment.
+ */
+export function isDataError(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code !== undefined && (code.startsWith('22') || code.startsWith('23'));
+}

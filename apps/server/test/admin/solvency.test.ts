@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { API, toDecimalString } from '@svp/shared';
+import { API, toDecimalString, DAY_MS } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { yieldDue } from '../../src/modules/staking/yield.js';
@@ -19,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const DAY_MS = 86_400_000;
 const solvency = async () => {
   const res = await admin.client.get(API.adminOverview);
   expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@svp/shared';
+import { API, DAY_MS } from '@svp/shared';
 import type { StatementEntry } from '../../src/modules/history/history.repository.js';
 import { statementLines } from '../../src/modules/history/history.service.js';
 import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const DAY = 86_400_000;
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 /** The statement without its time stamps ("2026-03-02 09:00 UTC — "). */
 const sentences = async (u: SignedIn) =>
@@ -83,7 +82,7 @@ describe('history lines', () => {
     const u = await signedInUser(t.app);
     await topUp(u.client, '10');
     expect((await invest(u.client, 'standard', '10')).status).toBe(200);
-    await travel(u, 44 * DAY);
+    await travel(u, 44 * DAY_MS);
     expect((await u.client.get(API.me)).status).toBe(200); // a read settles the days since
     const lines = await sentences(u);
     const daily = lines.filter((l) => /daily coins/i.test(l));
@@ -155,9 +154,9 @@ describe('statement lines (unit)', () => {
 
   it('groups one settlement (postings moments apart), not two settlements a day apart', () => {
     const rows = [
-      daily('2026-03-03', DAY + 5),
-      daily('2026-03-02', DAY + 4),
-      daily('2026-03-01', DAY),
+      daily('2026-03-03', DAY_MS + 5),
+      daily('2026-03-02', DAY_MS + 4),
+      daily('2026-03-01', DAY_MS),
       daily('2026-02-28', 0),
     ];
     expect(statementLines(rows, 10).map((l) => l.description)).toEqual([

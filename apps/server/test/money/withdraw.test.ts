@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG } from '@svp/shared';
+import { API, DAY_MS, MSG } from '@svp/shared';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
-import { adminSignIn, buildTestApp, invest, signedInAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
+import {
+  adminSignIn,
+  buildTestApp,
+  giveEarnings,
+  invest,
+  signedInAdmin,
+  signedInUser,
+  topUp,
+  type TestApp,
+} from '../helpers.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
@@ -11,20 +19,6 @@ beforeAll(async () => {
   admin = await signedInAdmin(t);
 });
 afterAll(() => t.close());
-
-const DAY = 86_400_000;
-let bonus = 0;
-/** Earnings come from referral bonuses or admin credits; here straight from the platform account. */
-async function giveEarnings(userId: string, dollars: bigint) {
-  await t.app.services.ledger.post({
-    kind: 'test.bonus',
-    idempotencyKey: `test-bonus:${++bonus}`,
-    legs: [
-      { account: systemAccount('usd.platform'), amount: -dollars * 1_000_000n },
-      { account: userAccount(userId, 'usd.earnings'), amount: dollars * 1_000_000n },
-    ],
-  });
-}
 
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 /** Lets days pass; sessions idle that long have expired, so the user and the admin sign in again. */
@@ -64,17 +58,17 @@ describe('withdrawal quote and request', () => {
   it('counts days remaining as a ceiling', async () => {
     const u = await investedUser();
     const { client } = u;
-    await travel(u, 44 * DAY + 1000);
+    await travel(u, 44 * DAY_MS + 1000);
     expect((await client.get(API.withdrawalQuote)).body.daysRemaining).toBe(1);
-    t.clock.advance(DAY);
+    t.clock.advance(DAY_MS);
     expect((await client.get(API.withdrawalQuote)).body.daysRemaining).toBe(0);
   });
 
   it('needs earnings of at least $5 at maturity', async () => {
     const u = await investedUser();
     const { client, user } = u;
-    await travel(u, 45 * DAY);
-    await giveEarnings(user.id, 4n);
+    await travel(u, 45 * DAY_MS);
+    await giveEarnings(t, user.id, 4n);
     const res = await client.post(API.withdrawals, { kind: 'maturity' });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe(MSG.withdraw.earningsTooLow);
@@ -83,8 +77,8 @@ describe('withdrawal quote and request', () => {
   it('pays expected + earnings − $2.60 into pending at once, fees to their own accounts; admin marks it paid', async () => {
     const u = await investedUser();
     const { client, user } = u;
-    await travel(u, 45 * DAY);
-    await giveEarnings(user.id, 5n);
+    await travel(u, 45 * DAY_MS);
+    await giveEarnings(t, user.id, 5n);
     const quote = (await client.get(API.withdrawalQuote)).body;
     expect(quote).toMatchObject({
       canOpen: true,
@@ -132,14 +126,14 @@ describe('withdrawal quote and request', () => {
   it('sets the due date 48 business hours out, skipping Sunday', async () => {
     const u = await investedUser();
     const { client, user } = u;
-    await travel(u, 45 * DAY);
-    await giveEarnings(user.id, 5n);
+    await travel(u, 45 * DAY_MS);
+    await giveEarnings(t, user.id, 5n);
     const res = await client.post(API.withdrawals, { kind: 'maturity' });
     const requested = Date.parse(res.body.withdrawal.requestedAt);
     const due = Date.parse(res.body.withdrawal.dueAt);
     expect(res.status).toBe(200);
     // The shared formula is unit-tested on exact calendars; here: 48 h, plus 24 h when a Sunday falls inside.
-    const sundayInside = [0, 1, 2].some((d) => new Date(requested + d * DAY).getUTCDay() === 0);
+    const sundayInside = [0, 1, 2].some((d) => new Date(requested + d * DAY_MS).getUTCDay() === 0);
     expect(due - requested).toBe(sundayInside ? 72 * 3_600_000 : 48 * 3_600_000);
   });
 
@@ -149,7 +143,7 @@ describe('withdrawal quote and request', () => {
     expect(res.status).toBe(200);
     expect(res.body.withdrawal).toMatchObject({ kind: 'break', gross: '40', fees: '2.6', payout: '37.4' });
     const other = await investedUser();
-    await travel(other, 46 * DAY);
+    await travel(other, 46 * DAY_MS);
     const late = await other.client.post(API.withdrawals, { kind: 'break' });
     expect(late.status).toBe(409);
     expect(late.body.error.message).toBe(MSG.withdraw.alreadyMatured);
@@ -181,8 +175,8 @@ describe('withdrawal quote and request', () => {
   it('lets exactly one of 20 concurrent withdrawal requests through', async () => {
     const u = await investedUser();
     const { client, user } = u;
-    await travel(u, 45 * DAY);
-    await giveEarnings(user.id, 5n);
+    await travel(u, 45 * DAY_MS);
+    await giveEarnings(t, user.id, 5n);
     const results = await Promise.all(
       Array.from({ length: 20 }, () => client.post(API.withdrawals, { kind: 'maturity' })),
     );
@@ -211,7 +205,7 @@ describe('withdrawal quote and request', () => {
     expect([early.status, early.body.error.message]).toEqual([409, MSG.withdraw.notMatured(45)]);
     expect((await u.client.get(API.withdrawalQuote)).body.canMoveToBalance).toBe(false);
 
-    await travel(u, 45 * DAY);
+    await travel(u, 45 * DAY_MS);
     const quote = (await u.client.get(API.withdrawalQuote)).body;
     expect(quote).toMatchObject({ canOpen: true, canSubmit: false, canBreak: false, canMoveToBalance: true });
     expect(quote.reasons).toEqual([MSG.withdraw.earningsTooLow]);
@@ -234,8 +228,8 @@ describe('withdrawal quote and request', () => {
 
   it('closes a matured plan once when withdrawals and moves to the balance race', async () => {
     const u = await investedUser('50', 'gold');
-    await travel(u, 45 * DAY);
-    await giveEarnings(u.user.id, 5n);
+    await travel(u, 45 * DAY_MS);
+    await giveEarnings(t, u.user.id, 5n);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         i % 2 === 0 ? u.client.post(API.withdrawals, { kind: 'maturity' }) : u.client.post(API.withdrawalToBalance),

@@ -1,24 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG } from '@svp/shared';
-import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
-import { buildTestApp, Client, invest, signedInUser, topUp, type TestApp } from '../helpers.js';
-
-const DAY = 86_400_000;
+import { API, DAY_MS, MSG } from '@svp/shared';
+import { buildTestApp, Client, giveEarnings, invest, signedInUser, topUp, type TestApp } from '../helpers.js';
 
 /** A matured plan with `dollars` of earnings, on an app built with `env`. */
 async function maturedWithEarnings(t: TestApp, dollars: bigint) {
   const u = await signedInUser(t.app, `10.31.0.${Math.floor(Math.random() * 250) + 1}`);
   await topUp(u.client, '10');
   expect((await invest(u.client, 'standard', '10')).status).toBe(200);
-  await t.app.services.ledger.post({
-    kind: 'test.bonus',
-    idempotencyKey: `test-bonus:${u.user.id}`,
-    legs: [
-      { account: systemAccount('usd.platform'), amount: -dollars * 1_000_000n },
-      { account: userAccount(u.user.id, 'usd.earnings'), amount: dollars * 1_000_000n },
-    ],
-  });
-  t.clock.advance(45 * DAY);
+  await giveEarnings(t, u.user.id, dollars);
+  t.clock.advance(45 * DAY_MS);
   expect((await u.client.post(API.login, { email: u.email, password: u.password })).status).toBe(200);
   return u;
 }

@@ -12,13 +12,11 @@ import {
   TOPUP_FEE,
 } from '@svp/shared';
 import type { IngestResult, ObservedTransfer } from '../../chain/types.js';
-
-export type { IngestResult };
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { errors } from '../../http/errors.js';
-import { pgErrorCode } from '../../db/pg-errors.js';
+import { isDataError, pgErrorCode } from '../../db/pg-errors.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
 import { depositsRepository as repo, type DepositRow } from './deposits.repository.js';
 import { deriveAddress } from './xpub.js';
@@ -27,19 +25,9 @@ import { ledgerKey } from '../ledger/ledger-keys.js';
 /** SPEC §9: the top-up panel's payment window. Only the UI's: a later payment is still credited. */
 export const TOPUP_WINDOW_MS = 900_000;
 
-/** What ingesting one transfer did; 'rejected' means recorded as not credited (DESIGN D8). */
+export type { IngestResult };
 
 export type RejectionCode = 'above_ceiling' | 'failed';
-
-/**
- * A database refusal that retrying cannot change: a data exception (class 22, such as a value out of range)
- * or an integrity violation (class 23). Anything else (a lost connection, a timeout) may pass, so the
- * watcher tries again rather than rejecting a real payment.
- */
-export function isDataError(error: unknown): boolean {
-  const code = pgErrorCode(error);
-  return code !== undefined && (code.startsWith('22') || code.startsWith('23'));
-}
 
 /** A short account of an error for the admin's screen (the log has the whole of it). */
 export function describeFailure(error: unknown): string {

@@ -1,9 +1,7 @@
 import {
-  ceilingMessage,
-  exceedsAmount,
   expectedWithdrawal,
   MSG,
-  amountPrecisionError,
+  amountRuleError,
   parseAmount,
   PLAN_DURATIONS,
   toDecimalString,
@@ -81,11 +79,8 @@ export function createInvestmentsService(deps: { db: Db; clock: Clock; ledger: L
       const duration = PLAN_DURATIONS.find((d) => d.days === input.duration);
       if (!duration) throw new AppError('VALIDATION_ERROR', MSG.invest.missingPlan);
       if (!duration.enabled) throw new AppError('VALIDATION_ERROR', MSG.invest.durationDisabled);
-      if (exceedsAmount(input.amount, 'USD')) {
-        throw new AppError('VALIDATION_ERROR', ceilingMessage('USD'), { amount: ceilingMessage('USD') });
-      }
-      const precision = amountPrecisionError(input.amount, 'USD');
-      if (precision) throw new AppError('VALIDATION_ERROR', precision, { amount: precision });
+      const broken = amountRuleError(input.amount, 'USD');
+      if (broken) throw new AppError('VALIDATION_ERROR', broken, { amount: broken });
       const amount = parseAmount(input.amount, 'USD', 2);
       const minimum = toDecimalString(plan.minAmount, 'USD');
       if (amount === null || amount < plan.minAmount) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { formatAmount, MSG } from '@svp/shared';
+import { formatAmount, formatUsdShort, MSG } from '@svp/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -42,7 +42,7 @@ export function createReferralsService(deps: { db: Db; ledger: Ledger; config: C
 
   function describeBonus(): string {
     const parts = [];
-    if (bonusUsd > 0n) parts.push(`$${formatAmount(bonusUsd, 'USD').replace(/\.00$/, '')}`);
+    if (bonusUsd > 0n) parts.push(formatUsdShort(bonusUsd));
     if (bonusSvp > 0n) parts.push(`${formatAmount(bonusSvp, 'SVP', 0)} SVP tokens`);
     return parts.join(' plus ') || 'nothing';
   }

@@ -1,11 +1,9 @@
 import {
   achievements,
-  ceilingMessage,
-  exceedsAmount,
   formatAmount,
   MIN_SVP_PURCHASE,
   MSG,
-  amountPrecisionError,
+  amountRuleError,
   parseAmount,
   STAKE_DAYS,
   toDecimalString,
@@ -153,17 +151,15 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     ledger.postIn(tx, { kind, idempotencyKey: ledgerKey.unique(kind, userId), actorId: userId, memo, legs });
 
   const usdAmount = (text: string, invalid: string) => {
-    if (exceedsAmount(text, 'USD')) throw bad(ceilingMessage('USD'));
-    const precision = amountPrecisionError(text, 'USD');
-    if (precision) throw bad(precision);
+    const broken = amountRuleError(text, 'USD');
+    if (broken) throw bad(broken);
     const amount = parseAmount(text, 'USD', 2);
     if (amount === null || amount <= 0n) throw bad(invalid);
     return amount;
   };
   const tokenAmount = (text: string, invalid: string) => {
-    if (exceedsAmount(text, 'SVP')) throw bad(ceilingMessage('SVP'));
-    const precision = amountPrecisionError(text, 'SVP');
-    if (precision) throw bad(precision);
+    const broken = amountRuleError(text, 'SVP');
+    if (broken) throw bad(broken);
     const tokens = parseAmount(text, 'SVP');
     if (tokens === null || tokens <= 0n) throw bad(invalid);
     return tokens;

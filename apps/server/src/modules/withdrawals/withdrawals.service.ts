@@ -1,7 +1,7 @@
 import {
   breakPayout,
   daysRemaining,
-  formatAmount,
+  formatUsdShort,
   formatUsd,
   maturityPayout,
   MSG,
@@ -38,7 +38,6 @@ export function createWithdrawalsService(deps: {
 }) {
   const { db, clock, ledger } = deps;
   const { minEarnings, referralBonusUsd } = deps.rule;
-  const dollars = (minor: bigint) => `$${formatAmount(minor, 'USD').replace(/\.00$/, '')}`;
 
   async function quoteFor(userId: string, investment: InvestmentRow | undefined, executor: Db | Tx = db) {
     const earnings = (await ledger.balances(userId, executor)).get('usd.earnings') ?? 0n;
@@ -50,7 +49,7 @@ export function createWithdrawalsService(deps: {
     const reasons: string[] = [];
     if (!investment) reasons.push(MSG.withdraw.noPlan);
     else if (days !== null && days > 0) reasons.push(MSG.withdraw.notMatured(days));
-    if (earnings < minEarnings) reasons.push(MSG.withdraw.earningsNeeded(dollars(minEarnings)));
+    if (earnings < minEarnings) reasons.push(MSG.withdraw.earningsNeeded(formatUsdShort(minEarnings)));
     if (investment && expected <= 0n) reasons.push(MSG.withdraw.nothingExpected);
     return { earnings, days, maturity, broken, reasons, canOpen: days !== null && days <= 0 };
   }
@@ -64,10 +63,10 @@ export function createWithdrawalsService(deps: {
         referralBonusUsd > 0n
           ? {
               count: Number((minEarnings + referralBonusUsd - 1n) / referralBonusUsd),
-              bonus: dollars(referralBonusUsd),
+              bonus: formatUsdShort(referralBonusUsd),
             }
           : null;
-      return MSG.withdraw.ruleBeforeInvesting(dollars(minEarnings), referrals);
+      return MSG.withdraw.ruleBeforeInvesting(formatUsdShort(minEarnings), referrals);
     },
 
     async quote(userId: string) {

@@ -39,11 +39,5 @@ export function useAdminLogout() {
 /** SPEC §2 "Confirm Logout" dialog of the admin console: the user dashboard's, ending on /admin. */
 export function AdminLogoutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const logout = useAdminLogout();
-  return (
-    <ConfirmLogoutModal
-      opened={opened}
-      onClose={onClose}
-      logout={{ mutate: () => logout.mutate(), isPending: logout.isPending }}
-    />
-  );
+  return <ConfirmLogoutModal opened={opened} onClose={onClose} logout={logout} />;
 }

@@ -28,11 +28,5 @@ export function ConfirmLogoutModal(props: { opened: boolean; onClose: () => void
 /** The dashboard's logout: ends on the user login (/). */
 export function LogoutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const logout = useLogout();
-  return (
-    <ConfirmLogoutModal
-      opened={opened}
-      onClose={onClose}
-      logout={{ mutate: () => logout.mutate(), isPending: logout.isPending }}
-    />
-  );
+  return <ConfirmLogoutModal opened={opened} onClose={onClose} logout={logout} />;
 }

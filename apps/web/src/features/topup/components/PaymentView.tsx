@@ -140,30 +140,9 @@ export function PaymentView({ quote, onClose }: PaymentViewProps) {
         <Group justify="space-between" mt="lg" gap="sm">
           {/* A link's name never breaks across lines ("Chat / bot" at 375 px): whole links wrap. */}
           <Text fz="sm">
-            Need help?{' '}
-            {links?.channel && (
-              <Anchor
-                href={links.channel}
-                target="_blank"
-                rel="noopener noreferrer"
-                fz="sm"
-                style={{ whiteSpace: 'nowrap' }}
-              >
-                Messaging channel
-              </Anchor>
-            )}
+            Need help? {links?.channel && <HelpLink href={links.channel}>Messaging channel</HelpLink>}
             {links?.channel && links.chatBot && ' · '}
-            {links?.chatBot && (
-              <Anchor
-                href={links.chatBot}
-                target="_blank"
-                rel="noopener noreferrer"
-                fz="sm"
-                style={{ whiteSpace: 'nowrap' }}
-              >
-                Chat bot
-              </Anchor>
-            )}
+            {links?.chatBot && <HelpLink href={links.chatBot}>Chat bot</HelpLink>}
           </Text>
           <Button variant={paid ? 'filled' : 'default'} onClick={() => onClose('user')}>
             {paid ? 'Done' : 'Close'}
@@ -173,5 +152,14 @@ export function PaymentView({ quote, onClose }: PaymentViewProps) {
 
       {config.data?.devTools && !paid && <TestPaymentBox requestId={quote.requestId} amountToPay={quote.amountToPay} />}
     </Stack>
+  );
+}
+
+/** An outside help link whose name never breaks across lines. */
+function HelpLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Anchor>
   );
 }
