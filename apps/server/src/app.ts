@@ -31,13 +31,13 @@ import { createOutboxService } from './modules/mail/outbox.js';
 import { adminOutboxRoutes } from './modules/admin/admin-outbox.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { createSimulatedChain } from './chain/simulated.js';
+import { createSimulatedChain, SIMULATED_TREASURY, type SimulatedChain } from './chain/simulated.js';
 import { createLeaderLock } from './chain/leader-lock.js';
 import type { ChainScanner } from './chain/types.js';
 import { createDepositWatcher } from './chain/watcher.js';
 import { depositsRoutes } from './modules/deposits/deposits.routes.js';
 import { createDepositsService } from './modules/deposits/deposits.service.js';
-import { resolveDepositXpub } from './modules/deposits/xpub.js';
+import { deriveAddress, resolveDepositXpub } from './modules/deposits/xpub.js';
 import { createHistoryService } from './modules/history/history.service.js';
 import { createInvestmentsService } from './modules/plans/investments.service.js';
 import { plansRepository } from './modules/plans/plans.repository.js';
@@ -45,6 +45,8 @@ import { plansRoutes } from './modules/plans/plans.routes.js';
 import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { createReferralsService } from './modules/referrals/referrals.service.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { treasuryRoutes } from './modules/treasury/treasury.routes.js';
+import { createTreasuryService } from './modules/treasury/treasury.service.js';
 import { engagementRoutes } from './modules/engagement/engagement.routes.js';
 import { createEngagementService } from './modules/engagement/engagement.service.js';
 import { stakingRoutes } from './modules/staking/staking.routes.js';
@@ -157,6 +159,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await ledger.openSystemAccounts();
   const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals, totp, ledger });
   const investments = createInvestmentsService({ db, clock, ledger, referrals });
+  const tickets = createTicketsService({ db, clock, audit });
+  const adminUsers = createAdminUsersService({ db, clock, ledger, audit });
+  const adminReports = createAdminReportsService(db, { stakingApyPercent: config.STAKING_APY_PERCENT });
+
+  const simulated = config.CHAIN === 'simulated' ? createSimulatedChain(db, clock) : null;
+  const scanner: ChainScanner = simulated ? simulated.scanner : await createBscChain(config);
+  // The keys stay with the operator's treasury command; the server knows the addresses (DESIGN D16).
+  const treasuryAddress = config.TREASURY_ADDRESS ?? (simulated ? SIMULATED_TREASURY : null);
   const withdrawals = createWithdrawalsService({
     db,
     clock,
@@ -166,13 +176,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       minEarnings: config.MIN_WITHDRAWAL_EARNINGS_USD,
       referralBonusUsd: config.REFERRAL_RULE === 'off' ? 0n : config.REFERRAL_BONUS_USD,
     },
+    chain: scanner,
+    treasury: treasuryAddress,
   });
-  const tickets = createTicketsService({ db, clock, audit });
-  const adminUsers = createAdminUsersService({ db, clock, ledger, audit });
-  const adminReports = createAdminReportsService(db, { stakingApyPercent: config.STAKING_APY_PERCENT });
-
-  const simulated = config.CHAIN === 'simulated' ? createSimulatedChain(db, clock) : null;
-  const scanner: ChainScanner = simulated ? simulated.scanner : await createBscChain(config);
+  const devSimulated = config.isProduction ? null : simulated;
+  const treasury = createTreasuryService({
+    db,
+    clock,
+    scanner,
+    treasury: treasuryAddress,
+    gasWallet: config.GAS_WALLET_ADDRESS ?? null,
+    owed: () => adminReports.owed(),
+    devCommands: devSimulated !== null,
+  });
   const xpub = await resolveDepositXpub(db, clock, config.DEPOSIT_XPUB, (msg) => app.log.warn(msg));
   const deposits = createDepositsService({
     db,
@@ -186,11 +202,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     scanner,
     deposits,
+    payouts: withdrawals.payoutSink,
+    afterScan: () => treasury.refreshIfDue(),
     lock: createLeaderLock(deps.pool),
     log: app.log,
     intervalMs: config.WATCHER_INTERVAL_MS,
     startBlock: config.BSC_START_BLOCK,
-    onScanned: ({ lag, seen, credited, rejected }) => {
+    onScanned: ({ lag, seen, credited, rejected, paid, unmatched }) => {
+      metrics.payoutsConfirmed.inc(paid);
+      metrics.payoutsUnmatched.inc(unmatched);
       metrics.watcherLag.set(Number(lag));
       metrics.depositsSeen.inc(seen);
       metrics.depositsCredited.inc(credited);
@@ -198,6 +218,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.addHook('onClose', async () => watcher.stop());
+
+  /**
+   * Development only, on the simulated chain: the treasury command run inside the server (no keys: the simulated
+   * chain signs by address and charges no gas), then a watcher pass so the payouts it sent show as paid at once.
+   */
+  const runDevTreasury =
+    (chain: SimulatedChain) => async (command: 'sweep' | 'payouts', options: { dryRun: boolean; min?: string }) => {
+      const { runTreasury } = await import('./treasury/run.js');
+      const run = await runTreasury(command, {
+        db,
+        clock,
+        chain: chain.treasuryChain,
+        keys: {
+          treasury: { address: treasuryAddress! },
+          gas: null,
+          deposit: (index: number) => ({ address: deriveAddress(xpub, index) }),
+        },
+        dryRun: options.dryRun,
+        min: options.min,
+      });
+      if (!options.dryRun) {
+        await watcher.runOnce();
+        await treasury.refreshIfDue(true);
+      }
+      return run;
+    };
 
   registerIdempotency(app, relaxed, clock, config.IDEMPOTENCY_STALE_SECONDS * 1000);
   await registerWebApp(app, config.WEB_DIST);
@@ -224,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stakingRoutes(staking));
       await api.register(ticketsRoutes(tickets));
       await api.register(adminRoutes(adminUsers, adminReports));
+      await api.register(treasuryRoutes({ treasury, runDev: devSimulated && runDevTreasury(devSimulated) }));
       await api.register(
         adminOutboxRoutes(createOutboxService({ db, production: config.isProduction, delivery: mailer.delivery })),
       );
@@ -246,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     simulated,
     investments,
     withdrawals,
+    treasury,
     referrals,
     engagement,
     staking,
@@ -281,6 +329,7 @@ declare module 'fastify' {
       simulated: ReturnType<typeof createSimulatedChain> | null;
       investments: ReturnType<typeof createInvestmentsService>;
       withdrawals: ReturnType<typeof createWithdrawalsService>;
+      treasury: ReturnType<typeof createTreasuryService>;
       referrals: ReturnType<typeof createReferralsService>;
       engagement: ReturnType<typeof createEngagementService>;
       staking: ReturnType<typeof createStakingService>;

@@ -45,6 +45,12 @@ const trustProxy = z
   });
 
 /** Every environment variable the server reads, in one schema (DESIGN §2). README lists them all. */
+/** A 0x address, kept lower-case (as every address is compared). */
+const evmAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits')
+  .transform((v) => v.toLowerCase());
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -79,6 +85,13 @@ const envSchema = z.object({
   USDT_DECIMALS: z.coerce.number().int().min(0).max(36).default(18),
   CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(15),
   BSC_START_BLOCK: z.coerce.bigint().optional(),
+  /**
+   * Where swept USDT goes and payouts leave from, and the wallet that pays sweeps' gas (DESIGN D16). Addresses
+   * only: the keys stay with the operator's treasury command. On the simulated chain a development treasury
+   * is used when none is set.
+   */
+  TREASURY_ADDRESS: evmAddress.optional(),
+  GAS_WALLET_ADDRESS: evmAddress.optional(),
   WATCHER_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
   REFERRAL_RULE: z.enum(['first-investment', 'signup', 'off']).default('first-investment'),
   REFERRAL_BONUS_USD: z
@@ -158,6 +171,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && cfg.CHAIN === 'bsc' && !cfg.BSC_CHAIN_ID) {
     throw new ConfigError(
       'CHAIN=bsc in production needs BSC_CHAIN_ID (56 for BSC mainnet), so a wrong RPC URL cannot credit test payments.',
+    );
+  }
+  if (isProduction && cfg.CHAIN === 'bsc' && (!cfg.TREASURY_ADDRESS || !cfg.GAS_WALLET_ADDRESS)) {
+    throw new ConfigError(
+      'CHAIN=bsc in production needs TREASURY_ADDRESS and GAS_WALLET_ADDRESS: the watcher confirms payouts from ' +
+        'the treasury and the treasury screen shows both.',
     );
   }
   if (isProduction && cfg.CHAIN === 'bsc' && !cfg.DEPOSIT_XPUB) {

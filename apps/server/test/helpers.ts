@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { authenticator } from 'otplib';
 import pg from 'pg';
-import { API, API_PREFIX, CSRF_COOKIE, CSRF_HEADER } from '@svp/shared';
+import { API, API_PREFIX, CSRF_COOKIE, CSRF_HEADER, fromDecimalString, microToToken } from '@svp/shared';
 import { buildApp } from '../src/app.js';
+import { SIMULATED_DECIMALS, SIMULATED_TREASURY } from '../src/chain/simulated.js';
 import { createClock, type Clock } from '../src/clock.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -231,4 +232,35 @@ export async function giveEarnings(t: TestApp, userId: string, dollars: bigint) 
       { account: userAccount(userId, 'usd.earnings'), amount: dollars * 1_000_000n },
     ],
   });
+}
+
+/**
+ * Sends `payout` (USD micro-units) from the simulated treasury to `wallet`, as the treasury command would, after
+ * funding the treasury from outside. Returns the transaction hash; the watcher has not seen it yet.
+ */
+export async function sendFromTreasury(t: TestApp, wallet: string, payout: bigint, from = SIMULATED_TREASURY) {
+  const chain = t.app.services.simulated!;
+  await chain.pay(from, payout);
+  const nonce = await chain.treasuryChain.minedNonce(from);
+  const signed = await chain.treasuryChain.signTokenTransfer(
+    { address: from },
+    wallet,
+    microToToken(payout, SIMULATED_DECIMALS),
+    nonce,
+  );
+  await chain.treasuryChain.broadcast(signed.rawTx);
+  return signed.txHash;
+}
+
+/** Approves a withdrawal, pays it from the simulated treasury and lets the watcher confirm it. */
+export async function approveAndPay(
+  t: TestApp,
+  admin: Client,
+  withdrawal: { id: string; wallet: string; payout: string },
+) {
+  const approved = await admin.post(`/admin/withdrawals/${withdrawal.id}/approve`);
+  if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${approved.raw}`);
+  const txHash = await sendFromTreasury(t, withdrawal.wallet, fromDecimalString(withdrawal.payout, 'USD'));
+  await t.app.services.watcher.runOnce();
+  return txHash;
 }

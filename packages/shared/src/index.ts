@@ -10,3 +10,4 @@ export * from './money-schemas.js';
 export * from './engagement.js';
 export * from './bot-sim.js';
 export * from './admin-schemas.js';
+export * from './treasury-schemas.js';

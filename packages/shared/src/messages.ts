@@ -110,6 +110,9 @@ export const MSG = {
       `${amount} from your matured plan is now in your balance. You can start a new plan with it.`,
     success: 'Your withdrawal request has been received. Funds arrive within 48 hours (business days).',
     notPending: 'This withdrawal is no longer pending.',
+    // Not in the spec: the admin approves, the treasury pays, the chain confirms (DESIGN D16).
+    notApproved: 'This withdrawal is not approved for payment.',
+    payoutInFlight: 'A payout for this withdrawal has been sent: wait for the chain to confirm or drop it.',
     txHashInvalid: 'Enter the on-chain transaction hash (0x and 64 hex digits).',
     reasonRequired: 'Please give a reason for the rejection.',
   },
@@ -231,6 +234,26 @@ export const MSG = {
     selfDemote: 'You cannot remove your own admin role or disable yourself.',
     reauthRequired: 'Enter your password to change your own e-mail or wallet.',
   },
+  // Not in the spec: a hand-entered payout hash is checked on chain before it is accepted (DESIGN D16).
+  payoutCheck: {
+    notFound: 'No transaction with this hash is on the chain.',
+    failed: 'This transaction failed on chain: it moved no USDT.',
+    otherToken: 'This transaction moved no USDT (it is another token or no token transfer).',
+    notFromTreasury: 'This USDT transfer did not come from the treasury address.',
+    otherRecipient: "This USDT transfer went to another address than the user's wallet on file.",
+    otherAmount: (sent: string, due: string) => `This transfer sent ${sent} USDT; the payout is ${due} USDT.`,
+    unconfirmed: (have: number, need: number) =>
+      `This transfer has ${have} of the ${need} confirmations needed. Try again in a minute.`,
+    alreadyUsed: 'This transfer has already been recorded for another payment.',
+    noChain: 'Payouts cannot be checked: no chain is configured.',
+  },
+  treasury: {
+    balanced: 'On-chain holdings cover what the ledger owes.',
+    surplus: (amount: string) => `The chain holds ${amount} more than the ledger owes.`,
+    shortfall: (amount: string) => `The chain holds ${amount} less than the ledger owes: fund the treasury.`,
+    notRefreshed: 'The watcher has not read the chain yet.',
+    unmatched: 'USDT left the treasury without matching an approved withdrawal.',
+  },
   totp: {
     setupRequired: 'Set up two-factor authentication to continue.',
     codeRequired: 'Enter the 6-digit code from your authenticator app.',
@@ -284,6 +307,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_MISMATCH',
   'IDEMPOTENCY_IN_PROGRESS',
   'PAYLOAD_TOO_LARGE',
+  'PAYOUT_UNVERIFIED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -310,6 +334,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   /** The same Idempotency-Key was used for another request. */
   IDEMPOTENCY_MISMATCH: 422,
   PAYLOAD_TOO_LARGE: 413,
+  /** A hand-entered payout hash that the chain does not confirm as this payout. */
+  PAYOUT_UNVERIFIED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };

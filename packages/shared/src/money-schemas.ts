@@ -118,7 +118,8 @@ export const withdrawalSchema = z.object({
   fees: decimalString,
   payout: decimalString,
   wallet: z.string(),
-  status: z.enum(['pending', 'paid', 'rejected']),
+  /** pending → approved (an admin agreed) → paid (the chain confirmed `txHash`), or rejected (DESIGN D16). */
+  status: z.enum(['pending', 'approved', 'paid', 'rejected']),
   txHash: z.string().nullable(),
   reason: z.string().nullable(),
   requestedAt: z.string(),
@@ -141,6 +142,8 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   userId: z.string(),
   email: z.string(),
   username: z.string(),
+  /** The payout the treasury has sent and the chain has not confirmed yet, if any. */
+  sendingTxHash: z.string().nullable(),
 });
 export const adminWithdrawalListSchema = z.object({ withdrawals: z.array(adminWithdrawalSchema) });
 export const adminPaySchema = z.object({

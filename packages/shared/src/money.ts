@@ -121,3 +121,13 @@ export const usd = (dollars: number | string): bigint => fromDecimalString(Strin
 
 /** USD minor units as the API's decimal string ("12.5"); the inverse of `usd` for amounts already exact. */
 export const usdText = (minor: bigint): string => toDecimalString(minor, 'USD');
+
+/** Token base units → USD micro-units (USDT counts 1:1), flooring precision beyond a micro-dollar. */
+export function tokenToMicro(amountRaw: bigint, decimals: number): bigint {
+  return decimals >= 6 ? amountRaw / 10n ** BigInt(decimals - 6) : amountRaw * 10n ** BigInt(6 - decimals);
+}
+
+/** USD micro-units → token base units: what a payout of `micro` sends on chain. */
+export function microToToken(micro: bigint, decimals: number): bigint {
+  return decimals >= 6 ? micro * 10n ** BigInt(decimals - 6) : micro / 10n ** BigInt(6 - decimals);
+}

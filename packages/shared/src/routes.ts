@@ -16,6 +16,8 @@ export const API = {
   topupStatus: '/topup/:requestId/status',
   topupTestPayment: '/topup/test-payment',
   devChainPay: '/dev/chain/pay',
+  /** Development only, on the simulated chain: runs a treasury command (sweep, payouts) in the server. */
+  devTreasury: '/dev/treasury/:command',
   plans: '/plans',
   investments: '/investments',
   withdrawals: '/withdrawals',
@@ -60,7 +62,9 @@ export const API = {
   adminTicketReply: '/admin/tickets/:id/reply',
   adminTicketClose: '/admin/tickets/:id/close',
   adminWithdrawals: '/admin/withdrawals',
+  adminWithdrawalApprove: '/admin/withdrawals/:id/approve',
   adminWithdrawalPay: '/admin/withdrawals/:id/pay',
+  adminTreasury: '/admin/treasury',
   adminWithdrawalReject: '/admin/withdrawals/:id/reject',
   adminFlaggedDeposits: '/admin/deposits/flagged',
   adminOutbox: '/admin/outbox',

@@ -1,10 +1,17 @@
-import { createPublicClient, http, isAddress, parseAbiItem } from 'viem';
-import type { ChainScanner, ObservedTransfer } from './types.js';
+import { createPublicClient, decodeEventLog, erc20Abi, http, isAddress, parseAbiItem, type Log } from 'viem';
+import type { ChainScanner, ChainTransaction, ObservedTransfer } from './types.js';
 
 /** Binance-Peg BSC-USD (USDT) on BNB Smart Chain: 18 decimals, unlike USDT on Ethereum or Tron. */
 export const BSC_USDT_ADDRESS = '0x55d398326f99059fF775485246999027B3197955';
 
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+/** Gas a BEP-20 transfer and a plain BNB transfer use, with a margin; what one sweep costs is priced from these. */
+const TOKEN_TRANSFER_GAS = 65_000n;
+const NATIVE_TRANSFER_GAS = 21_000n;
+
+const byChainOrder = (a: ObservedTransfer, b: ObservedTransfer) =>
+  a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1;
 
 /** Recipients per eth_getLogs call: an OR over topic values that public endpoints accept without complaint. */
 const ADDRESS_BATCH = 100;
@@ -46,10 +53,27 @@ export async function createBscScanner(options: BscScannerOptions): Promise<Chai
   }
   const chainId = rpcChainId;
 
+  const toTransfer = (
+    txHash: string,
+    logIndex: number,
+    blockNumber: bigint,
+    args: { from: string; to: string; value: bigint },
+  ): ObservedTransfer => ({
+    chainId,
+    txHash: txHash.toLowerCase(),
+    logIndex,
+    blockNumber,
+    from: args.from.toLowerCase(),
+    to: args.to.toLowerCase(),
+    amountRaw: args.value,
+    decimals,
+  });
+
   return {
     name: 'bsc',
     chainId,
     maxRange,
+    confirmations: Number(confirmations),
 
     async safeHead() {
       const head = await client.getBlockNumber();
@@ -88,22 +112,80 @@ export async function createBscScanner(options: BscScannerOptions): Promise<Chai
           const to = log.args.to.toLowerCase();
           if (log.address.toLowerCase() !== token || !watched.has(to)) continue;
           if (log.blockNumber < fromBlock || log.blockNumber > toBlock) continue;
-          const txHash = log.transactionHash.toLowerCase();
-          seen.set(`${txHash}:${log.logIndex}`, {
-            chainId,
-            txHash,
-            logIndex: log.logIndex,
-            blockNumber: log.blockNumber,
-            to,
-            amountRaw: log.args.value,
-            decimals,
-          });
+          const transfer = toTransfer(log.transactionHash, log.logIndex, log.blockNumber, log.args);
+          seen.set(`${transfer.txHash}:${transfer.logIndex}`, transfer);
         }
       }
       // A stable order lets the watcher credit (and log) in chain order.
-      return [...seen.values()].sort((a, b) =>
-        a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
-      );
+      return [...seen.values()].sort(byChainOrder);
+    },
+
+    async outgoing(fromBlock, toBlock, from): Promise<ObservedTransfer[]> {
+      if (toBlock < fromBlock) return [];
+      const sender = from.toLowerCase();
+      const logs = await client.getLogs({
+        address: token,
+        event: transferEvent,
+        args: { from: sender as `0x${string}` },
+        fromBlock,
+        toBlock,
+        strict: true,
+      });
+      const found: ObservedTransfer[] = [];
+      for (const log of logs) {
+        if (log.removed || log.blockNumber === null || log.transactionHash === null || log.logIndex === null) continue;
+        if (log.address.toLowerCase() !== token || log.args.from.toLowerCase() !== sender) continue;
+        if (log.blockNumber < fromBlock || log.blockNumber > toBlock) continue;
+        found.push(toTransfer(log.transactionHash, log.logIndex, log.blockNumber, log.args));
+      }
+      return found.sort(byChainOrder);
+    },
+
+    async transaction(txHash): Promise<ChainTransaction | null> {
+      const receipt = await client.getTransactionReceipt({ hash: txHash as `0x${string}` }).catch((error: unknown) => {
+        if (error instanceof Error && error.name === 'TransactionReceiptNotFoundError') return null;
+        throw error;
+      });
+      if (!receipt) return null;
+      const head = await client.getBlockNumber();
+      return {
+        succeeded: receipt.status === 'success',
+        blockNumber: receipt.blockNumber,
+        confirmations: Number(head - receipt.blockNumber + 1n),
+        transfers: receipt.logs.flatMap((log) => tokenTransfer(log, receipt.blockNumber)),
+      };
+    },
+
+    async holdings(addresses, gasWallet) {
+      const tokenBalances = new Map<string, bigint>();
+      for (const address of addresses) {
+        const balance = await client.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address as `0x${string}`],
+        });
+        tokenBalances.set(address.toLowerCase(), balance);
+      }
+      const gasWei = gasWallet ? await client.getBalance({ address: gasWallet as `0x${string}` }) : 0n;
+      const gasPrice = await client.getGasPrice();
+      return {
+        token: tokenBalances,
+        gasWei,
+        sweepGasWei: gasPrice * (TOKEN_TRANSFER_GAS + NATIVE_TRANSFER_GAS),
+        decimals,
+      };
     },
   };
+
+  /** A receipt's log as a transfer of the watched token, or nothing (another contract, another event). */
+  function tokenTransfer(log: Log, blockNumber: bigint): ObservedTransfer[] {
+    if (log.address.toLowerCase() !== token || log.logIndex === null || log.transactionHash === null) return [];
+    try {
+      const event = decodeEventLog({ abi: [transferEvent], data: log.data, topics: log.topics, strict: true });
+      return [toTransfer(log.transactionHash, log.logIndex, blockNumber, event.args)];
+    } catch {
+      return [];
+    }
+  }
 }

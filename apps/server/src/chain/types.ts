@@ -4,7 +4,8 @@ export interface ObservedTransfer {
   txHash: string;
   logIndex: number;
   blockNumber: bigint;
-  /** Lower-case 0x recipient. */
+  /** Lower-case 0x sender and recipient. */
+  from: string;
   to: string;
   /** Token base units. */
   amountRaw: bigint;
@@ -22,8 +23,48 @@ export interface ChainScanner {
   safeHead(): Promise<bigint>;
   /** Transfers of the token to any of `addresses` (lower-case) in blocks [fromBlock, toBlock]. */
   transfers(fromBlock: bigint, toBlock: bigint, addresses: string[]): Promise<ObservedTransfer[]>;
+  /** Transfers of the token from `from` (lower-case: the treasury) in blocks [fromBlock, toBlock]. */
+  outgoing(fromBlock: bigint, toBlock: bigint, from: string): Promise<ObservedTransfer[]>;
   /** Largest block range one `transfers` call may ask for (public BSC endpoints cap eth_getLogs). */
   readonly maxRange: bigint;
+  /** Blocks on top of a transfer's before it counts (safeHead is head − this). */
+  readonly confirmations: number;
+  /** One transaction as the chain has it now, with its transfers of the token; null if the chain has none. */
+  transaction(txHash: string): Promise<ChainTransaction | null>;
+  /** What the treasury screen shows: token balances of `addresses`, the native balance of `gasWallet`, gas price. */
+  holdings(addresses: string[], gasWallet: string | null): Promise<ChainHoldings>;
+}
+
+export interface ChainTransaction {
+  succeeded: boolean;
+  blockNumber: bigint;
+  /** Blocks from its block to the head, its own included. */
+  confirmations: number;
+  /** Its Transfer events of the watched token (any other contract's events are left out). */
+  transfers: ObservedTransfer[];
+}
+
+export interface ChainHoldings {
+  /** Token base units per address asked for (lower-case). */
+  token: Map<string, bigint>;
+  /** Wei on the gas wallet (0 without one). */
+  gasWei: bigint;
+  /** Wei one sweep costs at the current gas price: a native top-up plus one token transfer. */
+  sweepGasWei: bigint;
+  decimals: number;
+}
+
+/** What became of one transfer from the treasury handed to the payout sink. */
+export type PayoutResult = 'paid' | 'duplicate' | 'unmatched';
+
+/**
+ * Where the watcher hands USDT leaving the treasury (DESIGN D16): the withdrawals module implements it and
+ * app.ts wires it in. A confirmed transfer pays the approved withdrawal it matches, exactly once.
+ */
+export interface PayoutSink {
+  /** The treasury address (lower-case), or null when none is configured (then nothing is watched). */
+  treasury: string | null;
+  confirm(transfer: ObservedTransfer): Promise<PayoutResult>;
 }
 
 /** What became of one transfer handed to the deposit sink. */

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { chainCursor } from './cursor.js';
 import { isUnavailable } from '../db/pg-errors.js';
 import type { LeaderLock } from './leader-lock.js';
-import type { ChainScanner, DepositSink, IngestResult, ObservedTransfer } from './types.js';
+import type { ChainScanner, DepositSink, IngestResult, ObservedTransfer, PayoutSink } from './types.js';
 
 /** Block, then log index: the order the chain applied them in. */
 const inChainOrder = (a: ObservedTransfer, b: ObservedTransfer) =>
@@ -15,7 +15,7 @@ export const MAX_INGEST_ATTEMPTS = 5;
 
 /**
  * Scans from the stored cursor up to the scanner's safe head in chunks of at most `maxRange` blocks,
- * ingests every transfer to a deposit address, then moves the cursor. Ingestion is idempotent, so a
+ * ingests every transfer to a deposit address, confirms every payout leaving the treasury, then moves the cursor. Ingestion is idempotent, so a
  * crash between the two only means the chunk is read again.
  *
  * One transfer never stops the ones after it: one that cannot be credited is recorded as rejected
@@ -28,12 +28,23 @@ export function createDepositWatcher(deps: {
   clock: Clock;
   scanner: ChainScanner;
   deposits: DepositSink;
+  /** USDT leaving the treasury, confirmed: pays the approved withdrawal it matches (DESIGN D16). */
+  payouts?: PayoutSink;
+  /** After each completed scan (the treasury screen's holdings are refreshed from here); its failure is logged. */
+  afterScan?: () => Promise<void>;
   lock: LeaderLock;
   log: FastifyBaseLogger;
   intervalMs: number;
   /** Where a never-scanned chain starts; default: the current safe head (only new payments). */
   startBlock?: bigint;
-  onScanned?: (event: { lag: bigint; seen: number; credited: number; rejected: number }) => void;
+  onScanned?: (event: {
+    lag: bigint;
+    seen: number;
+    credited: number;
+    rejected: number;
+    paid: number;
+    unmatched: number;
+  }) => void;
 }) {
   const { db, scanner } = deps;
   let timer: NodeJS.Timeout | null = null;
@@ -54,6 +65,8 @@ export function createDepositWatcher(deps: {
     let credited = 0;
     let seen = 0;
     let rejected = 0;
+    let paid = 0;
+    let unmatched = 0;
     try {
       while (cursor < safe) {
         const from = cursor + 1n;
@@ -72,14 +85,32 @@ export function createDepositWatcher(deps: {
             );
           }
         }
+        // Payouts are keyed by (chain, transaction, log) too, so a chunk read again pays nothing twice.
+        const treasury = deps.payouts?.treasury;
+        if (treasury) {
+          for (const transfer of (await scanner.outgoing(from, to, treasury)).sort(inChainOrder)) {
+            const result = await deps.payouts!.confirm(transfer);
+            if (result === 'paid') paid += 1;
+            if (result === 'unmatched') {
+              unmatched += 1;
+              deps.log.warn(
+                { chainId: transfer.chainId, txHash: transfer.txHash, to: transfer.to },
+                'USDT left the treasury matching no approved withdrawal: flagged for the admin',
+              );
+            }
+          }
+        }
         await chainCursor.set(db, scanner.chainId, to, deps.clock.now());
         cursor = to;
       }
       failures.clear();
     } finally {
       // Also after a failed scan: what it did credit or reject before failing is counted.
-      deps.onScanned?.({ lag: safe - cursor, seen, credited, rejected });
+      deps.onScanned?.({ lag: safe - cursor, seen, credited, rejected, paid, unmatched });
     }
+    await deps.afterScan?.().catch((error: unknown) => {
+      deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'treasury holdings not refreshed');
+    });
     return credited;
   }
 

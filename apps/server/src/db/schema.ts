@@ -4,3 +4,4 @@ export * from './tables/ledger.js';
 export * from './tables/money.js';
 export * from './tables/engagement.js';
 export * from './tables/tickets.js';
+export * from './tables/treasury.js';

@@ -36,6 +36,16 @@ export function createMetrics() {
       help: 'Deposit transfers recorded as rejected (not credited; listed on the admin flagged-deposits screen)',
       registers: [registry],
     }),
+    payoutsConfirmed: new Counter({
+      name: 'svp_payouts_confirmed_total',
+      help: 'Approved withdrawals marked paid by a confirmed transfer from the treasury',
+      registers: [registry],
+    }),
+    payoutsUnmatched: new Counter({
+      name: 'svp_payouts_unmatched_total',
+      help: 'Transfers from the treasury that matched no approved withdrawal (flagged on the treasury screen)',
+      registers: [registry],
+    }),
     watcherLag: new Gauge({
       name: 'svp_watcher_lag_blocks',
       help: 'Confirmed blocks not yet scanned by the deposit watcher',

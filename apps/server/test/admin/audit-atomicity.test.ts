@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { API } from '@svp/shared';
+import { API, fromDecimalString } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { buildTestApp, invest, signedInAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
+import {
+  buildTestApp,
+  invest,
+  sendFromTreasury,
+  signedInAdmin,
+  signedInUser,
+  topUp,
+  type TestApp,
+} from '../helpers.js';
 
 /**
  * DESIGN D13: every admin change is audited, so a change and its audit entry commit together or not at
@@ -103,27 +111,39 @@ describe('an admin change and its audit entry commit together', () => {
     expect(await auditActions(u.user.id)).toEqual(['user.update']);
   });
 
-  it.each(['pay', 'reject'] as const)(
-    'withdrawal %s: a refused audit entry leaves it pending with its money held',
+  it.each(['approve', 'pay', 'reject'] as const)(
+    'withdrawal %s: a refused audit entry leaves it as it was with its money held',
     async (decision) => {
       const u = await signedInUser(t.app);
       await topUp(u.client, '100');
       expect((await invest(u.client, 'platinum', '100')).status).toBe(200);
-      const id = (await u.client.post(API.withdrawals, { kind: 'break' })).body.withdrawal.id as string;
+      const requested = (await u.client.post(API.withdrawals, { kind: 'break' })).body.withdrawal;
+      const id = requested.id as string;
+      let status = 'pending';
+      let decide = () => admin.client.post(`/admin/withdrawals/${id}/reject`, { reason: 'Wallet flagged' });
+      if (decision === 'approve') decide = () => admin.client.post(`/admin/withdrawals/${id}/approve`);
+      if (decision === 'pay') {
+        // Approved first (audited too), then the hash of a real treasury transfer is entered by hand.
+        expect((await admin.client.post(`/admin/withdrawals/${id}/approve`)).status).toBe(200);
+        status = 'approved';
+        const txHash = await sendFromTreasury(t, requested.wallet, fromDecimalString(requested.payout, 'USD'));
+        decide = () => admin.client.post(`/admin/withdrawals/${id}/pay`, { txHash });
+      }
+      const auditedBefore = await auditActions(id);
       const before = await t.app.services.ledger.balances(u.user.id);
-      const decide = () =>
-        decision === 'pay'
-          ? admin.client.post(`/admin/withdrawals/${id}/pay`, { txHash: '0x' + '2e'.repeat(32) })
-          : admin.client.post(`/admin/withdrawals/${id}/reject`, { reason: 'Wallet flagged' });
       await refuseAudit(id);
       expect((await decide()).status).toBe(500);
-      expect((await u.client.get(API.withdrawals)).body.withdrawals[0]).toMatchObject({ id, status: 'pending' });
+      expect((await u.client.get(API.withdrawals)).body.withdrawals[0]).toMatchObject({ id, status });
       expect(await t.app.services.ledger.balances(u.user.id)).toEqual(before);
-      expect(await postings(u.user.id, decision === 'pay' ? 'withdrawal.paid' : 'withdrawal.rejected')).toBe(0);
-      expect(await auditActions(id)).toEqual([]);
+      const kind = { approve: 'none', pay: 'withdrawal.paid', reject: 'withdrawal.rejected' }[decision];
+      expect(await postings(u.user.id, kind)).toBe(0);
+      expect(await auditActions(id)).toEqual(auditedBefore);
       await allowAudit(id);
       expect((await decide()).status).toBe(200);
-      expect(await auditActions(id)).toEqual([decision === 'pay' ? 'withdrawal.paid' : 'withdrawal.rejected']);
+      const action = { approve: 'withdrawal.approved', pay: 'withdrawal.paid', reject: 'withdrawal.rejected' }[
+        decision
+      ];
+      expect(await auditActions(id)).toEqual([...auditedBefore, action]);
       expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
     },
   );

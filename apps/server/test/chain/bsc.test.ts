@@ -72,7 +72,7 @@ async function expectedFrom(hash: Hash, watched: string[]): Promise<ObservedTran
   return receipt.logs.flatMap((log, i) => {
     if (log.address.toLowerCase() !== token.toLowerCase()) return [];
     const { args } = decodeEventLog({ abi, eventName: 'Transfer', topics: log.topics, data: log.data }) as unknown as {
-      args: { to: string; value: bigint };
+      args: { from: string; to: string; value: bigint };
     };
     if (!watched.includes(args.to.toLowerCase())) return [];
     return [
@@ -81,6 +81,7 @@ async function expectedFrom(hash: Hash, watched: string[]): Promise<ObservedTran
         txHash: hash.toLowerCase(),
         logIndex: offset + i,
         blockNumber: receipt.blockNumber,
+        from: args.from.toLowerCase(),
         to: args.to.toLowerCase(),
         amountRaw: args.value,
         decimals: 18,

@@ -32,6 +32,10 @@ function watcherOver(
     safeHead: async () => transfers.reduce((max, x) => (x.blockNumber > max ? x.blockNumber : max), 0n),
     transfers: async (from, to, addresses) =>
       transfers.filter((x) => x.blockNumber >= from && x.blockNumber <= to && addresses.includes(x.to)),
+    outgoing: async () => [],
+    confirmations: 0,
+    transaction: async () => null,
+    holdings: async () => ({ token: new Map(), gasWei: 0n, sweepGasWei: 0n, decimals: 18 }),
   };
   const real = t.app.services.deposits;
   const scans: { seen: number; credited: number; rejected: number }[] = [];
@@ -73,6 +77,7 @@ function transfer(chainId: number, to: string, block: bigint, txByte: string, do
     txHash: '0x' + txByte.repeat(32),
     logIndex: 0,
     blockNumber: block,
+    from: '0x00000000000000000000000000000000000000aa',
     to,
     amountRaw: dollars * 10n ** 18n,
     decimals: 18,

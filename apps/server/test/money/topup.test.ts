@@ -27,6 +27,7 @@ const usdtTransfer = (address: string, txByte: string, amountRaw: bigint) => ({
   txHash: '0x' + txByte.repeat(32),
   logIndex: 3,
   blockNumber: 100n,
+  from: '0x00000000000000000000000000000000000000aa',
   to: address,
   amountRaw,
   decimals: 18,

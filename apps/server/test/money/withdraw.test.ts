@@ -3,6 +3,7 @@ import { API, DAY_MS, MSG } from '@svp/shared';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import {
   adminSignIn,
+  approveAndPay,
   buildTestApp,
   giveEarnings,
   invest,
@@ -112,10 +113,13 @@ describe('withdrawal quote and request', () => {
     const queue = (await admin.client.get(API.adminWithdrawals)).body.withdrawals;
     const mine = queue.find((w: { id: string }) => w.id === res.body.withdrawal.id);
     expect(mine).toMatchObject({ userId: user.id, payout: '24.9' });
-    const txHash = '0x' + '1f'.repeat(32);
-    const paid = await admin.client.post(`/admin/withdrawals/${mine.id}/pay`, { txHash });
-    expect(paid.status).toBe(200);
-    expect(paid.body).toMatchObject({ status: 'paid', txHash });
+    expect(mine).toMatchObject({ status: 'pending', sendingTxHash: null });
+    const txHash = await approveAndPay(t, admin.client, mine);
+    const list0 = (await client.get(API.withdrawals)).body.withdrawals;
+    expect(list0[0]).toMatchObject({ status: 'paid', txHash });
+    expect(
+      (await admin.client.get(API.adminWithdrawals)).body.withdrawals.map((w: { id: string }) => w.id),
+    ).not.toContain(mine.id);
     expect((await t.app.services.ledger.balances(user.id)).get('usd.withdrawal_pending')).toBe(0n);
     const list = (await client.get(API.withdrawals)).body.withdrawals;
     expect(list[0]).toMatchObject({ status: 'paid', txHash });
@@ -169,7 +173,10 @@ describe('withdrawal quote and request', () => {
     });
     const again = await admin.client.post(`/admin/withdrawals/${id}/pay`, { txHash: '0x' + 'aa'.repeat(32) });
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe(MSG.withdraw.notPending);
+    expect(again.body.error.message).toBe(MSG.withdraw.notApproved);
+    expect((await admin.client.post(`/admin/withdrawals/${id}/approve`)).body.error.message).toBe(
+      MSG.withdraw.notPending,
+    );
   });
 
   it('lets exactly one of 20 concurrent withdrawal requests through', async () => {
@@ -185,17 +192,20 @@ describe('withdrawal quote and request', () => {
     expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
   });
 
-  it('decides a withdrawal once under 20 concurrent pay and reject calls', async () => {
+  it('decides a withdrawal once under 20 concurrent approve and reject calls', async () => {
     const { client } = await investedUser('100', 'platinum');
     const id = (await client.post(API.withdrawals, { kind: 'break' })).body.withdrawal.id;
     const calls = Array.from({ length: 20 }, (_, i) =>
       i % 2 === 0
-        ? admin.client.post(`/admin/withdrawals/${id}/pay`, { txHash: '0x' + String(i).padStart(2, '0').repeat(32) })
+        ? admin.client.post(`/admin/withdrawals/${id}/approve`)
         : admin.client.post(`/admin/withdrawals/${id}/reject`, { reason: `reason ${i}` }),
     );
     const results = await Promise.all(calls);
-    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+    // Approve then reject is allowed (nothing was sent), so one or two calls succeed, never a second of a kind.
+    const ok = results.filter((r) => r.status === 200).map((r) => r.body.status as string);
+    expect(ok[0]).toBeDefined();
+    expect(ok.length === 1 || (ok.length === 2 && ok.includes('approved') && ok.includes('rejected'))).toBe(true);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(20 - ok.length);
     expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
   });
 

@@ -68,8 +68,11 @@ export const withdrawals = pgTable(
     feeCharity: bigint('fee_charity', { mode: 'bigint' }).notNull(),
     payout: bigint('payout', { mode: 'bigint' }).notNull(),
     wallet: text('wallet').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'rejected'] }).notNull(),
+    /** pending → approved (by an admin) → paid (when the chain confirms the payout), or rejected (DESIGN D16). */
+    status: text('status', { enum: ['pending', 'approved', 'paid', 'rejected'] }).notNull(),
     txHash: text('tx_hash'),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    approvedBy: uuid('approved_by'),
     reason: text('reason'),
     requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull(),
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -185,11 +188,21 @@ export const chainCursors = pgTable('chain_cursors', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
-/** The `simulated` chain's blocks: one transfer per block, appended by the test-payment paths. */
-export const simulatedTransfers = pgTable('simulated_transfers', {
-  blockNumber: bigserial('block_number', { mode: 'bigint' }).primaryKey(),
-  txHash: text('tx_hash').notNull(),
-  toAddress: text('to_address').notNull(),
-  amountRaw: text('amount_raw').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * The `simulated` chain's blocks: one transfer per block, appended by the test-payment paths and by the
+ * simulated treasury (sweeps and payouts carry the address they leave; a test payment comes from outside).
+ */
+export const simulatedTransfers = pgTable(
+  'simulated_transfers',
+  {
+    blockNumber: bigserial('block_number', { mode: 'bigint' }).primaryKey(),
+    txHash: text('tx_hash').notNull().unique('simulated_transfers_tx_hash_key'),
+    fromAddress: text('from_address'),
+    /** The sender's transaction count, as on a real chain: one transaction per (sender, nonce). */
+    nonce: integer('nonce'),
+    toAddress: text('to_address').notNull(),
+    amountRaw: text('amount_raw').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('simulated_transfers_from_nonce_key').on(t.fromAddress, t.nonce)],
+);

@@ -1,8 +1,7 @@
 import { desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { SVP_PER_USD, SYSTEM_OWNER, toDecimalString, usdForTokens, usdText, YEAR_MS } from '@svp/shared';
+import { SVP_PER_USD, SYSTEM_OWNER, toDecimalString, tokenToMicro, usdForTokens, usdText, YEAR_MS } from '@svp/shared';
 import { queryRows, type Db } from '../../db/client.js';
 import { auditLog, deposits, rejectedDeposits, topupRequests, users } from '../../db/schema.js';
-import { toMicro } from '../deposits/deposits.service.js';
 import { checkLedgerInvariants } from '../ledger/invariants.js';
 
 /** The admin overview and the audit log page. Read-only. */
@@ -10,6 +9,9 @@ export function createAdminReportsService(db: Db, options: { stakingApyPercent: 
   /** The staking APY in basis points, as the staking service computes yield (12% → 1200). */
   const apyBp = BigInt(Math.round(options.stakingApyPercent * 100));
   return {
+    /** What the ledger owes, in micro-units (the treasury screen sets it beside the chain's holdings). */
+    owed: () => solvencyFigures(db, apyBp),
+
     async overview() {
       const [counts] = await queryRows<Record<string, number>>(
         db,
@@ -18,7 +20,7 @@ export function createAdminReportsService(db: Db, options: { stakingApyPercent: 
           (select count(*)::int from users where role = 'user') as users,
           (select count(*)::int from users where role = 'admin') as admins,
           (select count(*)::int from investments where status = 'active') as "activeInvestments",
-          (select count(*)::int from withdrawals where status = 'pending') as "pendingWithdrawals",
+          (select count(*)::int from withdrawals where status in ('pending', 'approved')) as "pendingWithdrawals",
           (select count(*)::int from tickets where status <> 'closed') as "openTickets",
           (select count(*)::int from deposits where flag is not null)
             + (select count(*)::int from rejected_deposits) as "flaggedDeposits"`,
@@ -114,7 +116,7 @@ export function createAdminReportsService(db: Db, options: { stakingApyPercent: 
           email: r.email,
           flag: 'rejected' as const,
           expected: null,
-          received: usdText(toMicro(BigInt(r.rejection.amountRaw), r.rejection.decimals)),
+          received: usdText(tokenToMicro(BigInt(r.rejection.amountRaw), r.rejection.decimals)),
           credited: '0',
           txHash: r.rejection.txHash,
           seenAt: r.rejection.seenAt.toISOString(),
@@ -142,6 +144,11 @@ const YEAR_MS_BIG = BigInt(YEAR_MS);
  * stakes only, through the partial unique indexes on `status = 'active'`, never the closed history.
  */
 async function solvency(db: Db, apyBp: bigint) {
+  return solvencyText(await solvencyFigures(db, apyBp));
+}
+
+/** The figures behind `solvency`, in micro-units: also what the treasury screen sets beside the chain's holdings. */
+export async function solvencyFigures(db: Db, apyBp: bigint) {
   const [row] = await queryRows<{
     platformUsd: string;
     deposits: string;
@@ -191,18 +198,36 @@ async function solvency(db: Db, apyBp: bigint) {
   const paidOut = BigInt(r.payouts);
   const netHeld = depositsReceived - paidOut;
   return {
-    owedNow: usdText(owedNow),
-    activePlans: { count: r.plans, invested: usdText(invested), atMaturity: usdText(atMaturity) },
-    planReturnsToCome: usdText(planReturnsToCome),
-    activeStakes: r.stakes,
-    stakingYieldToCome: usdText(stakingYieldToCome),
-    tokensHeld: toDecimalString(tokensHeld, 'SVP'),
-    tokensAtSellPrice: usdText(tokensAtSellPrice),
-    owedAtMaturity: usdText(owedAtMaturity),
-    depositsReceived: usdText(depositsReceived),
-    paidOut: usdText(paidOut),
-    netHeld: usdText(netHeld),
-    surplus: usdText(netHeld - owedAtMaturity),
+    owedNow,
+    plans: r.plans,
+    invested,
+    atMaturity,
+    planReturnsToCome,
+    stakes: r.stakes,
+    stakingYieldToCome,
+    tokensHeld,
+    tokensAtSellPrice,
+    owedAtMaturity,
+    depositsReceived,
+    paidOut,
+    netHeld,
+  };
+}
+
+function solvencyText(f: Awaited<ReturnType<typeof solvencyFigures>>) {
+  return {
+    owedNow: usdText(f.owedNow),
+    activePlans: { count: f.plans, invested: usdText(f.invested), atMaturity: usdText(f.atMaturity) },
+    planReturnsToCome: usdText(f.planReturnsToCome),
+    activeStakes: f.stakes,
+    stakingYieldToCome: usdText(f.stakingYieldToCome),
+    tokensHeld: toDecimalString(f.tokensHeld, 'SVP'),
+    tokensAtSellPrice: usdText(f.tokensAtSellPrice),
+    owedAtMaturity: usdText(f.owedAtMaturity),
+    depositsReceived: usdText(f.depositsReceived),
+    paidOut: usdText(f.paidOut),
+    netHeld: usdText(f.netHeld),
+    surplus: usdText(f.netHeld - f.owedAtMaturity),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   topupCeilingMessage,
   topupCredit,
   toDecimalString,
+  tokenToMicro,
   TOPUP_FEE,
 } from '@svp/shared';
 import type { IngestResult, ObservedTransfer } from '../../chain/types.js';
@@ -48,11 +49,6 @@ const usdtText = (micro: bigint) => {
   const text = formatAmount(micro, 'USD', 6).replace(/\.?0+$/, '');
   return text === '' ? '0' : text;
 };
-
-/** Converts token base units to USD micro-units (USDT is treated 1:1), flooring extra precision. */
-export function toMicro(amountRaw: bigint, decimals: number): bigint {
-  return decimals >= 6 ? amountRaw / 10n ** BigInt(decimals - 6) : amountRaw * 10n ** BigInt(6 - decimals);
-}
 
 export function createDepositsService(deps: {
   db: Db;
@@ -238,7 +234,7 @@ export function createDepositsService(deps: {
     async ingest(transfer: ObservedTransfer): Promise<IngestResult> {
       const owner = await repo.ownerOf(db, transfer.to);
       if (!owner) return 'ignored';
-      const received = toMicro(transfer.amountRaw, transfer.decimals);
+      const received = tokenToMicro(transfer.amountRaw, transfer.decimals);
       if (received > MAX_AMOUNT.USD) {
         const reason = MSG.topup.rejectedAboveCeiling(usdtText(received), ceilingText('USD'));
         return recordRejection(transfer, owner.userId, 'above_ceiling', reason);

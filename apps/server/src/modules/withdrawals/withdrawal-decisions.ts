@@ -10,7 +10,10 @@ import { feeLegs, withdrawalView } from './withdrawal-money.js';
 import { withdrawalsRepository as repo, type WithdrawalRow } from './withdrawals.repository.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
 
-/** The admin's side of withdrawals (DESIGN D7): the pending queue, paid with a hash, or rejected with a reason. */
+/**
+ * The admin's side of withdrawals (DESIGN D7, D16): the queue, approved for the treasury to pay, or rejected with
+ * a reason. Paid is the chain's word: payout-confirmation.ts.
+ */
 export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: Ledger; audit: AuditLog }) {
   const { db, clock, ledger } = deps;
 
@@ -23,51 +26,39 @@ export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: 
   }
 
   return {
+    /** The admin's queue: pending requests to approve or reject, approved ones waiting for the treasury's payout. */
     async pending() {
-      const rows = await repo.listByStatus(db, 'pending');
+      const rows = await repo.queue(db);
       return {
         withdrawals: rows.map((r) => ({
           ...withdrawalView(r.withdrawal),
           userId: r.withdrawal.userId,
           email: r.email,
           username: r.username,
+          sendingTxHash: r.sendingTxHash,
         })),
       };
     },
 
-    /** Admin: the payout left on chain (with its transaction hash). */
-    async markPaid(adminId: string, id: string, txHash: string, ip: string) {
-      // The decision, its posting and its audit entry commit together (DESIGN D13).
+    /** Admin: agrees to pay; the treasury pays it and the chain's confirmation marks it paid (DESIGN D16). */
+    async approve(adminId: string, id: string, ip: string) {
       const row = await deps.audit.change(async (tx, record) => {
-        const decided = await repo.decide(tx, id, {
-          status: 'paid',
-          txHash: txHash.toLowerCase(),
-          decidedAt: clock.now(),
-          decidedBy: adminId,
+        const approved = await repo.update(tx, id, 'pending', {
+          status: 'approved',
+          approvedAt: clock.now(),
+          approvedBy: adminId,
         });
-        if (!decided) throw new AppError('CONFLICT', MSG.withdraw.notPending);
-        if (decided.payout > 0n) {
-          await ledger.postIn(tx, {
-            kind: 'withdrawal.paid',
-            idempotencyKey: ledgerKey.withdrawalDecided(id),
-            actorId: adminId,
-            memo: `Withdrawal paid: ${usdText(decided.payout)} sent in ${decided.txHash}`,
-            legs: [
-              { account: userAccount(decided.userId, 'usd.withdrawal_pending'), amount: -decided.payout },
-              { account: systemAccount('usd.payouts'), amount: decided.payout },
-            ],
-          });
-        }
+        if (!approved) throw new AppError('CONFLICT', MSG.withdraw.notPending);
         await record({
           actorId: adminId,
-          action: 'withdrawal.paid',
+          action: 'withdrawal.approved',
           targetType: 'withdrawal',
           targetId: id,
           before: { status: 'pending' },
-          after: { status: 'paid', txHash: decided.txHash },
+          after: { status: 'approved' },
           ip,
         });
-        return decided;
+        return approved;
       });
       return withdrawalView(row);
     },
@@ -78,13 +69,19 @@ export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: 
      */
     async reject(adminId: string, id: string, reason: string, ip: string) {
       const row = await deps.audit.change(async (tx, record) => {
-        const decided = await repo.decide(tx, id, {
+        // Locked first: the treasury command locks the same row before it records a payout, so a payout and a
+        // rejection cannot both go ahead.
+        const current = await repo.lock(tx, id);
+        if (!current || (current.status !== 'pending' && current.status !== 'approved')) {
+          throw new AppError('CONFLICT', MSG.withdraw.notPending);
+        }
+        if (await repo.hasLivePayout(tx, id)) throw new AppError('CONFLICT', MSG.withdraw.payoutInFlight);
+        const decided = (await repo.update(tx, id, current.status, {
           status: 'rejected',
           reason,
           decidedAt: clock.now(),
           decidedBy: adminId,
-        });
-        if (!decided) throw new AppError('CONFLICT', MSG.withdraw.notPending);
+        }))!;
         const payout: Payout = {
           gross: decided.gross,
           fees: { handling: decided.feeHandling, crypto: decided.feeCrypto, charity: decided.feeCharity },
@@ -111,7 +108,7 @@ export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: 
           action: 'withdrawal.rejected',
           targetType: 'withdrawal',
           targetId: id,
-          before: { status: 'pending' },
+          before: { status: current.status },
           after: { status: 'rejected', reason },
           ip,
         });

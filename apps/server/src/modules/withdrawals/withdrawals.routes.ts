@@ -81,6 +81,14 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
       async () => withdrawals.pending(),
     );
     app.post(
+      API.adminWithdrawalApprove,
+      {
+        config: { access: 'admin', idempotent: true },
+        schema: { tags: ['admin'], params: idParams, response: { 200: withdrawalSchema, ...errorResponses } },
+      },
+      async (request) => withdrawals.approve(sessionOf(request).userId, request.params.id, request.ip),
+    );
+    app.post(
       API.adminWithdrawalPay,
       {
         config: { access: 'admin', idempotent: true },
@@ -92,7 +100,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
         },
       },
       async (request) =>
-        withdrawals.markPaid(sessionOf(request).userId, request.params.id, request.body.txHash, request.ip),
+        withdrawals.payByHash(sessionOf(request).userId, request.params.id, request.body.txHash, request.ip),
     );
     app.post(
       API.adminWithdrawalReject,

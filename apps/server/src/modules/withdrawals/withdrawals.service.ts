@@ -18,6 +18,7 @@ import { InsufficientFundsError } from '../ledger/ledger.errors.js';
 import { systemAccount, userAccount, type Leg, type Ledger } from '../ledger/ledger.service.js';
 import { plansRepository, type InvestmentRow } from '../plans/plans.repository.js';
 import { usersRepository } from '../users/users.repository.js';
+import { createPayoutConfirmation, type PayoutChain } from './payout-confirmation.js';
 import { createWithdrawalDecisions } from './withdrawal-decisions.js';
 import { feeLegs, feeTotal, withdrawalView } from './withdrawal-money.js';
 import { withdrawalsRepository as repo } from './withdrawals.repository.js';
@@ -35,6 +36,9 @@ export function createWithdrawalsService(deps: {
   audit: AuditLog;
   /** Earnings needed before a withdrawal to the wallet, and the referral bonus that earns them (0: none). */
   rule: { minEarnings: bigint; referralBonusUsd: bigint };
+  /** The chain that confirms payouts, and the treasury they leave from (DESIGN D16). */
+  chain: PayoutChain;
+  treasury: string | null;
 }) {
   const { db, clock, ledger } = deps;
   const { minEarnings, referralBonusUsd } = deps.rule;
@@ -54,8 +58,13 @@ export function createWithdrawalsService(deps: {
     return { earnings, days, maturity, broken, reasons, canOpen: days !== null && days <= 0 };
   }
 
+  const payouts = createPayoutConfirmation(deps);
+
   return {
     ...createWithdrawalDecisions(deps),
+    /** Where the watcher hands USDT leaving the treasury. */
+    payoutSink: payouts.sink,
+    payByHash: payouts.payByHash,
 
     /** The withdrawal rule in one sentence with the configured figures, said before a plan is confirmed. */
     ruleText(): string {

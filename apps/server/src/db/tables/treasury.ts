@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { withdrawals } from './money.js';
+
+// ---- Treasury (DESIGN D16) ----
+
+/**
+ * Every transaction the operator's treasury command signs, recorded before it is broadcast: a re-run finds
+ * it here and checks it on chain instead of sending again. A payout step is live until the chain has dropped
+ * it for good (its nonce was used by another transaction); one live payout per withdrawal, enforced here.
+ */
+export const treasurySteps = pgTable(
+  'treasury_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chainId: integer('chain_id').notNull(),
+    /** gas: BNB to a deposit address; sweep: its USDT to the treasury; payout: USDT to a user's wallet. */
+    kind: text('kind', { enum: ['gas', 'sweep', 'payout'] }).notNull(),
+    withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    /** Token base units (sweep, payout) or wei (gas). */
+    amountRaw: numeric('amount_raw', { precision: 78, scale: 0 }).notNull(),
+    nonce: integer('nonce').notNull(),
+    txHash: text('tx_hash').notNull(),
+    /** The signed transaction, so a re-run broadcasts the very same one (same nonce: it cannot pay twice). */
+    rawTx: text('raw_tx').notNull(),
+    status: text('status', { enum: ['signed', 'sent', 'confirmed', 'dropped'] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('treasury_steps_chain_tx_key').on(t.chainId, t.txHash),
+    uniqueIndex('treasury_steps_one_live_payout')
+      .on(t.withdrawalId)
+      .where(sql`${t.kind} = 'payout' and ${t.status} <> 'dropped'`),
+    index('treasury_steps_open_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('signed', 'sent')`),
+  ],
+);
+
+/**
+ * USDT seen leaving the treasury, confirmed (DESIGN D16). Each is matched to the approved withdrawal it pays,
+ * exactly once (the key and the unique withdrawal), or kept unmatched for the admin to follow up.
+ */
+export const treasuryTransfers = pgTable(
+  'treasury_transfers',
+  {
+    chainId: integer('chain_id').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: numeric('block_number', { precision: 78, scale: 0 }).notNull(),
+    toAddress: text('to_address').notNull(),
+    amountRaw: numeric('amount_raw', { precision: 78, scale: 0 }).notNull(),
+    decimals: integer('decimals').notNull(),
+    /** The withdrawal it paid; null: it matched none (flagged on the treasury screen). */
+    withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'treasury_transfers_pkey', columns: [t.chainId, t.txHash, t.logIndex] }),
+    uniqueIndex('treasury_transfers_withdrawal_key')
+      .on(t.withdrawalId)
+      .where(sql`${t.withdrawalId} is not null`),
+    index('treasury_transfers_unmatched_idx')
+      .on(t.seenAt)
+      .where(sql`${t.withdrawalId} is null`),
+  ],
+);
+
+/** What the chain holds, as the watcher last read it: the treasury screen shows this, never reads the chain. */
+export const treasurySnapshots = pgTable('treasury_snapshots', {
+  chainId: integer('chain_id').primaryKey(),
+  treasuryRaw: numeric('treasury_raw', { precision: 78, scale: 0 }).notNull(),
+  /** USDT still on deposit addresses, and how many addresses hold it. */
+  unsweptRaw: numeric('unswept_raw', { precision: 78, scale: 0 }).notNull(),
+  unsweptAddresses: integer('unswept_addresses').notNull(),
+  decimals: integer('decimals').notNull(),
+  gasWei: numeric('gas_wei', { precision: 78, scale: 0 }).notNull(),
+  /** What one sweep (BNB top-up and token transfer) costs at the last gas price read. */
+  sweepGasWei: numeric('sweep_gas_wei', { precision: 78, scale: 0 }).notNull(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,0 +1,62 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { treasurySnapshots, treasurySteps, treasuryTransfers, withdrawals } from '../../db/schema.js';
+
+export type TreasurySnapshotRow = typeof treasurySnapshots.$inferSelect;
+
+/** Deposit addresses read per refresh: the addresses that received USDT since their last confirmed sweep. */
+const UNSWEPT_SCAN_LIMIT = 1_000;
+
+export const treasuryRepository = {
+  async snapshot(db: Db, chainId: number): Promise<TreasurySnapshotRow | undefined> {
+    const [row] = await db.select().from(treasurySnapshots).where(eq(treasurySnapshots.chainId, chainId));
+    return row;
+  },
+  async saveSnapshot(db: Db, row: TreasurySnapshotRow): Promise<void> {
+    await db
+      .insert(treasurySnapshots)
+      .values(row)
+      .onConflictDoUpdate({ target: treasurySnapshots.chainId, set: { ...row } });
+  },
+  /** Addresses with a credited deposit that no confirmed sweep has followed: the only ones that may hold USDT. */
+  async unsweptCandidates(db: Db, chainId: number): Promise<string[]> {
+    const rows = await queryRows<{ address: string }>(
+      db,
+      sql`select distinct d.address from deposits d
+          where d.chain_id = ${chainId}
+            and not exists (
+              select 1 from treasury_steps s
+              where s.chain_id = ${chainId} and s.kind = 'sweep' and s.status = 'confirmed'
+                and s.from_address = d.address and s.updated_at >= d.seen_at)
+          limit ${UNSWEPT_SCAN_LIMIT}`,
+    );
+    return rows.map((r) => r.address);
+  },
+  async approvedUnpaid(db: Db): Promise<{ total: bigint; count: number }> {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${withdrawals.payout}), 0)::text`, count: sql<number>`count(*)::int` })
+      .from(withdrawals)
+      .where(eq(withdrawals.status, 'approved'));
+    return { total: BigInt(row?.total ?? '0'), count: row?.count ?? 0 };
+  },
+  unmatched: (db: Db, chainId: number) =>
+    db
+      .select()
+      .from(treasuryTransfers)
+      .where(and(eq(treasuryTransfers.chainId, chainId), isNull(treasuryTransfers.withdrawalId)))
+      .orderBy(desc(treasuryTransfers.seenAt))
+      .limit(50),
+  async payoutsInFlight(db: Db, chainId: number): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(treasurySteps)
+      .where(
+        and(
+          eq(treasurySteps.chainId, chainId),
+          eq(treasurySteps.kind, 'payout'),
+          inArray(treasurySteps.status, ['signed', 'sent']),
+        ),
+      );
+    return row?.count ?? 0;
+  },
+};

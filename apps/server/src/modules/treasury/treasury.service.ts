@@ -1,0 +1,128 @@
+import { formatUsdShort, MSG, tokenToMicro, usdText, type TreasuryReport } from '@svp/shared';
+import type { ChainScanner } from '../../chain/types.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { treasuryRepository as repo } from './treasury.repository.js';
+
+/** How often the watcher re-reads the chain's holdings for the treasury screen. */
+export const TREASURY_REFRESH_MS = 60_000;
+
+/** Wei as BNB with up to 6 decimals (rounded down: the gas wallet never looks richer than it is). */
+function bnbText(wei: bigint): string {
+  const fraction = (wei % 10n ** 18n).toString().padStart(18, '0').slice(0, 6).replace(/0+$/, '');
+  return fraction ? `${wei / 10n ** 18n}.${fraction}` : `${wei / 10n ** 18n}`;
+}
+
+/**
+ * The treasury screen (DESIGN D16): what the chain holds (treasury, unswept deposit addresses, the gas wallet)
+ * beside what the ledger owes. The watcher refreshes the chain's side; the page only reads the stored snapshot.
+ */
+export function createTreasuryService(deps: {
+  db: Db;
+  clock: Clock;
+  scanner: ChainScanner;
+  treasury: string | null;
+  gasWallet: string | null;
+  /** What the ledger owes now and at maturity, in micro-units. */
+  owed: () => Promise<{ owedNow: bigint; owedAtMaturity: bigint }>;
+  devCommands: boolean;
+}) {
+  const { db, clock, scanner } = deps;
+  let lastRefresh = 0;
+
+  async function refresh(): Promise<void> {
+    const candidates = await repo.unsweptCandidates(db, scanner.chainId);
+    const addresses = deps.treasury ? [deps.treasury, ...candidates] : candidates;
+    const held = await scanner.holdings(addresses, deps.gasWallet);
+    let unswept = 0n;
+    let unsweptAddresses = 0;
+    for (const address of candidates) {
+      const balance = held.token.get(address) ?? 0n;
+      if (balance > 0n) {
+        unswept += balance;
+        unsweptAddresses += 1;
+      }
+    }
+    await repo.saveSnapshot(db, {
+      chainId: scanner.chainId,
+      treasuryRaw: (deps.treasury ? (held.token.get(deps.treasury) ?? 0n) : 0n).toString(),
+      unsweptRaw: unswept.toString(),
+      unsweptAddresses,
+      decimals: held.decimals,
+      gasWei: held.gasWei.toString(),
+      sweepGasWei: held.sweepGasWei.toString(),
+      refreshedAt: clock.now(),
+    });
+    lastRefresh = clock.now().getTime();
+  }
+
+  return {
+    refresh,
+    /** Called after each watcher pass: re-reads the chain when the last read is older than TREASURY_REFRESH_MS. */
+    async refreshIfDue(force = false): Promise<void> {
+      if (force || clock.now().getTime() - lastRefresh >= TREASURY_REFRESH_MS) await refresh();
+    },
+
+    async report(): Promise<TreasuryReport> {
+      const [snapshot, owed, approved, unmatched, inFlight] = await Promise.all([
+        repo.snapshot(db, scanner.chainId),
+        deps.owed(),
+        repo.approvedUnpaid(db),
+        repo.unmatched(db, scanner.chainId),
+        repo.payoutsInFlight(db, scanner.chainId),
+      ]);
+      const onChain = snapshot && {
+        treasury: tokenToMicro(BigInt(snapshot.treasuryRaw), snapshot.decimals),
+        unswept: tokenToMicro(BigInt(snapshot.unsweptRaw), snapshot.decimals),
+        gasWei: BigInt(snapshot.gasWei),
+        sweepGasWei: BigInt(snapshot.sweepGasWei),
+      };
+      const heldTotal = onChain ? onChain.treasury + onChain.unswept : null;
+      const difference = heldTotal === null ? null : heldTotal - owed.owedAtMaturity;
+      return {
+        chain: scanner.name,
+        treasuryAddress: deps.treasury,
+        gasWalletAddress: deps.gasWallet,
+        onChain:
+          onChain && snapshot
+            ? {
+                treasuryUsdt: usdText(onChain.treasury),
+                unsweptUsdt: usdText(onChain.unswept),
+                unsweptAddresses: snapshot.unsweptAddresses,
+                gasBnb: bnbText(onChain.gasWei),
+                sweepsCovered: onChain.sweepGasWei > 0n ? Number(onChain.gasWei / onChain.sweepGasWei) : null,
+                total: usdText(heldTotal!),
+                refreshedAt: snapshot.refreshedAt.toISOString(),
+              }
+            : null,
+        owed: {
+          now: usdText(owed.owedNow),
+          atMaturity: usdText(owed.owedAtMaturity - owed.owedNow),
+          approvedUnpaid: usdText(approved.total),
+          approvedCount: approved.count,
+          total: usdText(owed.owedAtMaturity),
+        },
+        difference: difference === null ? null : usdText(difference),
+        summary:
+          difference === null
+            ? MSG.treasury.notRefreshed
+            : difference === 0n
+              ? MSG.treasury.balanced
+              : difference > 0n
+                ? MSG.treasury.surplus(formatUsdShort(difference))
+                : MSG.treasury.shortfall(formatUsdShort(-difference)),
+        unmatched: unmatched.map((t) => ({
+          txHash: t.txHash,
+          to: t.toAddress,
+          amount: usdText(tokenToMicro(BigInt(t.amountRaw), t.decimals)),
+          blockNumber: t.blockNumber,
+          seenAt: t.seenAt.toISOString(),
+        })),
+        payoutsInFlight: inFlight,
+        devCommands: deps.devCommands,
+      };
+    },
+  };
+}
+
+export type TreasuryService = ReturnType<typeof createTreasuryService>;
