@@ -52,18 +52,30 @@ const CONSISTENCY: { name: string; sql: string }[] = [
   {
     name: 'withdrawal status and its decision posting disagree',
     sql: `select w.id::text as id from withdrawals w
-          where (w.status = 'pending') = ${txExists(`'withdrawal-decided:' || w.id`)}
-             or (w.status = 'paid' and w.tx_hash is null) or (w.status = 'rejected' and w.reason is null)`,
+          where (w.status in ('pending', 'approved')) = ${txExists(`'withdrawal-decided:' || w.id`)}
+             or (w.status = 'paid' and w.tx_hash is null) or (w.status = 'rejected' and w.reason is null)
+             or (w.status = 'paid' and not exists (select 1 from treasury_transfers x
+                   where x.withdrawal_id = w.id and x.tx_hash = w.tx_hash))`,
+  },
+  {
+    name: 'a transfer from the treasury pays more than one withdrawal, or a withdrawal is paid twice on chain',
+    sql: `select x.tx_hash as id from treasury_transfers x where x.withdrawal_id is not null
+          group by x.tx_hash, x.log_index having count(*) > 1
+          union all
+          select s.withdrawal_id::text from treasury_steps s where s.kind = 'payout' and s.status <> 'dropped'
+          group by s.withdrawal_id having count(*) > 1`,
   },
   {
     name: 'usd.withdrawal_pending balance differs from pending payouts',
     sql: `select u.id::text as id from users u where ${balance('u.id::text', 'usd.withdrawal_pending')} <>
-          coalesce((select sum(payout) from withdrawals where user_id = u.id and status = 'pending'), 0)`,
+          coalesce((select sum(payout) from withdrawals where user_id = u.id and status in ('pending', 'approved')), 0)`,
   },
   {
     name: 'decided withdrawal without its audit-log entry',
     sql: `select w.id::text as id from withdrawals w where w.status <> 'pending' and not exists (
-            select 1 from audit_log l where l.target_id = w.id::text and l.action = 'withdrawal.' || w.status)`,
+            select 1 from audit_log l where l.target_id = w.id::text and l.action = 'withdrawal.' || w.status)
+            or w.status in ('paid', 'rejected') and w.approved_at is not null and not exists (
+            select 1 from audit_log l where l.target_id = w.id::text and l.action = 'withdrawal.approved')`,
   },
   {
     name: 'referral bonus missing, or paid without a referred first investment',

@@ -45,6 +45,8 @@ function signatureOf(kind: string, actor: string, key: string, legs: Leg[]): str
     case 'investment.start':
       return `${kind}|${own('usd.invested')}`;
     case 'withdrawal.paid':
+      // Paid by the watcher when the chain confirms the payout (no actor): checks.ts matches it to its transfer.
+      return actor ? `${kind}|${key.replace(/^withdrawal-decided:/, '')}` : null;
     case 'withdrawal.rejected':
       return `${kind}|${key.replace(/^withdrawal-decided:/, '')}`;
     case 'staking.withdraw-earned':
@@ -80,7 +82,8 @@ async function databaseEffects(client: pg.Client): Promise<{ actor: string; sig:
   // Simulated USDT has 18 decimals: base units / 10^12 = micro-dollars.
   const { rows: payments } = await client.query<{ actor: string; micro: string }>(`
     select d.user_id::text as actor, (s.amount_raw::numeric / 1000000000000)::bigint::text as micro
-    from simulated_transfers s join deposit_addresses d on d.address = s.to_address`);
+    from simulated_transfers s join deposit_addresses d on d.address = s.to_address
+    where s.from_address is null`);
   for (const p of payments) effects.push({ actor: p.actor, sig: `pay|${p.micro}` });
   return effects;
 }

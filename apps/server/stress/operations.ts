@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { API, parseAmount } from '@svp/shared';
 import type { Driver } from './driver.js';
 import type { Rng } from './options.js';
@@ -114,17 +113,11 @@ export function createScenarios(world: World, driver: Driver, rng: Rng) {
         idempotent: false,
         sig: null,
       });
-      const pending: { id: string }[] = json?.withdrawals ?? [];
-      if (!pending.length) return;
-      const { id } = rng.pick(pending);
-      const pay = () =>
-        post(
-          'admin-pay',
-          admin,
-          API.adminWithdrawalPay.replace(':id', id),
-          { txHash: `0x${randomBytes(32).toString('hex')}` },
-          `withdrawal.paid|${id}`,
-        );
+      const queue: { id: string; status: string; sendingTxHash: string | null }[] = json?.withdrawals ?? [];
+      if (!queue.length) return;
+      const { id, status } = rng.pick(queue);
+      const approve = () =>
+        post('admin-approve', admin, API.adminWithdrawalApprove.replace(':id', id), undefined, null);
       const reject = () =>
         post(
           'admin-reject',
@@ -133,10 +126,30 @@ export function createScenarios(world: World, driver: Driver, rng: Rng) {
           { reason: 'stress test' },
           `withdrawal.rejected|${id}`,
         );
+      // The treasury sweeps the deposit addresses and pays every approved withdrawal on the simulated chain;
+      // the watcher marks them paid. Neither posts to the ledger by itself.
+      const treasury = (command: 'sweep' | 'payouts') =>
+        driver.op({
+          endpoint: `treasury-${command}`,
+          actor: admin,
+          method: 'POST',
+          path: API.devTreasury.replace(':command', command),
+          body: { dryRun: false },
+          idempotent: false,
+          sig: null,
+        });
+      const payouts = async () => {
+        await treasury('sweep');
+        await treasury('payouts');
+      };
       const r = rng.next();
-      if (r < 0.45) await pay();
-      else if (r < 0.8) await reject();
-      else await Promise.all([pay(), reject()]); // two admins deciding at once: exactly one wins
+      if (status === 'approved') {
+        if (r < 0.6) await payouts();
+        else if (r < 0.8) await reject();
+        else await Promise.all([payouts(), reject()]); // a rejection racing the payout: never both
+      } else if (r < 0.5) await approve();
+      else if (r < 0.75) await reject();
+      else await Promise.all([approve(), reject()]); // two admins deciding at once
     },
     async convert(u) {
       const toFund = rng.chance(0.75);
