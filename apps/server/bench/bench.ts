@@ -5,7 +5,7 @@
  * Writes the figures to docs/benchmarks.md.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -13,7 +13,7 @@ import { API } from '@svp/shared';
 import { client, repoRoot, startServer, type BenchUser } from './app-under-test.js';
 import { benchDatabaseUrl, connectionKind, databaseUrlFor } from './database-url.js';
 import { DURATION, WRITE_CLIENTS, helloWorld, pgbench, primaryKeyGet, type LoadResult } from './references.js';
-import { benchReport, LOGIN_RATE } from './report.js';
+import { benchReport, LAB_NOTES_MARKER, LOGIN_RATE } from './report.js';
 import { benchUsers, dashboardLoad, depositLoad, getLoad, loginLoad, transferLoad } from './scenarios.js';
 
 const baseUrl = benchDatabaseUrl();
@@ -72,7 +72,11 @@ async function main() {
       USERS,
       connectionKind(baseUrl),
     );
-    writeFileSync(path.join(repoRoot, 'docs/benchmarks.md'), report);
+    // The figures are rewritten; the hand-written lab notes after the marker are kept.
+    const file = path.join(repoRoot, 'docs/benchmarks.md');
+    const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    const notes = previous.indexOf(LAB_NOTES_MARKER);
+    writeFileSync(file, notes < 0 ? report : `${report.trimEnd()}\n\n${previous.slice(notes)}`);
     console.log('\n' + report);
   } finally {
     server.kill('SIGTERM');

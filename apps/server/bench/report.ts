@@ -4,6 +4,8 @@ import { CONNECTIONS, DURATION, WRITE_CLIENTS, type LoadResult } from './referen
 
 /** DESIGN §7: login must sustain this rate. */
 export const LOGIN_RATE = 60;
+/** Where the hand-written lab notes start in docs/benchmarks.md: a run rewrites the figures above it only. */
+export const LAB_NOTES_MARKER = '<!-- Everything below this line is kept by `npm run bench`';
 
 export type Results = Record<
   | 'hello'
@@ -82,8 +84,7 @@ export function benchReport(r: Results, users: number, connection: string): stri
     '- The reference servers run in their own processes, as the app does (until 2026-11-23 they ran inside the',
     '  bench process, sharing a thread with the load generator, which halved hello-world and flattered every',
     '  ratio to it).',
-    '- What was profiled, fixed and left, and why: `docs/decisions/0010-performance-budgets.md` and',
-    '  `docs/decisions/0011-performance-second-round.md`. `npm run bench:profile -- <scenario>` shows where',
+    '- What was profiled, fixed and left, and why: the lab notes below. `npm run bench:profile -- <scenario>` shows where',
     "  one scenario's CPU goes (server, PostgreSQL, load generator; the server's hottest functions).",
     '',
   ].join('\n');
