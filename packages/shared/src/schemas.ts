@@ -168,3 +168,6 @@ export const testClockRequestSchema = z.object({
   reset: z.boolean().optional(),
 });
 export const testClockResponseSchema = z.object({ now: z.string(), offsetMs: z.number() });
+
+/** A USD amount field: a decimal string within the ceiling, one message for every way it is wrong. */
+export const usdAmountText = (message: string) => boundedAmount('USD', 20, message).min(1, message);

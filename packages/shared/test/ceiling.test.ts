@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ceilingText, exceedsAmount, MAX_AMOUNT } from '../src/money.js';
 import { boundedAmount, ceilingMessage } from '../src/schemas.js';
 import { adminAdjustSchema } from '../src/admin-schemas.js';
-import { MAX_TOPUP, topupRequestSchema } from '../src/money-schemas.js';
+import { MAX_TOPUP, topupRequestSchema } from '../src/deposits-schemas.js';
 
 describe('the amount ceiling (MAX_AMOUNT)', () => {
   it('names each asset’s ceiling as a person reads it', () => {

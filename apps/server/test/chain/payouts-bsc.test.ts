@@ -90,12 +90,13 @@ const payByHand = (id: string, txHash: string) => admin.client.post(`/admin/with
 beforeAll(async () => {
   const compiled = compileFixture('TestToken.sol', 'TestToken');
   abi = compiled.abi;
-  server = ganache.server({
+  const started = ganache.server({
     logging: { quiet: true },
     chain: { chainId: CHAIN_ID },
     wallet: { deterministic: true },
     miner: { defaultTransactionGasLimit: 'estimate' },
   });
+  server = started;
   await server.listen(0, '127.0.0.1');
   rpcUrl = `http://127.0.0.1:${server.address().port}`;
   const [deployer, second, third, fourth] = (await clients().wallet.getAddresses()) as Address[] as [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { users } from './users.js';
 
 // ---- Engagement: rewards, bot, taps (DESIGN D9, D11) ----
 

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import { users } from './accounts.js';
+import { users } from './users.js';
 
 // ---- Support tickets (DESIGN D12) ----
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import { withdrawals } from './money.js';
+import { withdrawals } from './withdrawals.js';
 
 // ---- Treasury (DESIGN D16) ----
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -12,78 +11,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import { users } from './accounts.js';
+import { users } from './users.js';
 
-// ---- Plans, investments, withdrawals ----
-
-/** Operator-editable plan rates (DESIGN D4); seeded from packages/shared PLANS when missing. */
-export const plans = pgTable('plans', {
-  code: text('code').primaryKey(),
-  name: text('name').notNull(),
-  type: text('type').notNull(),
-  dailyTask: integer('daily_task').notNull(),
-  minAmount: bigint('min_amount', { mode: 'bigint' }).notNull(),
-  multiplier: bigint('multiplier', { mode: 'bigint' }).notNull(),
-  sortOrder: integer('sort_order').notNull(),
-});
-
-export const investments = pgTable(
-  'investments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    planCode: text('plan_code')
-      .notNull()
-      .references(() => plans.code),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    expectedWithdrawal: bigint('expected_withdrawal', { mode: 'bigint' }).notNull(),
-    days: integer('days').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
-    status: text('status', { enum: ['active', 'closed'] }).notNull(),
-    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
-  },
-  (t) => [
-    // One active plan per user, enforced by the database so two racing requests cannot both start one.
-    uniqueIndex('investments_one_active_per_user')
-      .on(t.userId)
-      .where(sql`${t.status} = 'active'`),
-  ],
-);
-
-export const withdrawals = pgTable(
-  'withdrawals',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    investmentId: uuid('investment_id').references(() => investments.id),
-    kind: text('kind', { enum: ['maturity', 'break'] }).notNull(),
-    gross: bigint('gross', { mode: 'bigint' }).notNull(),
-    feeHandling: bigint('fee_handling', { mode: 'bigint' }).notNull(),
-    feeCrypto: bigint('fee_crypto', { mode: 'bigint' }).notNull(),
-    feeCharity: bigint('fee_charity', { mode: 'bigint' }).notNull(),
-    payout: bigint('payout', { mode: 'bigint' }).notNull(),
-    wallet: text('wallet').notNull(),
-    /** pending → approved (by an admin) → paid (when the chain confirms the payout), or rejected (DESIGN D16). */
-    status: text('status', { enum: ['pending', 'approved', 'paid', 'rejected'] }).notNull(),
-    txHash: text('tx_hash'),
-    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
-    approvedBy: uuid('approved_by'),
-    reason: text('reason'),
-    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull(),
-    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
-    decidedBy: uuid('decided_by'),
-  },
-  (t) => [index('withdrawals_status_idx').on(t.status, t.dueAt), index('withdrawals_user_idx').on(t.userId)],
-);
-
-// ---- Deposits (DESIGN D8) ----
-
+/** Deposits (DESIGN D8): addresses, top-up requests, credited and rejected transfers, the watcher's cursor and the simulated chain. */
 export const depositAddresses = pgTable(
   'deposit_addresses',
   {

@@ -1,0 +1,33 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { users } from './users.js';
+
+/** Sign-in secrets: password-reset codes and the admins' second factor. */
+export const passwordResetOtps = pgTable(
+  'password_reset_otps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otpHash: text('otp_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_otps_user_idx').on(t.userId)],
+);
+
+export const adminTotp = pgTable('admin_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** Base32 TOTP secret. Confirmed once the admin proved a first code. */
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  /** SHA-256 hashes of unused recovery codes. */
+  recoveryHashes: jsonb('recovery_hashes').$type<string[]>().notNull(),
+  /** Last accepted time step, so a code cannot be replayed within its window. */
+  lastStep: bigint('last_step', { mode: 'bigint' }),
+});

@@ -1,0 +1,54 @@
+import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+
+/** The platform's bookkeeping: idempotency keys, rate limits, settings and the e-mail outbox. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** The caller's user id, or `anon:<ip>` before login. Keys are only unique per caller. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still running. */
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    /** Random per attempt: only the attempt holding the claim may commit work under this key. */
+    claim: text('claim'),
+    /** Database time the current claim was taken: wall time, not the business clock (tests move that). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    /** Set inside the work's own transaction, so "did it happen?" survives a crash before the answer. */
+    committedAt: timestamp('committed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
+);
+
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const emailOutbox = pgTable('email_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  /** Cleared once SMTP accepted the message, so one-time codes do not linger in the database. */
+  body: text('body'),
+  kind: text('kind').notNull(),
+  status: text('status', { enum: ['pending', 'sent', 'failed', 'outbox'] }).notNull(),
+  error: text('error'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+});

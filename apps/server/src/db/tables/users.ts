@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+
+/** People: users and admins alike (one table, a role). */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    username: text('username').notNull(),
+    name: text('name'),
+    walletAddress: text('wallet_address').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    disabled: boolean('disabled').notNull().default(false),
+    referralCode: text('referral_code'),
+    referredBy: uuid('referred_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    // One account per address regardless of case (Ann@x.com and ann@x.com are the same person).
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_referral_code_lower_key').on(sql`lower(${t.referralCode})`),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+  ],
+);

@@ -1,0 +1,33 @@
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { investments } from './plans.js';
+import { users } from './users.js';
+
+/** Withdrawals (DESIGN D6, D7, D16). */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    investmentId: uuid('investment_id').references(() => investments.id),
+    kind: text('kind', { enum: ['maturity', 'break'] }).notNull(),
+    gross: bigint('gross', { mode: 'bigint' }).notNull(),
+    feeHandling: bigint('fee_handling', { mode: 'bigint' }).notNull(),
+    feeCrypto: bigint('fee_crypto', { mode: 'bigint' }).notNull(),
+    feeCharity: bigint('fee_charity', { mode: 'bigint' }).notNull(),
+    payout: bigint('payout', { mode: 'bigint' }).notNull(),
+    wallet: text('wallet').notNull(),
+    /** pending → approved (by an admin) → paid (when the chain confirms the payout), or rejected (DESIGN D16). */
+    status: text('status', { enum: ['pending', 'approved', 'paid', 'rejected'] }).notNull(),
+    txHash: text('tx_hash'),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    approvedBy: uuid('approved_by'),
+    reason: text('reason'),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: uuid('decided_by'),
+  },
+  (t) => [index('withdrawals_status_idx').on(t.status, t.dueAt), index('withdrawals_user_idx').on(t.userId)],
+);

@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+/** The transaction history (SPEC §5). Amounts are decimal strings (ADR 0002). */
+export const historyResponseSchema = z.object({ lines: z.array(z.string()) });

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { decimalString } from './schemas.js';
+
+/**
+ * Withdrawals (DESIGN D6, D7, D16): quote, request, the user's list and the admin's queue and decisions.
+ * Amounts are decimal strings (ADR 0002).
+ */
+export const withdrawalKindSchema = z.enum(['maturity', 'break']);
+export const withdrawalRequestSchema = z.object({ kind: withdrawalKindSchema.default('maturity') });
+const payoutSchema = z.object({
+  gross: decimalString,
+  fees: decimalString,
+  payout: decimalString,
+});
+export const withdrawalQuoteSchema = z.object({
+  hasPlan: z.boolean(),
+  endTime: z.string().nullable(),
+  daysRemaining: z.number().nullable(),
+  expectedWithdrawal: decimalString,
+  earnings: decimalString,
+  canOpen: z.boolean(),
+  canSubmit: z.boolean(),
+  /** Why submit is disabled, in words the form shows (empty when it may be submitted). */
+  reasons: z.array(z.string()),
+  maturity: payoutSchema,
+  breakInvestment: payoutSchema.extend({ invested: decimalString }),
+  canBreak: z.boolean(),
+  /** A matured plan may always move to the balance (principal and profit, no fees), earnings or not. */
+  canMoveToBalance: z.boolean(),
+  wallet: z.string(),
+});
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  kind: withdrawalKindSchema,
+  gross: decimalString,
+  fees: decimalString,
+  payout: decimalString,
+  wallet: z.string(),
+  /** pending → approved (an admin agreed) → paid (the chain confirmed `txHash`), or rejected (DESIGN D16). */
+  status: z.enum(['pending', 'approved', 'paid', 'rejected']),
+  txHash: z.string().nullable(),
+  reason: z.string().nullable(),
+  requestedAt: z.string(),
+  dueAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export const withdrawalResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  withdrawal: withdrawalSchema,
+});
+export const moveToBalanceResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** What moved from the plan to the balance. */
+  amount: decimalString,
+});
+export const withdrawalListSchema = z.object({ withdrawals: z.array(withdrawalSchema) });
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  userId: z.string(),
+  email: z.string(),
+  username: z.string(),
+  /** The payout the treasury has sent and the chain has not confirmed yet, if any. */
+  sendingTxHash: z.string().nullable(),
+});
+export const adminWithdrawalListSchema = z.object({ withdrawals: z.array(adminWithdrawalSchema) });
+export const adminPaySchema = z.object({
+  txHash: z
+    .string({ error: MSG.withdraw.txHashInvalid })
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, MSG.withdraw.txHashInvalid),
+});
+export const adminRejectSchema = z.object({
+  reason: z.string({ error: MSG.withdraw.reasonRequired }).trim().min(1, MSG.withdraw.reasonRequired).max(500),
+});
+export const earningsResponseSchema = z.object({
+  success: z.literal(true),
+  earnings: decimalString,
+  message: z.string(),
+});
