@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@svp/shared';
-import { queryRows } from '../src/db/client.js';
-import { IdempotencyClaimLost, inTransaction } from '../src/db/transaction.js';
-import { recoverStaleIdempotencyKeys } from '../src/http/idempotency.js';
-import { checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
-import { requestContext } from '../src/request-context.js';
-import { buildTestApp, signedInUser, topUp, type TestApp } from './helpers.js';
+import { queryRows } from '../../src/db/client.js';
+import { IdempotencyClaimLost, inTransaction } from '../../src/db/transaction.js';
+import { recoverStaleIdempotencyKeys } from '../../src/http/idempotency.js';
+import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
+import { requestContext } from '../../src/request-context.js';
+import { buildTestApp, signedInUser, topUp, type TestApp } from '../helpers.js';
 
 // A crash between claiming an Idempotency-Key and answering leaves the key unfinished. These tests
 // stage that state directly (the process cannot be killed inside app.inject) and check each way out.

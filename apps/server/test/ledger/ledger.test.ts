@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { usd } from '@svp/shared';
-import { queryRows } from '../src/db/client.js';
-import { checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
-import { InsufficientFundsError } from '../src/modules/ledger/ledger.errors.js';
-import { systemAccount, userAccount } from '../src/modules/ledger/ledger.service.js';
+import { queryRows } from '../../src/db/client.js';
+import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
+import { InsufficientFundsError } from '../../src/modules/ledger/ledger.errors.js';
+import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
 import { ledgerFixture } from './ledger-fixture.js';
 
 let t: Awaited<ReturnType<typeof ledgerFixture>>;

@@ -1,9 +1,9 @@
 /** A fresh database with the ledger alone (no app): the ledger tests' common ground. */
 import { sql } from 'drizzle-orm';
-import { createClock } from '../src/clock.js';
-import { queryRows } from '../src/db/client.js';
-import { createLedger, systemAccount, userAccount } from '../src/modules/ledger/ledger.service.js';
-import { createTestDatabase } from './helpers.js';
+import { createClock } from '../../src/clock.js';
+import { queryRows } from '../../src/db/client.js';
+import { createLedger, systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
+import { createTestDatabase } from '../helpers.js';
 
 export async function ledgerFixture() {
   const { database, drop } = await createTestDatabase();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@svp/shared';
-import { ConfigError, loadConfig } from '../src/config.js';
-import { buildTestApp, Client, type TestApp } from './helpers.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { buildTestApp, Client, type TestApp } from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('configuration', () => {
 
 describe('metrics', () => {
   it('exposes request latency, ledger postings and deposit counters for Prometheus', async () => {
-    const { signedInUser, topUp } = await import('./helpers.js');
+    const { signedInUser, topUp } = await import('../helpers.js');
     const u = await signedInUser(t.app);
     await topUp(u.client, '10');
     const res = await t.app.inject('/metrics');

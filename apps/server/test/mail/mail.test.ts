@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { API } from '@svp/shared';
-import { emailOutbox } from '../src/db/schema.js';
-import { buildTestApp, Client, registerUser, signedInAdmin, signedInUser, type TestApp } from './helpers.js';
+import { emailOutbox } from '../../src/db/schema.js';
+import { buildTestApp, Client, registerUser, signedInAdmin, signedInUser, type TestApp } from '../helpers.js';
 
 /** A real SMTP server on loopback: proves SMTP_URL delivery through nodemailer end to end. */
 const received: { to: string; data: string }[] = [];

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { API, MSG } from '@svp/shared';
-import { emailOutbox, users } from '../src/db/schema.js';
-import { buildTestApp, Client, PASSWORD, uniqueEmail, WALLET, type TestApp } from './helpers.js';
+import { emailOutbox, users } from '../../src/db/schema.js';
+import { buildTestApp, Client, PASSWORD, uniqueEmail, WALLET, type TestApp } from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { API, CSRF_COOKIE, SESSION_COOKIE } from '@svp/shared';
-import { emailOutbox } from '../src/db/schema.js';
-import { buildTestApp, Client, registerUser, type TestApp } from './helpers.js';
+import { emailOutbox } from '../../src/db/schema.js';
+import { buildTestApp, Client, registerUser, type TestApp } from '../helpers.js';
 
 let t: TestApp;
 const lines: string[] = [];

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { API, MSG } from '@svp/shared';
-import { emailOutbox, passwordResetOtps } from '../src/db/schema.js';
-import { buildTestApp, Client, registerUser, type TestApp } from './helpers.js';
+import { emailOutbox, passwordResetOtps } from '../../src/db/schema.js';
+import { buildTestApp, Client, registerUser, type TestApp } from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { usd } from '@svp/shared';
-import { queryRows } from '../src/db/client.js';
-import { inTransaction } from '../src/db/transaction.js';
-import { checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
-import { systemAccount, userAccount } from '../src/modules/ledger/ledger.service.js';
-import { onPostgres } from './helpers.js';
+import { queryRows } from '../../src/db/client.js';
+import { inTransaction } from '../../src/db/transaction.js';
+import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
+import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
+import { onPostgres } from '../helpers.js';
 import { ledgerFixture } from './ledger-fixture.js';
 
 let t: Awaited<ReturnType<typeof ledgerFixture>>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { API, MSG, SESSION_COOKIE } from '@svp/shared';
-import { queryRows } from '../src/db/client.js';
-import { sessions, users } from '../src/db/schema.js';
-import { adminSignIn, buildTestApp, Client, createAdmin, registerUser, type TestApp } from './helpers.js';
+import { queryRows } from '../../src/db/client.js';
+import { sessions, users } from '../../src/db/schema.js';
+import { adminSignIn, buildTestApp, Client, createAdmin, registerUser, type TestApp } from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../src/http/errors.js';
-import { hashPassword, verifyPassword } from '../src/modules/auth/password.js';
+import { AppError } from '../../src/http/errors.js';
+import { hashPassword, verifyPassword } from '../../src/modules/auth/password.js';
 
 describe('password hashing lanes', () => {
   it('verifies argon2id hashes and treats a malformed stored hash as a wrong password', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '@svp/shared';
-import { sessions } from '../src/db/schema.js';
-import { buildTestApp, signedInUser, type TestApp } from './helpers.js';
+import { sessions } from '../../src/db/schema.js';
+import { buildTestApp, signedInUser, type TestApp } from '../helpers.js';
 
 const DAY = 86_400_000;
 
