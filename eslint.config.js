@@ -30,6 +30,28 @@ export default tseslint.config(
     },
   },
   {
+    // Keys never load in the web server (DESIGN D16): only scripts/ may import the key and signing code.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/treasury/keys.ts', 'apps/server/src/treasury/bsc-chain.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/treasury/keys', '**/treasury/keys.js', '**/treasury/bsc-chain', '**/treasury/bsc-chain.js'],
+              message: 'Key and signing code is for the treasury CLI (apps/server/scripts) only.',
+            },
+            {
+              group: ['./keys', './keys.js', './bsc-chain', './bsc-chain.js'],
+              message: 'Key and signing code is for the treasury CLI (apps/server/scripts) only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
