@@ -1,7 +1,32 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Server modules by layer, lowest first: a module may import only modules of a lower layer (arrows point down),
+ * so a new upward or sideways import fails lint. app.ts wires the layers together.
+ */
+const SERVER_MODULE_LAYERS = [
+  ['ledger', 'audit', 'mail', 'history', 'system'],
+  ['engagement', 'deposits', 'staking'],
+  ['users'],
+  ['tickets', 'referrals'],
+  ['plans', 'auth'],
+  ['withdrawals', 'admin', 'treasury'],
+];
+const moduleZones = SERVER_MODULE_LAYERS.flatMap((layer, i) =>
+  layer.map((name) => ({
+    target: `./apps/server/src/modules/${name}`,
+    from: SERVER_MODULE_LAYERS.slice(i)
+      .flat()
+      .filter((other) => other !== name)
+      .map((other) => `./apps/server/src/modules/${other}`),
+    message: 'Server modules import only modules of a lower layer (eslint.config.js SERVER_MODULE_LAYERS).',
+  })),
+);
 
 export default tseslint.config(
   {
@@ -46,6 +71,46 @@ export default tseslint.config(
               group: ['./keys', './keys.js', './bsc-chain', './bsc-chain.js'],
               message: 'Key and signing code is for the treasury CLI (apps/server/scripts) only.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles anywhere: a cycle means two files that cannot be understood (or loaded) apart.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Arrows point down: the cross-cutting layers never import a module, and modules import only lower layers.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: [
+                './apps/server/src/http',
+                './apps/server/src/db',
+                './apps/server/src/chain',
+                './apps/server/src/treasury',
+              ],
+              from: './apps/server/src/modules',
+              message: 'http/, db/, chain/ and treasury/ sit below the modules: inject what they need (app.ts).',
+            },
+            ...moduleZones,
           ],
         },
       ],
