@@ -188,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gasWallet: config.GAS_WALLET_ADDRESS ?? null,
     owed: () => adminReports.owed(),
     devCommands: devSimulated !== null,
+    explorerUrl: config.explorerUrl,
   });
   const xpub = await resolveDepositXpub(db, clock, config.DEPOSIT_XPUB, (msg) => app.log.warn(msg));
   const deposits = createDepositsService({

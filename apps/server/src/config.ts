@@ -146,6 +146,8 @@ export interface Config extends Env {
   /** The test-clock endpoint exists only when asked for and never in production (DESIGN D11). */
   testClock: boolean;
   repoRoot: string;
+  /** The block explorer users can open a transaction in (BscScan, or its testnet); null on the simulated chain. */
+  explorerUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -193,5 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'sent by the scraper as a Bearer token), or METRICS_LISTEN=host:port for a private listener, or METRICS=off.',
     );
   }
-  return { ...cfg, isProduction, testClock: cfg.ALLOW_TEST_CLOCK && !isProduction, repoRoot };
+  const explorerUrl =
+    cfg.CHAIN !== 'bsc' ? null : cfg.BSC_CHAIN_ID === 97 ? 'https://testnet.bscscan.com' : 'https://bscscan.com';
+  return { ...cfg, isProduction, testClock: cfg.ALLOW_TEST_CLOCK && !isProduction, repoRoot, explorerUrl };
 }

@@ -107,6 +107,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
           ['/dashadmin/deposits', 'Flagged deposits'],
           ['/dashadmin/referrals', 'User Information Update'],
           ['/dashadmin/users', 'Manage Users'],
+          ['/dashadmin/treasury', 'Treasury'],
         ] as const) {
           await admin.goto(path);
           await expect(admin.getByRole('heading', { name: ready })).toBeVisible();
@@ -115,6 +116,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
         }
       }
       await admin.setViewportSize({ width: 1280, height: 800 });
+      // The Treasury screen with a command's actions listed (development servers only).
+      await admin.goto('/dashadmin/treasury');
+      await admin.getByRole('button', { name: 'Sweep deposits' }).click();
+      await expect(admin.getByTestId('treasury-run')).toBeVisible();
+      await expectAccessible(admin, 'treasury with a sweep run');
       await admin.goto('/dashadmin/withdrawals');
       await admin.getByLabel('User email').fill(email);
       await admin.getByRole('button', { name: 'Fetch User Details' }).click();
@@ -208,7 +214,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('dialog', { name: 'Withdrawal requested' })).toBeVisible();
       await expectAccessible(page, 'withdrawal success modal');
       await page.getByRole('button', { name: 'OK' }).click();
-      await expect(page.getByTestId('withdrawal-row')).toContainText('Pending');
+      await expect(page.getByTestId('withdrawal-row')).toContainText('Requested');
       await expectAccessible(page, 'withdrawals list');
 
       await page.goto('/dashboard/history');
@@ -246,9 +252,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const admin = await context.newPage();
       await adminLogin(admin);
       await admin.goto('/dashadmin/withdrawals');
-      const row = admin.getByTestId('pending-withdrawal').filter({ hasText: email });
+      const row = admin.getByTestId('queued-withdrawal').filter({ hasText: email });
       await expect(row).toBeVisible();
       await expectAccessible(admin, 'admin withdrawal queue');
+      await row.getByRole('button', { name: /^Approve/ }).click();
+      await expect(row).toContainText('Approved — awaiting payment');
+      await expectAccessible(admin, 'admin withdrawal queue with an approved row');
+      await row.getByRole('button', { name: /^Enter payment hash/ }).click();
+      const pay = admin.getByRole('dialog', { name: 'Enter payment hash' });
+      await pay.getByLabel('Transaction hash').fill(`0x${'5e'.repeat(32)}`);
+      await pay.getByRole('button', { name: 'Mark paid' }).click();
+      await expect(pay.getByText(MSG.payoutCheck.notFound)).toBeVisible();
+      await expectAccessible(admin, 'admin payment hash modal with the chain check refusal');
+      await pay.getByRole('button', { name: 'Cancel' }).click();
+      await expect(pay).toBeHidden();
       await row.getByRole('button', { name: /^Reject/ }).click();
       const reject = admin.getByRole('dialog', { name: 'Reject withdrawal' });
       await reject.getByRole('button', { name: 'Reject' }).click();

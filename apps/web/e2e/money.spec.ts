@@ -12,7 +12,9 @@ import {
   uniqueEmail,
 } from './helpers';
 
-const TX_HASH = `0x${'5e'.repeat(32)}`;
+/** "/dev/treasury/:command" with its parameter filled in. */
+const pathWith = (template: string, params: Record<string, string>) =>
+  template.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '');
 
 async function loginUser(page: Page, email: string) {
   await login(page, '/', email, PASSWORD);
@@ -102,30 +104,33 @@ test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the w
   const requested = b.getByRole('dialog', { name: 'Withdrawal requested' });
   await expect(requested).toContainText(MSG.withdraw.success);
   await requested.getByRole('button', { name: 'OK' }).click();
-  await expect(b.getByTestId('withdrawal-row').first()).toContainText('Pending');
+  await expect(b.getByTestId('withdrawal-row').first()).toContainText('Requested');
 
-  // The admin pays it.
+  // The admin approves it, and the treasury pays it (treasury.spec.ts walks through the Treasury screen; here
+  // its development route runs the same command).
   const admin = await browser.newPage();
   await adminLogin(admin);
   await admin.getByRole('link', { name: 'Manage Withdrawals' }).click();
   await expect(admin.getByRole('heading', { name: 'Update User Information' })).toBeVisible();
-  const row = admin.getByTestId('pending-withdrawal').filter({ hasText: emailB });
+  const row = admin.getByTestId('queued-withdrawal').filter({ hasText: emailB });
   await expect(row).toContainText('$24.90');
-  await row.getByRole('button', { name: `Mark paid: ${username}` }).click();
-  const pay = admin.getByRole('dialog', { name: 'Mark withdrawal paid' });
-  await pay.getByLabel('Transaction hash').fill('0x1234');
-  await pay.getByRole('button', { name: 'Mark paid' }).click();
-  await expect(pay.getByText(MSG.withdraw.txHashInvalid)).toBeVisible();
-  await pay.getByLabel('Transaction hash').fill(TX_HASH);
-  await pay.getByRole('button', { name: 'Mark paid' }).click();
-  await expect(pay).toBeHidden();
+  await row.getByRole('button', { name: `Approve: ${username}` }).click();
+  await expect(row).toContainText('Approved — awaiting payment');
+  for (const command of ['sweep', 'payouts']) {
+    const run = await postJson(admin.request, pathWith(API.devTreasury, { command }), {});
+    expect(run.status(), await run.text()).toBe(200);
+  }
+  await admin.reload();
+  await expect(admin.getByRole('heading', { name: 'Withdrawal queue' })).toBeVisible();
   await expect(row).toHaveCount(0);
 
   // B sees it paid, and the history tells the story.
   await b.reload();
   const paid = b.getByTestId('withdrawal-row').first();
   await expect(paid).toContainText('Paid');
-  await expect(paid).toContainText(TX_HASH);
+  const txHash = await paid.getByTitle(/^0x[0-9a-f]{64}$/i).getAttribute('title');
+  const shortHash = `${txHash!.slice(0, 6)}…${txHash!.slice(-4)}`;
+  await expect(paid).toContainText(shortHash);
   await sidebar(b).getByRole('link', { name: 'History' }).click();
   const lines = b.getByTestId('history-line');
   // Sentences a person reads, in the assets' units, never ledger codes and signed amounts.
@@ -134,7 +139,7 @@ test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the w
     /^Invested in the Standard plan for 45 days: \$10\.00 from your balance/,
     /^Referral bonus: \$5\.00 to your earnings and 100,000 SVP to your token wallet/,
     /^\$\d+\.\d\d withdrawal requested from your matured plan, to your wallet/,
-    /^Withdrawal paid: \$\d+\.\d\d sent to your wallet \(transaction 0x5e5e…5e5e\)/,
+    new RegExp(`^Withdrawal paid: \\$\\d+\\.\\d\\d sent to your wallet \\(transaction ${shortHash}\\)`),
   ]) {
     await expect(lines.filter({ hasText: text })).toHaveCount(1);
   }

@@ -154,6 +154,8 @@ export const publicConfigSchema = z.object({
   /** True when the server is not in production mode (test payments, test clock may be shown). */
   devTools: z.boolean(),
   testClock: z.boolean(),
+  /** Where a transaction hash can be looked at (`${explorerUrl}/tx/${hash}`); null on the simulated chain. */
+  explorerUrl: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

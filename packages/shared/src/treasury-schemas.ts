@@ -36,6 +36,8 @@ export const unmatchedTransferSchema = z.object({
 
 export const treasuryReportSchema = z.object({
   chain: z.enum(['simulated', 'bsc']),
+  /** Where hashes and addresses can be looked at (`/tx/…`, `/address/…`); null on the simulated chain. */
+  explorerUrl: z.string().nullable(),
   treasuryAddress: z.string().nullable(),
   gasWalletAddress: z.string().nullable(),
   /** Null until the watcher has read the chain once. */

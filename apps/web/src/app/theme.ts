@@ -41,6 +41,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-yellow-light-color': '#7a5600',
     '--mantine-color-green-light-color': '#1f6b30',
     '--mantine-color-red-light-color': '#a51d1d',
+    '--mantine-color-blue-light-color': '#1864ab',
   },
   dark: {
     '--mantine-color-teal-filled-hover': '#06684a',

@@ -89,6 +89,7 @@ export const publicConfig = shape<PublicConfig>({
   withdrawalRuleText: text,
   devTools: flag,
   testClock: flag,
+  explorerUrl: textOrNull,
 });
 
 /** GET /bot (botStatusSchema). */

@@ -78,4 +78,5 @@ export const testConfig = {
     'To withdraw to your wallet at maturity you need at least $5 in earnings (for example 5 referrals at $1 each); without them you can move the matured plan to your balance.',
   devTools: true,
   testClock: false,
+  explorerUrl: null,
 };

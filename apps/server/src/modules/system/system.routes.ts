@@ -59,6 +59,7 @@ export function systemRoutes(deps: {
         withdrawalRuleText: deps.withdrawalRule(),
         devTools: !deps.config.isProduction,
         testClock: deps.config.testClock,
+        explorerUrl: deps.config.explorerUrl,
       }),
     );
 

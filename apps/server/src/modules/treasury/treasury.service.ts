@@ -26,6 +26,7 @@ export function createTreasuryService(deps: {
   /** What the ledger owes now and at maturity, in micro-units. */
   owed: () => Promise<{ owedNow: bigint; owedAtMaturity: bigint }>;
   devCommands: boolean;
+  explorerUrl: string | null;
 }) {
   const { db, clock, scanner } = deps;
   let lastRefresh = 0;
@@ -81,6 +82,7 @@ export function createTreasuryService(deps: {
       const difference = heldTotal === null ? null : heldTotal - owed.owedAtMaturity;
       return {
         chain: scanner.name,
+        explorerUrl: deps.explorerUrl,
         treasuryAddress: deps.treasury,
         gasWalletAddress: deps.gasWallet,
         onChain:

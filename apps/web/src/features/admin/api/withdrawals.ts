@@ -5,23 +5,39 @@ import { apiGet, apiPost } from '../../../lib/api';
 import { pathWith } from '../../../lib/errors';
 import { refreshAfterAdminChange } from './console';
 
-export type PendingWithdrawal = z.infer<typeof adminWithdrawalListSchema>['withdrawals'][number];
+/** A withdrawal in the admin's queue: pending (to approve or reject) or approved (being paid; DESIGN D16). */
+export type QueuedWithdrawal = z.infer<typeof adminWithdrawalListSchema>['withdrawals'][number];
 export type Decision = { action: 'pay'; txHash: string } | { action: 'reject'; reason: string };
 
-export const pendingWithdrawalsKey = ['admin', 'withdrawals'] as const;
+export const withdrawalQueueKey = ['admin', 'withdrawals'] as const;
 
-/** Pending withdrawals, earliest due date first (DESIGN D7, D13). */
-export function usePendingWithdrawals() {
+/** The queue: pending and approved withdrawals, earliest due date first (DESIGN D7, D13, D16). */
+export function useWithdrawalQueue() {
   return useQuery({
-    queryKey: pendingWithdrawalsKey,
+    queryKey: withdrawalQueueKey,
     queryFn: async () => (await apiGet(API.adminWithdrawals, { schema: adminWithdrawalListSchema })).withdrawals,
   });
 }
 
 /**
- * Marks one withdrawal paid (with its transaction hash) or rejects it (funds return). The queue reloads after
- * either way (a decision refused as no longer pending means the queue moved), and on success everything else
- * the decision changed too: the user's balances, the overview, the audit log.
+ * Approves one pending withdrawal for payment from the treasury. Idempotent on the server, and a second click
+ * while the first is unanswered shares its request (lib/api): the body and path are the same. The queue
+ * reloads either way (a refusal as no longer pending means it moved).
+ */
+export function useApproveWithdrawal(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost(pathWith(API.adminWithdrawalApprove, { id }), {}, { schema: withdrawalSchema }),
+    onSuccess: () => refreshAfterAdminChange(queryClient),
+    onError: () => queryClient.invalidateQueries({ queryKey: withdrawalQueueKey }),
+  });
+}
+
+/**
+ * Records an approved withdrawal as paid by a hand-entered transaction hash (the server checks it on chain
+ * first and refuses with PAYOUT_UNVERIFIED and the reason), or rejects a pending or approved one (funds
+ * return). The queue reloads after either way, and on success everything else the decision changed too: the
+ * user's balances, the overview, the treasury report, the audit log.
  */
 export function useDecideWithdrawal(id: string) {
   const queryClient = useQueryClient();
@@ -35,6 +51,6 @@ export function useDecideWithdrawal(id: string) {
             { schema: withdrawalSchema },
           ),
     onSuccess: () => refreshAfterAdminChange(queryClient),
-    onError: () => queryClient.invalidateQueries({ queryKey: pendingWithdrawalsKey }),
+    onError: () => queryClient.invalidateQueries({ queryKey: withdrawalQueueKey }),
   });
 }

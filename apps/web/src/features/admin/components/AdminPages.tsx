@@ -71,6 +71,9 @@ export function AdminSettingsPage() {
         <Button component={Link} to="/dashadmin/outbox" variant="light">
           Outbox
         </Button>
+        <Button component={Link} to="/dashadmin/treasury" variant="light">
+          Treasury
+        </Button>
       </Group>
     </Stack>
   );

@@ -9,6 +9,7 @@ const OverviewPage = lazy(() => import('./OverviewPage'));
 const AuditLogPage = lazy(() => import('./AuditLogPage'));
 const FlaggedDepositsPage = lazy(() => import('./FlaggedDepositsPage'));
 const OutboxPage = lazy(() => import('./OutboxPage'));
+const TreasuryPage = lazy(() => import('./treasury/TreasuryPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -58,6 +59,14 @@ export default function AdminRoutes() {
           element={
             <Page>
               <OutboxPage />
+            </Page>
+          }
+        />
+        <Route
+          path="treasury"
+          element={
+            <Page>
+              <TreasuryPage />
             </Page>
           }
         />

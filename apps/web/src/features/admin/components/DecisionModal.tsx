@@ -2,22 +2,26 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@
 import { adminPaySchema, adminRejectSchema, MSG, withdrawalPayoutText } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../lib/errors';
-import { useDecideWithdrawal, type PendingWithdrawal } from '../api/withdrawals';
+import { useDecideWithdrawal, type QueuedWithdrawal } from '../api/withdrawals';
 
 export type DecisionAction = 'pay' | 'reject';
 
 interface DecisionModalProps {
-  target: { withdrawal: PendingWithdrawal; action: DecisionAction } | null;
+  target: { withdrawal: QueuedWithdrawal; action: DecisionAction } | null;
   onClose: () => void;
   onDone: (message: string) => void;
 }
 
+/**
+ * The admin's decision on one queued withdrawal, in a dialog: the hash of the treasury's payout for an approved
+ * one (checked on chain by the server, whose refusal shows here), or a rejection with the reason the user sees.
+ */
 export function DecisionModal({ target, onClose, onDone }: DecisionModalProps) {
   return (
     <Modal
       opened={target !== null}
       onClose={onClose}
-      title={target?.action === 'reject' ? 'Reject withdrawal' : 'Mark withdrawal paid'}
+      title={target?.action === 'reject' ? 'Reject withdrawal' : 'Enter payment hash'}
       centered
     >
       {target && (
@@ -39,7 +43,7 @@ function DecisionForm({
   onClose,
   onDone,
 }: {
-  withdrawal: PendingWithdrawal;
+  withdrawal: QueuedWithdrawal;
   action: DecisionAction;
   onClose: () => void;
   onDone: (message: string) => void;
@@ -89,10 +93,10 @@ function DecisionForm({
       {action === 'pay' ? (
         <TextInput
           label="Transaction hash"
-          description="The on-chain transaction that paid this withdrawal (0x and 64 hex digits)."
+          description="The USDT transfer from the treasury that paid this withdrawal (0x and 64 hex digits). It is checked on chain before it is recorded."
           autoComplete="off"
           spellCheck={false}
-          ff="monospace"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...input}
         />
       ) : (

@@ -2,7 +2,7 @@ import { MSG } from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderAt, testUser } from '../../../test/render';
+import { jsonResponse, mockFetch, renderAt, testConfig, testUser } from '../../../test/render';
 import type { WithdrawalQuote } from '../api/withdrawals';
 import WithdrawPage from './WithdrawPage';
 
@@ -203,24 +203,47 @@ describe('Withdraw page', () => {
   });
 
   it('shows the spec message when earnings cannot be fetched, and the list with statuses', async () => {
+    const hash = `0x1234${'1'.repeat(56)}abcd`;
     setup(base, {
       'GET /api/v1/earnings': () => new Response('', { status: 500 }),
       'GET /api/v1/withdrawals': () =>
         jsonResponse(200, {
           withdrawals: [
-            { ...WITHDRAWAL, id: 'a', status: 'paid', txHash: `0x${'1'.repeat(64)}` },
+            { ...WITHDRAWAL, id: 'a', status: 'paid', txHash: hash },
             { ...WITHDRAWAL, id: 'b', status: 'rejected', reason: 'Wallet flagged' },
             { ...WITHDRAWAL, id: 'c', status: 'rejected', reason: 'Not your wallet.' },
+            { ...WITHDRAWAL, id: 'd', status: 'approved' },
+            { ...WITHDRAWAL, id: 'e', status: 'pending' },
           ],
         }),
     });
     expect(await screen.findByText(MSG.earnings.failed)).toBeInTheDocument();
     const rows = await screen.findAllByTestId('withdrawal-row');
     expect(rows[0]).toHaveTextContent('Paid');
-    expect(rows[0]).toHaveTextContent(`Tx 0x${'1'.repeat(64)}`);
+    // Shortened on screen, whole in the title, to screen readers and to the copy button.
+    expect(within(rows[0]!).getByText('0x1234…abcd')).toBeInTheDocument();
+    expect(within(rows[0]!).getByTitle(hash)).toHaveTextContent(hash);
+    expect(within(rows[0]!).getByRole('button', { name: 'Copy transaction hash 0x1234…abcd' })).toBeInTheDocument();
+    // The simulated chain has no explorer (testConfig's explorerUrl is null): no link.
+    expect(within(rows[0]!).queryByRole('link')).not.toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('Rejected');
     expect(rows[1]).toHaveTextContent('Reason: Wallet flagged. The amount was returned to your account.');
     // A reason that ends its own sentence gets no second full stop.
     expect(rows[2]).toHaveTextContent('Reason: Not your wallet. The amount was returned to your account.');
+    expect(rows[3]).toHaveTextContent('Approved — being paid');
+    expect(rows[3]).toHaveTextContent('Being sent to your wallet');
+    expect(rows[4]).toHaveTextContent('Requested');
+    expect(rows[4]).toHaveTextContent('Waiting for review');
+  });
+
+  it('links a paid withdrawal to the explorer the server names', async () => {
+    const hash = `0x${'5'.repeat(64)}`;
+    setup(base, {
+      'GET /api/v1/config': () => jsonResponse(200, { ...testConfig, explorerUrl: 'https://bscscan.com' }),
+      'GET /api/v1/withdrawals': () =>
+        jsonResponse(200, { withdrawals: [{ ...WITHDRAWAL, id: 'a', status: 'paid', txHash: hash }] }),
+    });
+    const [row] = await screen.findAllByTestId('withdrawal-row');
+    expect(await within(row!).findByRole('link')).toHaveAttribute('href', `https://bscscan.com/tx/${hash}`);
   });
 });

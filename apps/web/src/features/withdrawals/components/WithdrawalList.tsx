@@ -1,5 +1,8 @@
 import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { withdrawalPayoutText } from '@svp/shared';
+import { HashText } from '../../../components/ui/HashText';
+import { explorerTxUrl } from '../../../lib/explorer';
+import { usePublicConfig } from '../../config/api/get-config';
 import { formatDateTime } from '../../../lib/money';
 import { useWithdrawals, type Withdrawal } from '../api/withdrawals';
 import { QueryList } from '../../../components/ui/QueryList';
@@ -7,11 +10,14 @@ import { ScrollTable } from '../../../components/ui/ScrollTable';
 
 export const STATUS_COLORS: Record<Withdrawal['status'], string> = {
   pending: 'yellow',
+  approved: 'blue',
   paid: 'green',
   rejected: 'red',
 };
+/** DESIGN D16: requested → approved by an admin → paid once the chain confirmed the payout; or rejected. */
 export const STATUS_LABELS: Record<Withdrawal['status'], string> = {
-  pending: 'Pending',
+  pending: 'Requested',
+  approved: 'Approved — being paid',
   paid: 'Paid',
   rejected: 'Rejected',
 };
@@ -23,11 +29,12 @@ export function asSentence(text: string): string {
   return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-function Details({ w }: { w: Withdrawal }) {
+function Details({ w, explorerUrl }: { w: Withdrawal; explorerUrl: string | null }) {
   if (w.status === 'paid' && w.txHash) {
     return (
-      <Text fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-        Tx {w.txHash}
+      <Text fz="xs" component="div">
+        Transaction{' '}
+        <HashText hash={w.txHash} href={explorerTxUrl(explorerUrl, w.txHash)} copyLabel="Copy transaction hash" />
       </Text>
     );
   }
@@ -40,14 +47,18 @@ function Details({ w }: { w: Withdrawal }) {
   }
   return (
     <Text fz="xs" c="dimmed">
-      Being processed
+      {w.status === 'approved' ? 'Being sent to your wallet' : 'Waiting for review'}
     </Text>
   );
 }
 
-/** The user's own withdrawals with their state (DESIGN D7): pending, paid (with tx hash) or rejected (reason). */
+/**
+ * The user's own withdrawals with their state (DESIGN D7, D16): requested, approved (being paid), paid (with the
+ * transaction hash) or rejected (with the reason).
+ */
 export function WithdrawalList() {
   const list = useWithdrawals();
+  const explorerUrl = usePublicConfig().data?.explorerUrl ?? null;
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="withdrawals-title">
       <Title order={2} fz="h4" mb="sm" id="withdrawals-title">
@@ -71,12 +82,17 @@ export function WithdrawalList() {
                 {rows.map((w) => (
                   <Table.Tr key={w.id} data-testid="withdrawal-row">
                     <Table.Td>{formatDateTime(w.requestedAt)}</Table.Td>
-                    <Table.Td miw={100}>
-                      {/* The whole word, never "REJECT…": the badge keeps its width in a squeezed table. */}
+                    <Table.Td miw={120}>
+                      {/* The whole words, never "REJECT…": a long status wraps inside its badge instead. */}
                       <Badge
                         color={STATUS_COLORS[w.status]}
                         variant="light"
-                        styles={{ root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } }}
+                        h="auto"
+                        py={3}
+                        styles={{
+                          root: { overflow: 'visible', flexShrink: 0, maxWidth: 140 },
+                          label: { overflow: 'visible', whiteSpace: 'normal', lineHeight: 1.3 },
+                        }}
                       >
                         {STATUS_LABELS[w.status]}
                       </Badge>
@@ -88,7 +104,7 @@ export function WithdrawalList() {
                     <Table.Td>{formatDateTime(w.dueAt)}</Table.Td>
                     <Table.Td maw={260}>
                       <Stack gap={0}>
-                        <Details w={w} />
+                        <Details w={w} explorerUrl={explorerUrl} />
                       </Stack>
                     </Table.Td>
                   </Table.Tr>

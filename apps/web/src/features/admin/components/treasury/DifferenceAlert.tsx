@@ -1,0 +1,21 @@
+import { Alert } from '@mantine/core';
+import { dollarsText } from './format';
+
+/**
+ * On-chain total minus owed total, with the server's sentence for it: green when the chain covers what the
+ * ledger owes, red on a shortfall.
+ */
+export function DifferenceAlert({ difference, summary }: { difference: string; summary: string }) {
+  const shortfall = difference.startsWith('-');
+  return (
+    <Alert
+      color={shortfall ? 'red' : 'green'}
+      variant="light"
+      role={shortfall ? 'alert' : 'status'}
+      title={`${shortfall ? 'Shortfall' : 'Covered'}: ${dollarsText(difference, true)}`}
+      data-testid="treasury-difference"
+    >
+      {summary}
+    </Alert>
+  );
+}
