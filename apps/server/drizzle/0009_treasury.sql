@@ -40,6 +40,7 @@ CREATE TABLE "treasury_transfers" (
 --> statement-breakpoint
 ALTER TABLE "simulated_transfers" ADD COLUMN "from_address" text;--> statement-breakpoint
 ALTER TABLE "simulated_transfers" ADD COLUMN "nonce" integer;--> statement-breakpoint
+ALTER TABLE "simulated_transfers" ADD COLUMN "reverted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD COLUMN "approved_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD COLUMN "approved_by" uuid;--> statement-breakpoint
 ALTER TABLE "treasury_steps" ADD CONSTRAINT "treasury_steps_withdrawal_id_withdrawals_id_fk" FOREIGN KEY ("withdrawal_id") REFERENCES "public"."withdrawals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -1,6 +1,7 @@
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   numeric,
@@ -132,6 +133,8 @@ export const simulatedTransfers = pgTable(
     nonce: integer('nonce'),
     toAddress: text('to_address').notNull(),
     amountRaw: text('amount_raw').notNull(),
+    /** Mined but reverted (the sender held less than it sent): it used its nonce and moved nothing. */
+    reverted: boolean('reverted').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('simulated_transfers_from_nonce_key').on(t.fromAddress, t.nonce)],
