@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USER_ACCOUNTS } from './ledger.js';
 import { MSG } from './messages.js';
-import { exceedsAmount, parseAmount, type Asset } from './money.js';
+import { exceedsAmount, parseAmount } from './money.js';
 import { ceilingMessage, decimalString, userSnapshotSchema } from './schemas.js';
 import { EMAIL_MAX } from './validation.js';
 
@@ -90,6 +90,7 @@ export function parseAdjustmentAmount(account: AdjustableAccount, text: string):
   const asset = USER_ACCOUNTS[account];
   return parseAmount(text, asset, asset === 'SVP' ? 0 : 2);
 }
+/** An adjustment, its amount parsed at the edge in the account's own asset (the account picks the asset). */
 export const adminAdjustSchema = z
   .object({
     account: z.enum(ADJUSTABLE_ACCOUNTS),
@@ -97,12 +98,16 @@ export const adminAdjustSchema = z
     amount: z.string().trim().max(24).default(''),
     reason: z.string().trim().max(500).default(''),
   })
-  .superRefine((body, ctx) => {
-    // The account's asset sets the ceiling; an unknown account is already refused by the enum above.
-    const asset = USER_ACCOUNTS[body.account] as Asset | undefined;
-    if (asset && typeof body.amount === 'string' && exceedsAmount(body.amount, asset)) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: ceilingMessage(asset) });
-    }
+  .transform((body, ctx) => {
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message });
+      return z.NEVER;
+    };
+    const asset = USER_ACCOUNTS[body.account];
+    if (exceedsAmount(body.amount, asset)) return refuse(ceilingMessage(asset));
+    const amount = parseAdjustmentAmount(body.account, body.amount);
+    if (amount === null || amount <= 0n) return refuse(MSG.admin.adjustInvalid);
+    return { ...body, amount };
   });
 
 /** The three data sets of SPEC §7 (users, user data, referral data) and each one's editable columns. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 import { ceilingText, MAX_AMOUNT } from './money.js';
 import { TOPUP_FEE } from './plans.js';
-import { boundedAmount, decimalString, usdAmountText } from './schemas.js';
+import { amountField, decimalString } from './schemas.js';
 
 /**
  * Top-up and deposits (DESIGN D8): the top-up panel, its payment status and the development payments.
@@ -13,10 +13,7 @@ import { boundedAmount, decimalString, usdAmountText } from './schemas.js';
 export const MAX_TOPUP = MAX_AMOUNT.USD - TOPUP_FEE;
 export const topupCeilingMessage = MSG.topup.aboveCeiling(ceilingText('USD', MAX_TOPUP), ceilingText('USD'));
 export const topupRequestSchema = z.object({
-  amount: boundedAmount('USD', 20, MSG.topup.invalidAmount, {
-    limit: MAX_TOPUP,
-    message: topupCeilingMessage,
-  }).min(1, MSG.topup.invalidAmount),
+  amount: amountField('USD', MSG.topup.invalidAmount, { above: { limit: MAX_TOPUP, message: topupCeilingMessage } }),
 });
 export const topupResponseSchema = z.object({
   success: z.literal(true),
@@ -40,10 +37,11 @@ export const topupStatusSchema = z.object({ status: z.enum(['waiting', 'paid']),
 export const testPaymentRequestSchema = z.object({
   requestId: z.string().uuid(),
   /** Defaults to the request's amount to pay; lets a tester send an under- or over-payment. */
-  amount: usdAmountText(MSG.topup.invalidAmount).optional(),
+  amount: amountField('USD', MSG.topup.invalidAmount).optional(),
 });
 export const devChainPaySchema = z.object({
   to: z.string().regex(/^0x[0-9a-fA-F]{40}$/, MSG.register.walletInvalid),
-  amount: usdAmountText(MSG.topup.invalidAmount),
+  /** USDT to the micro-dollar, as a wallet may send it. */
+  amount: amountField('USD', MSG.topup.invalidAmount, { decimals: 6, precisionMessage: false }),
 });
 export const devChainPayResponseSchema = z.object({ txHash: z.string(), credited: z.number() });

@@ -1,6 +1,7 @@
 import { DAY_MS } from './time.js';
 import { z } from 'zod';
-import { boundedAmount, decimalString } from './schemas.js';
+import { MSG } from './messages.js';
+import { amountField, decimalString } from './schemas.js';
 
 /** Constants of SPEC §9 for coins, the bot, taps and staking (DESIGN D9, D10), in minor units. */
 export const COIN_UNIT = 100n; // COIN has 2 decimals
@@ -58,14 +59,18 @@ export const tapsResponseSchema = z.object({
   message: z.string().optional(),
 });
 
-/** Dollars (fund, balance) and whole SVP tokens, each within its asset's ceiling (MAX_AMOUNT). */
-const usdField = boundedAmount('USD', 24).default('');
-const tokenField = boundedAmount('SVP', 24).default('');
-export const convertSchema = z.object({ direction: z.enum(['toFund', 'toBalance']), amount: usdField });
-export const buySvpSchema = z.object({ amount: usdField });
-export const sellSvpSchema = z.object({ tokens: tokenField });
-export const stakeSchema = z.object({ tokens: tokenField });
-export const transferSchema = z.object({ recipient: z.string().trim().max(64).default(''), amount: usdField });
+/** Dollars (fund, balance) and whole SVP tokens, parsed at the edge; each form has its own message (SPEC §4). */
+export const convertSchema = z.object({
+  direction: z.enum(['toFund', 'toBalance']),
+  amount: amountField('USD', MSG.staking.convertInvalid),
+});
+export const buySvpSchema = z.object({ amount: amountField('USD', MSG.staking.buyInvalid) });
+export const sellSvpSchema = z.object({ tokens: amountField('SVP', MSG.staking.sellInvalid) });
+export const stakeSchema = z.object({ tokens: amountField('SVP', MSG.staking.stakeInvalid) });
+export const transferSchema = z.object({
+  recipient: z.string().trim().max(64).default(''),
+  amount: amountField('USD', MSG.staking.transferInvalid),
+});
 
 export const stakingSummarySchema = z.object({
   username: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { boundedAmount, decimalString } from './schemas.js';
+import { amountOrNullField, decimalString } from './schemas.js';
 
 /** Plans and investing (DESIGN D4). Amounts are decimal strings (ADR 0002). */
 export const planSchema = z.object({
@@ -21,7 +21,8 @@ export const plansResponseSchema = z.object({
 export const investRequestSchema = z.object({
   plan: z.string({ error: MSG.invest.missingPlan }).trim().max(40).default(''),
   duration: z.number({ error: MSG.invest.missingPlan }).int().min(0).max(10_000).nullable().default(null),
-  amount: boundedAmount('USD', 20).default(''),
+  /** Null when it is not a positive amount: the service names the plan's minimum after the plan checks. */
+  amount: amountOrNullField('USD'),
 });
 export const investmentSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { YEAR_MS } from './time.js';
 import { z } from 'zod';
 import { ERROR_CODES, MSG } from './messages.js';
-import { ceilingText, exceedsAmount, MAX_AMOUNT, type Asset } from './money.js';
+import { ceilingText, exceedsAmount, MAX_AMOUNT, parseAmount, type Asset } from './money.js';
 import {
   amountPrecisionError,
   EMAIL_MAX,
@@ -20,34 +20,6 @@ export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 /** The refusal of an amount above the asset's ceiling (MAX_AMOUNT), naming the ceiling. */
 export const ceilingMessage = (asset: Asset) => MSG.common.amountTooLarge(ceilingText(asset));
-
-/**
- * The rule a typed amount breaks before it is parsed, in the order the services check: above the asset's
- * ceiling, or too precise (cents for dollars, whole SVP tokens). Null when it breaks neither.
- */
-export function amountRuleError(text: string, asset: 'USD' | 'SVP'): string | null {
-  if (exceedsAmount(text, asset)) return ceilingMessage(asset);
-  return amountPrecisionError(text, asset);
-}
-
-/**
- * A typed amount (text) that may not exceed the asset's ceiling: every request schema that takes an amount
- * uses it, so the API refuses a larger one with the ceiling's message before any service sees it (checked
- * first, so a long run of digits is named as too large rather than malformed). Text that is not a plain
- * decimal passes through to the service, which refuses it with the spec's words. `above` narrows the limit
- * below the ceiling (a top-up leaves room for its fee) with its own message.
- */
-export const boundedAmount = (
-  asset: Asset,
-  max: number,
-  message?: string,
-  above: { limit: bigint; message: string } = { limit: MAX_AMOUNT[asset], message: ceilingMessage(asset) },
-) =>
-  z
-    .string(message === undefined ? undefined : { error: message })
-    .trim()
-    .refine((text) => !exceedsAmount(text, asset, above.limit), { error: above.message })
-    .max(max, message);
 
 export const errorResponseSchema = z.object({
   error: z.object({
@@ -171,5 +143,58 @@ export const testClockRequestSchema = z.object({
 });
 export const testClockResponseSchema = z.object({ now: z.string(), offsetMs: z.number() });
 
-/** A USD amount field: a decimal string within the ceiling, one message for every way it is wrong. */
-export const usdAmountText = (message: string) => boundedAmount('USD', 20, message).min(1, message);
+export interface AmountFieldOptions {
+  /** A limit below the asset's ceiling, with its own message (a top-up leaves room for its fee). */
+  above?: { limit: bigint; message: string };
+  /** Decimals the field accepts (default: cents for USD, whole SVP tokens). */
+  decimals?: number;
+  /** Whether too many decimals gets the spec's precision message (default) rather than `invalid`. */
+  precisionMessage?: boolean;
+}
+
+/**
+ * An amount parsed once, at the edge: the field takes the typed decimal text and yields minor units (bigint),
+ * so no service parses a string. Refused in this order, each in the spec's words: above the ceiling (or the
+ * narrower `above`), more precise than the asset allows, then anything that is not a positive amount
+ * (`invalid`; a missing or blank field too). Range rules (a plan's minimum, a balance) stay with the services,
+ * which check them in the spec's order.
+ */
+export function amountField(asset: 'USD' | 'SVP', invalid: string, options: AmountFieldOptions = {}) {
+  return typedAmount(asset, invalid, options).transform((parsed, ctx): bigint => {
+    if (typeof parsed === 'bigint') return parsed;
+    ctx.addIssue({ code: 'custom', message: parsed.refused ?? invalid });
+    return z.NEVER;
+  });
+}
+
+/**
+ * The same field where the service must speak first (SPEC §5 names the plan before the amount): what is not a
+ * positive amount yields null and the service refuses it in its turn; the ceiling and precision still refuse here.
+ */
+export function amountOrNullField(asset: 'USD' | 'SVP', options: AmountFieldOptions = {}) {
+  return typedAmount(asset, MSG.common.invalidInput, options).transform((parsed, ctx): bigint | null => {
+    if (typeof parsed === 'bigint') return parsed;
+    if (parsed.refused === null) return null;
+    ctx.addIssue({ code: 'custom', message: parsed.refused });
+    return z.NEVER;
+  });
+}
+
+/** Typed text → minor units, or why not (`refused`: a rule's message; null: simply not a positive amount). */
+function typedAmount(asset: 'USD' | 'SVP', notText: string, options: AmountFieldOptions) {
+  const above = options.above ?? { limit: MAX_AMOUNT[asset], message: ceilingMessage(asset) };
+  const decimals = options.decimals ?? (asset === 'USD' ? 2 : 0);
+  return z
+    .string({ error: notText })
+    // Bounded for the parser's sake; a long run of digits is named as too large, anything else as not an amount.
+    .max(64, { error: (issue) => (/^\s*\d[\d.]*\s*$/.test(String(issue.input)) ? above.message : notText) })
+    .default('')
+    .transform((typed): bigint | { refused: string | null } => {
+      const text = typed.trim();
+      if (exceedsAmount(text, asset, above.limit)) return { refused: above.message };
+      const precision = options.precisionMessage === false ? null : amountPrecisionError(text, asset);
+      if (precision) return { refused: precision };
+      const minor = text.length > 40 ? null : parseAmount(text, asset, decimals);
+      return minor === null || minor <= 0n ? { refused: null } : minor;
+    });
+}

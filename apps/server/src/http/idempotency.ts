@@ -42,6 +42,18 @@ const finishStatement = preparedStatement<never>(
   `update idempotency_keys set status_code = $4, response_body = $5
    where scope = $1 and key = $2 and claim is not distinct from $3 and status_code is null`,
 );
+/**
+ * What a key's request is compared by: the method, the URL as sent (not the route's pattern: the same key on
+ * another resource `/…/:id` is another request, never answered with the first one's reply) and the body as
+ * validated. Amounts arrive parsed (bigint minor units), so "10" and "10.00" are one request.
+ */
+export function requestHashOf(method: string, url: string, body: unknown): string {
+  const text = JSON.stringify(body ?? null, (_key, value: unknown) =>
+    typeof value === 'bigint' ? `${value}n` : value,
+  );
+  return createHash('sha256').update(`${method} ${url}\n${text}`).digest('hex');
+}
+
 const ANSWER_LOST = JSON.stringify({ error: { code: 'CONFLICT', message: MSG.common.requestDoneAnswerLost } });
 
 /**
@@ -68,16 +80,13 @@ export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, 
       throw new AppError('VALIDATION_ERROR', 'Idempotency-Key must be 8 to 100 letters, digits, - or _.');
     }
     const scope = scopeOf(request);
-    let body: string;
+    let requestHash: string;
     try {
-      body = JSON.stringify(request.body ?? null);
+      requestHash = requestHashOf(request.method, request.url, request.body);
     } catch {
       // A route without a body schema gets the parsed JSON as sent: nesting deep enough to overflow the stack.
       throw new AppError('VALIDATION_ERROR', MSG.common.invalidInput);
     }
-    // The URL as sent, not the route's pattern: the same key on another resource (`/…/:id`) is another
-    // request, and must not be answered with the first resource's reply.
-    const requestHash = createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('hex');
     const claim = randomBytes(12).toString('base64url');
     const hold = () => {
       request.idempotency = { scope, key: header, claim };

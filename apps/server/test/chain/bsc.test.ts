@@ -161,6 +161,7 @@ describe('createBscScanner against a real EVM', () => {
         txHash: hash.toLowerCase(),
         logIndex: 0, // the only log of the only transaction in its block
         blockNumber: txBlock,
+        from: owner.toLowerCase(),
         to: recipient.toLowerCase(),
         amountRaw: 1_234_567n * 10n ** 12n,
         decimals: 18,

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG } from '@svp/shared';
+import { API, convertSchema, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { IdempotencyClaimLost, inTransaction } from '../../src/db/transaction.js';
-import { recoverStaleIdempotencyKeys } from '../../src/http/idempotency.js';
+import { recoverStaleIdempotencyKeys, requestHashOf } from '../../src/http/idempotency.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { requestContext } from '../../src/request-context.js';
 import { buildTestApp, signedInUser, topUp, type TestApp } from '../helpers.js';
@@ -28,9 +27,8 @@ describe('Idempotency-Keys after a crash', () => {
   const fund = async (client: Awaited<ReturnType<typeof signedInUser>>['client']) =>
     (await client.get(API.staking)).body.fundBalance as string;
   async function deadAttempt(userId: string, key: string, body: unknown, committed: boolean) {
-    const hash = createHash('sha256')
-      .update(`POST /api/v1${API.stakingConvert}\n${JSON.stringify(body)}`)
-      .digest('hex');
+    // The body as the route validates it (amounts parsed), hashed as the server hashes it.
+    const hash = requestHashOf('POST', `/api/v1${API.stakingConvert}`, convertSchema.parse(body));
     const claimedAt = new Date(Date.now() - STALE_MS - 1000);
     await t.database.db.execute(sql`
       insert into idempotency_keys (scope, key, route, request_hash, claim, claimed_at, committed_at, created_at)
@@ -86,8 +84,8 @@ describe('Idempotency-Keys after a crash', () => {
 
   it('settles keys nobody retried: committed ones as "answer lost", the rest freed', async () => {
     const u = await fundedUser('10.7.0.4');
-    await deadAttempt(u.user.id, 'key-sweep-done', { a: 1 }, true);
-    await deadAttempt(u.user.id, 'key-sweep-none', { a: 2 }, false);
+    await deadAttempt(u.user.id, 'key-sweep-done', { direction: 'toFund', amount: '1' }, true);
+    await deadAttempt(u.user.id, 'key-sweep-none', { direction: 'toFund', amount: '2' }, false);
     await recoverStaleIdempotencyKeys(t.database.db, STALE_MS);
     const rows = await queryRows<{ key: string; status_code: number | null }>(
       t.database.db,

@@ -1,12 +1,4 @@
-import {
-  ceilingMessage,
-  exceedsAmount,
-  MSG,
-  parseAdjustmentAmount,
-  toDecimalString,
-  USER_ACCOUNTS,
-  type AdjustableAccount,
-} from '@svp/shared';
+import { MSG, toDecimalString, USER_ACCOUNTS, type AdjustableAccount } from '@svp/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
@@ -27,7 +19,8 @@ const COUNTERPART = {
 export interface AdjustmentInput {
   account: AdjustableAccount;
   direction: 'credit' | 'debit';
-  amount: string;
+  /** Parsed at the edge in the account's asset, positive and within its ceiling (adminAdjustSchema). */
+  amount: bigint;
   reason: string;
 }
 
@@ -41,9 +34,7 @@ export function createBalanceAdjustmentsService(deps: { db: Db; ledger: Ledger; 
       if (!user) throw errors.notFound(MSG.admin.notFound);
       if (!input.reason) throw invalidField('reason', MSG.admin.adjustReasonRequired);
       const asset = USER_ACCOUNTS[input.account];
-      if (exceedsAmount(input.amount, asset)) throw invalidField('amount', ceilingMessage(asset));
-      const amount = parseAdjustmentAmount(input.account, input.amount);
-      if (amount === null || amount <= 0n) throw invalidField('amount', MSG.admin.adjustInvalid);
+      const amount = input.amount;
       const signed = input.direction === 'credit' ? amount : -amount;
       const idempotencyKey = ledgerKey.adjustment();
       try {

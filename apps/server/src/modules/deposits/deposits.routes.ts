@@ -6,7 +6,6 @@ import {
   MSG,
   devChainPayResponseSchema,
   devChainPaySchema,
-  parseAmount,
   testPaymentRequestSchema,
   topupRequestSchema,
   topupResponseSchema,
@@ -14,7 +13,6 @@ import {
 } from '@svp/shared';
 import type { SimulatedChain } from '../../chain/simulated.js';
 import type { DepositWatcher } from '../../chain/watcher.js';
-import { errors } from '../../http/errors.js';
 import type { DepositsService } from './deposits.service.js';
 import { errorResponses } from '../../http/responses.js';
 import { sessionOf } from '../../http/session.js';
@@ -82,11 +80,7 @@ export function depositsRoutes(deps: {
       async (request) => {
         const userId = sessionOf(request).userId;
         const quote = await deps.deposits.createTopupQuote(userId, request.body.requestId);
-        const amount =
-          request.body.amount === undefined ? quote.amountToPay : parseAmount(request.body.amount, 'USD', 2);
-        if (amount === null || amount <= 0n)
-          throw errors.validation(MSG.topup.invalidAmount, { amount: MSG.topup.invalidAmount });
-        await simulated.pay(quote.address, amount);
+        await simulated.pay(quote.address, request.body.amount ?? quote.amountToPay);
         await scanNow(request.log);
         return deps.deposits.status(userId, request.body.requestId);
       },
@@ -103,10 +97,7 @@ export function depositsRoutes(deps: {
         },
       },
       async (request) => {
-        const amount = parseAmount(request.body.amount, 'USD', 6);
-        if (amount === null || amount <= 0n)
-          throw errors.validation(MSG.topup.invalidAmount, { amount: MSG.topup.invalidAmount });
-        const txHash = await simulated.pay(request.body.to, amount);
+        const txHash = await simulated.pay(request.body.to, request.body.amount);
         return { txHash, credited: await scanNow(request.log) };
       },
     );

@@ -2,11 +2,7 @@ import {
   ceilingText,
   formatAmount,
   MAX_AMOUNT,
-  MAX_TOPUP,
   MSG,
-  amountPrecisionError,
-  parseAmount,
-  topupCeilingMessage,
   topupCredit,
   toDecimalString,
   tokenToMicro,
@@ -178,14 +174,8 @@ export function createDepositsService(deps: {
     /** Every deposit address, for the watcher's scan (DepositSink). */
     addresses: () => repo.allAddresses(db),
 
-    async createTopup(userId: string, amountText: string) {
-      const precision = amountPrecisionError(amountText, 'USD');
-      if (precision) throw errors.validation(precision, { amount: precision });
-      const amount = parseAmount(amountText, 'USD', 2);
-      if (amount !== null && amount > MAX_TOPUP)
-        throw errors.validation(topupCeilingMessage, { amount: topupCeilingMessage });
-      if (amount === null || amount <= 0n)
-        throw errors.validation(MSG.topup.invalidAmount, { amount: MSG.topup.invalidAmount });
+    /** `amount` comes parsed, positive and within MAX_TOPUP (topupRequestSchema). */
+    async createTopup(userId: string, amount: bigint) {
       const address = await addressFor(userId);
       const now = clock.now();
       const amountToPay = amount + TOPUP_FEE;

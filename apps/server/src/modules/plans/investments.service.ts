@@ -1,13 +1,4 @@
-import {
-  expectedWithdrawal,
-  MSG,
-  amountRuleError,
-  parseAmount,
-  PLAN_DURATIONS,
-  toDecimalString,
-  USD_UNIT,
-  DAY_MS,
-} from '@svp/shared';
+import { expectedWithdrawal, MSG, PLAN_DURATIONS, toDecimalString, USD_UNIT, DAY_MS } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -67,7 +58,7 @@ export function createInvestmentsService(deps: { db: Db; clock: Clock; ledger: L
     },
 
     /** Checks in the spec's order (§5), then moves balance → invested in one ledger transaction. */
-    async invest(userId: string, input: { plan: string; duration: number | null; amount: string }) {
+    async invest(userId: string, input: { plan: string; duration: number | null; amount: bigint | null }) {
       const active = await repo.activeInvestment(db, userId);
       if (active && active.endsAt <= clock.now()) {
         // Matured but not yet withdrawn or moved to the balance: say what to do, not "wait".
@@ -79,9 +70,8 @@ export function createInvestmentsService(deps: { db: Db; clock: Clock; ledger: L
       const duration = PLAN_DURATIONS.find((d) => d.days === input.duration);
       if (!duration) throw new AppError('VALIDATION_ERROR', MSG.invest.missingPlan);
       if (!duration.enabled) throw new AppError('VALIDATION_ERROR', MSG.invest.durationDisabled);
-      const broken = amountRuleError(input.amount, 'USD');
-      if (broken) throw new AppError('VALIDATION_ERROR', broken, { amount: broken });
-      const amount = parseAmount(input.amount, 'USD', 2);
+      // Parsed at the edge (the ceiling and precision refused there); null: not a positive amount.
+      const amount = input.amount;
       const minimum = toDecimalString(plan.minAmount, 'USD');
       if (amount === null || amount < plan.minAmount) {
         throw new AppError('VALIDATION_ERROR', MSG.invest.belowMinimum(minimum), {

@@ -3,8 +3,6 @@ import {
   formatAmount,
   MIN_SVP_PURCHASE,
   MSG,
-  amountRuleError,
-  parseAmount,
   STAKE_DAYS,
   toDecimalString,
   tokensForUsd,
@@ -150,21 +148,6 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
   const post = (tx: Tx, userId: string, kind: string, memo: string, legs: Leg[]) =>
     ledger.postIn(tx, { kind, idempotencyKey: ledgerKey.unique(kind, userId), actorId: userId, memo, legs });
 
-  const usdAmount = (text: string, invalid: string) => {
-    const broken = amountRuleError(text, 'USD');
-    if (broken) throw bad(broken);
-    const amount = parseAmount(text, 'USD', 2);
-    if (amount === null || amount <= 0n) throw bad(invalid);
-    return amount;
-  };
-  const tokenAmount = (text: string, invalid: string) => {
-    const broken = amountRuleError(text, 'SVP');
-    if (broken) throw bad(broken);
-    const tokens = parseAmount(text, 'SVP');
-    if (tokens === null || tokens <= 0n) throw bad(invalid);
-    return tokens;
-  };
-
   return {
     /**
      * GET: one read; it posts only when a stake has ended or a whole stake day is unsettled (DESIGN D11,
@@ -179,8 +162,8 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
       return summary(userId);
     },
 
-    convert(userId: string, direction: 'toFund' | 'toBalance', text: string) {
-      const amount = usdAmount(text, MSG.staking.convertInvalid);
+    /** Amounts come parsed and positive (the request schema's amountField); the rules from here on are the service's. */
+    convert(userId: string, direction: 'toFund' | 'toBalance', amount: bigint) {
       const toFund = direction === 'toFund';
       const [from, to] = toFund ? (['usd.balance', 'usd.fund'] as const) : (['usd.fund', 'usd.balance'] as const);
       const message = MSG.staking.converted(formatAmount(amount, 'USD'), toFund);
@@ -197,8 +180,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
       );
     },
 
-    buy(userId: string, text: string) {
-      const amount = usdAmount(text, MSG.staking.buyInvalid);
+    buy(userId: string, amount: bigint) {
       if (amount < MIN_SVP_PURCHASE) throw bad(MSG.staking.buyMinimum);
       const tokens = tokensForUsd(amount);
       const message = MSG.staking.bought(formatAmount(tokens, 'SVP', 0), formatAmount(amount, 'USD'));
@@ -210,8 +192,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
       ]);
     },
 
-    sell(userId: string, text: string) {
-      const tokens = tokenAmount(text, MSG.staking.sellInvalid);
+    sell(userId: string, tokens: bigint) {
       const amount = usdForTokens(tokens);
       const message = MSG.staking.sold(formatAmount(tokens, 'SVP', 0), formatAmount(amount, 'USD'));
       // Settles first: a stake that has ended returns its tokens to the wallet, ready to sell.
@@ -230,8 +211,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
      * Moves tokens from the wallet to a 60-day stake. A new stake starts `earned` at 0: any earnings left
      * from the previous stake are moved to the balance first, never dropped.
      */
-    stake(userId: string, text: string) {
-      const tokens = tokenAmount(text, MSG.staking.stakeInvalid);
+    stake(userId: string, tokens: bigint) {
       return settled(userId, MSG.staking.stakeInsufficient, async (tx, now) => {
         if (await repo.active(tx, userId)) throw new AppError('CONFLICT', MSG.staking.stakeActive);
         const wallet = (await ledger.balances(userId, tx)).get('svp.wallet') ?? 0n;
@@ -277,8 +257,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     },
 
     /** Fund balance to another user, by username (SPEC §4, §5). */
-    async transfer(userId: string, recipientName: string, text: string) {
-      const amount = usdAmount(text, MSG.staking.transferInvalid);
+    async transfer(userId: string, recipientName: string, amount: bigint) {
       const { sender, recipient } = recipientName
         ? await repo.transferParties(db, userId, recipientName)
         : { sender: undefined, recipient: undefined };
