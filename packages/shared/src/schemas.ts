@@ -184,17 +184,19 @@ export function amountOrNullField(asset: 'USD' | 'SVP', options: AmountFieldOpti
 function typedAmount(asset: 'USD' | 'SVP', notText: string, options: AmountFieldOptions) {
   const above = options.above ?? { limit: MAX_AMOUNT[asset], message: ceilingMessage(asset) };
   const decimals = options.decimals ?? (asset === 'USD' ? 2 : 0);
-  return z
-    .string({ error: notText })
-    // Bounded for the parser's sake; a long run of digits is named as too large, anything else as not an amount.
-    .max(64, { error: (issue) => (/^\s*\d[\d.]*\s*$/.test(String(issue.input)) ? above.message : notText) })
-    .default('')
-    .transform((typed): bigint | { refused: string | null } => {
-      const text = typed.trim();
-      if (exceedsAmount(text, asset, above.limit)) return { refused: above.message };
-      const precision = options.precisionMessage === false ? null : amountPrecisionError(text, asset);
-      if (precision) return { refused: precision };
-      const minor = text.length > 40 ? null : parseAmount(text, asset, decimals);
-      return minor === null || minor <= 0n ? { refused: null } : minor;
-    });
+  return (
+    z
+      .string({ error: notText })
+      // Bounded for the parser's sake; a long run of digits is named as too large, anything else as not an amount.
+      .max(64, { error: (issue) => (/^\s*\d[\d.]*\s*$/.test(String(issue.input)) ? above.message : notText) })
+      .default('')
+      .transform((typed): bigint | { refused: string | null } => {
+        const text = typed.trim();
+        if (exceedsAmount(text, asset, above.limit)) return { refused: above.message };
+        const precision = options.precisionMessage === false ? null : amountPrecisionError(text, asset);
+        if (precision) return { refused: precision };
+        const minor = text.length > 40 ? null : parseAmount(text, asset, decimals);
+        return minor === null || minor <= 0n ? { refused: null } : minor;
+      })
+  );
 }
