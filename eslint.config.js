@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -27,6 +29,30 @@ const moduleZones = SERVER_MODULE_LAYERS.flatMap((layer, i) =>
     message: 'Server modules import only modules of a lower layer (eslint.config.js SERVER_MODULE_LAYERS).',
   })),
 );
+
+/**
+ * Web features (apps/web/src/features/<domain>, named after the server's modules) import no other feature. What
+ * several of them need lives in apps/web/src/shared (the /me query and its key, the public config, the query
+ * keys one feature refreshes for another, the logout dialog), and a screen made of several features is composed
+ * in apps/web/src/app/routes (the route tables, the admin console's sections). The exceptions, each a screen its
+ * feature owns that shows one part of another feature, with why:
+ */
+const WEB_FEATURE_EXCEPTIONS = [
+  { feature: 'dashboard', imports: 'engagement/components/bot/BotBox.tsx', why: 'the home shows the trading bot' },
+  { feature: 'dashboard', imports: 'engagement/components/rewards/CoinBox.tsx', why: 'the home shows the coins' },
+  { feature: 'dashboard', imports: 'users/components/UsernameEditor.tsx', why: 'Settings edits the username' },
+  { feature: 'dashboard', imports: 'referrals/components/ReferralSection.tsx', why: 'Settings makes a referral code' },
+];
+const WEB_FEATURES = './apps/web/src/features';
+const webFeatureZones = readdirSync(new URL(WEB_FEATURES, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `${WEB_FEATURES}/${name}`,
+    from: WEB_FEATURES,
+    except: [`./${name}`, ...WEB_FEATURE_EXCEPTIONS.filter((e) => e.feature === name).map((e) => `./${e.imports}`)],
+    message:
+      'A web feature imports no other feature: share through src/shared, compose in src/app (exceptions: WEB_FEATURE_EXCEPTIONS in eslint.config.js).',
+  }));
 
 export default tseslint.config(
   {
@@ -120,5 +146,27 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Web layers: app/ composes features; a feature imports only itself (WEB_FEATURE_EXCEPTIONS aside), shared/,
+    // lib/ and components/; those three import no feature and nothing of app/.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: fileURLToPath(new URL('.', import.meta.url)),
+          zones: [
+            ...webFeatureZones,
+            {
+              target: ['./apps/web/src/shared', './apps/web/src/lib', './apps/web/src/components'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'src/shared, src/lib and src/components sit below the features and app/: they import neither.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

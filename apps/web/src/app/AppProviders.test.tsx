@@ -1,13 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { consoleKeys } from '../features/admin/api/console';
 import { clearStoredUser, setStoredUser } from '../lib/storedUser';
+import { meQueryKey } from '../shared/query-keys';
 import { testUser } from '../test/render';
 import { AppProviders, createQueryClient } from './AppProviders';
 
 let fetched = 0;
 function Balance() {
-  const me = useQuery({ queryKey: ['me'], queryFn: async () => `answer ${++fetched}` });
+  const me = useQuery({ queryKey: meQueryKey, queryFn: async () => `answer ${++fetched}` });
   return <p>{me.data ?? 'loading'}</p>;
 }
 
@@ -15,7 +17,7 @@ describe('AppProviders', () => {
   it("forgets one session's answers when the signed-in user changes, not when the same user's snapshot is refreshed", async () => {
     setStoredUser(testUser);
     const queryClient = createQueryClient();
-    queryClient.setQueryData(['admin', 'users'], ['someone@example.com']); // fetched earlier, no longer on screen
+    queryClient.setQueryData(consoleKeys.users(), ['someone@example.com']); // fetched earlier, no longer on screen
     render(
       <AppProviders queryClient={queryClient} env="test">
         <Balance />
@@ -25,10 +27,10 @@ describe('AppProviders', () => {
 
     act(() => setStoredUser({ ...testUser, coins: '7.00' }));
     expect(screen.getByText('answer 1')).toBeInTheDocument();
-    expect(queryClient.getQueryData(['admin', 'users'])).toEqual(['someone@example.com']);
+    expect(queryClient.getQueryData(consoleKeys.users())).toEqual(['someone@example.com']);
 
     act(() => setStoredUser({ ...testUser, id: 'u2', username: 'grace' }));
-    expect(queryClient.getQueryData(['admin', 'users'])).toBeUndefined();
+    expect(queryClient.getQueryData(consoleKeys.users())).toBeUndefined();
     expect(await screen.findByText('answer 2')).toBeInTheDocument(); // what is on screen asks again
 
     act(() => clearStoredUser());

@@ -38,8 +38,8 @@ const ForgotPasswordPage = lazyScreen(() => import('../features/auth/components/
 const AdminLoginPage = lazyScreen(() => import('../features/auth/components/AdminLoginPage'));
 
 // The guarded areas: the route guard (src/app/RequireRole.tsx, in the entry chunk) decides before their code loads.
-const DashboardArea = lazyScreen(() => import('../features/dashboard/components/DashboardRoutes'));
-const AdminArea = lazyScreen(() => import('../features/admin/components/AdminRoutes'));
+const DashboardArea = lazyScreen(() => import('./routes/DashboardRoutes'));
+const AdminArea = lazyScreen(() => import('./routes/AdminRoutes'));
 
 /**
  * Starts loading the code of a guarded area before React renders anything, for a page load that opens on it

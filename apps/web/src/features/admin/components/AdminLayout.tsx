@@ -8,7 +8,7 @@ import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { FullPageLoader } from '../../../components/ui/FullPageLoader';
 import { LogoutIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/Logo';
-import { meErrorText, useMe } from '../../auth/api/session';
+import { meErrorText, useMe } from '../../../shared/session/me';
 import { AdminLogoutModal } from './AdminLogoutModal';
 import { ReauthModal } from './ReauthModal';
 

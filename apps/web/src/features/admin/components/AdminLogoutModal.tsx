@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { apiPost } from '../../../lib/api';
 import { lazySchema } from '../../../lib/lazy-schema';
 import { clearStoredUser } from '../../../lib/storedUser';
-import { ConfirmLogoutModal } from '../../auth/components/LogoutModal';
+import { ConfirmLogoutModal } from '../../../shared/session/LogoutModal';
 
 /**
  * POST /auth/logout, then forget the session whatever the server said, as a user's logout does; an admin

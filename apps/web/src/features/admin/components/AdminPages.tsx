@@ -1,11 +1,5 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { AdminTickets } from './AdminTickets';
-import { DatasetTabs } from './DatasetTabs';
-import { ManageUsers } from './ManageUsers';
-import { PendingWithdrawals } from './PendingWithdrawals';
-import { ReferralUserUpdate } from './ReferralUserUpdate';
-import { UserFieldUpdate } from './UserFieldUpdate';
 
 /** SPEC §2 admin settings buttons; each screen's own heading comes from the spec too. */
 export const ADMIN_SECTIONS = [
@@ -84,27 +78,5 @@ export function BackToSettings() {
     <Anchor component={Link} to="/dashadmin" fz="sm">
       ← Back to Settings
     </Anchor>
-  );
-}
-
-export function AdminSectionPage({ path }: { path: (typeof ADMIN_SECTIONS)[number]['path'] }) {
-  return (
-    <Stack gap="md">
-      <BackToSettings />
-      {path === 'withdrawals' && (
-        <>
-          <UserFieldUpdate />
-          <PendingWithdrawals />
-        </>
-      )}
-      {path === 'referrals' && <ReferralUserUpdate />}
-      {path === 'users' && (
-        <>
-          <ManageUsers />
-          <DatasetTabs />
-        </>
-      )}
-      {path === 'tickets' && <AdminTickets />}
-    </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Code, Stack, Table, Text, Title } from '@mantine/core';
-import { useAudit } from '../api/console';
+import { DataTable } from '../../../components/ui/DataTable';
 import { QueryList } from '../../../components/ui/QueryList';
-import { ScrollTable } from '../../../components/ui/ScrollTable';
+import { useAudit } from '../api/console';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Text c="dimmed">—</Text>;
@@ -22,44 +22,39 @@ export default function AuditLogPage() {
       </Title>
       <QueryList query={audit} loadingLabel="Loading audit log" loaderSize="sm" empty="No admin changes yet.">
         {(rows) => (
-          <ScrollTable minWidth={900} label="Audit log">
-            <Table striped withTableBorder verticalSpacing="xs" data-testid="audit-log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>What</Table.Th>
-                  <Table.Th>Before</Table.Th>
-                  <Table.Th>After</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td fz="sm">{new Date(e.createdAt).toLocaleString()}</Table.Td>
-                    <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {e.actor ?? 'system'}
-                    </Table.Td>
-                    <Table.Td fz="sm">
-                      <Text fw={600} fz="sm">
-                        {e.action}
-                      </Text>
-                      <Text c="dimmed" fz="xs" style={{ overflowWrap: 'anywhere' }}>
-                        {e.targetType}
-                        {e.targetId ? ` ${e.targetId}` : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Json value={e.before} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Json value={e.after} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <DataTable
+            minWidth={900}
+            label="Audit log"
+            columns={['When', 'Who', 'What', 'Before', 'After']}
+            striped
+            withTableBorder
+            verticalSpacing="xs"
+            data-testid="audit-log"
+          >
+            {rows.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td fz="sm">{new Date(e.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {e.actor ?? 'system'}
+                </Table.Td>
+                <Table.Td fz="sm">
+                  <Text fw={600} fz="sm">
+                    {e.action}
+                  </Text>
+                  <Text c="dimmed" fz="xs" style={{ overflowWrap: 'anywhere' }}>
+                    {e.targetType}
+                    {e.targetId ? ` ${e.targetId}` : ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Json value={e.before} />
+                </Table.Td>
+                <Table.Td>
+                  <Json value={e.after} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </QueryList>
     </Stack>

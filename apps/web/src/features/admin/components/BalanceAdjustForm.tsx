@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { ADJUSTABLE_ACCOUNTS, MSG, parseAdjustmentAmount, type AdjustableAccount } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
+import { SectionCard } from '../../../components/ui/SectionCard';
 import { errorMessage } from '../../../lib/errors';
 import { useAdjustBalance } from '../api/console';
 
@@ -56,10 +45,7 @@ export function BalanceAdjustForm({ userId }: { userId: string }) {
   }
 
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Title order={2} fz="h3">
-        Balance adjustment
-      </Title>
+    <SectionCard title="Balance adjustment" titleGap={0}>
       <Text c="dimmed" fz="sm" mb="sm">
         Credits or debits one account of this user. The reason is recorded and shown in the user&apos;s History.
       </Text>
@@ -109,6 +95,6 @@ export function BalanceAdjustForm({ userId }: { userId: string }) {
           </Button>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, Loader, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { MSG, type DatasetName } from '@svp/shared';
 import { useState } from 'react';
+import { DataTable } from '../../../components/ui/DataTable';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { SectionCard } from '../../../components/ui/SectionCard';
 import { loadErrorText } from '../../../lib/errors';
 import { useDatasets, useUpdateDatasetRow, type DatasetRow } from '../api/console';
-import { ScrollTable } from '../../../components/ui/ScrollTable';
 
 const TABLES: { name: DatasetName; label: string }[] = [
   { name: 'users', label: 'Users' },
@@ -80,10 +81,7 @@ export function DatasetTabs() {
   const datasets = useDatasets();
   const [failed, setFailed] = useState(false);
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Title order={2} fz="h3" mb="sm">
-        Data sets
-      </Title>
+    <SectionCard title="Data sets">
       {failed && (
         <Alert color="red" variant="light" role="alert" mb="sm" withCloseButton onClose={() => setFailed(false)}>
           {MSG.admin.tableUpdateFailed}
@@ -111,36 +109,30 @@ export function DatasetTabs() {
                 {rows.length === 0 ? (
                   <Text c="dimmed">No rows.</Text>
                 ) : (
-                  <ScrollTable minWidth={Math.max(480, columns.length * 130)} label="Data set">
-                    <Table striped withTableBorder>
-                      <Table.Thead>
-                        <Table.Tr>
-                          {columns.map((c) => (
-                            <Table.Th key={c}>{c}</Table.Th>
-                          ))}
-                          <Table.Th>Update</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {rows.map((row) => (
-                          <DatasetRowView
-                            key={show(row.id)}
-                            table={t.name}
-                            row={row}
-                            columns={columns}
-                            editable={editable}
-                            onFailed={() => setFailed(true)}
-                          />
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </ScrollTable>
+                  <DataTable
+                    minWidth={Math.max(480, columns.length * 130)}
+                    label="Data set"
+                    columns={[...columns, 'Update']}
+                    striped
+                    withTableBorder
+                  >
+                    {rows.map((row) => (
+                      <DatasetRowView
+                        key={show(row.id)}
+                        table={t.name}
+                        row={row}
+                        columns={columns}
+                        editable={editable}
+                        onFailed={() => setFailed(true)}
+                      />
+                    ))}
+                  </DataTable>
                 )}
               </Tabs.Panel>
             );
           })}
         </Tabs>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { MSG } from '@svp/shared';
 import { useState } from 'react';
-import { useAdminUsers, useUpdateUserRow, type AdminUserRow } from '../api/console';
+import { DataTable } from '../../../components/ui/DataTable';
 import { QueryList } from '../../../components/ui/QueryList';
-import { ScrollTable } from '../../../components/ui/ScrollTable';
+import { SectionCard } from '../../../components/ui/SectionCard';
+import { useAdminUsers, useUpdateUserRow, type AdminUserRow } from '../api/console';
 
 function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void }) {
   const update = useUpdateUserRow();
@@ -79,10 +80,7 @@ export function ManageUsers() {
   const users = useAdminUsers();
   const [failed, setFailed] = useState(false);
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Title order={2} fz="h3" mb="sm">
-        Manage Users
-      </Title>
+    <SectionCard title="Manage Users">
       {failed && (
         <Alert color="red" variant="light" role="alert" mb="sm" withCloseButton onClose={() => setFailed(false)}>
           {MSG.admin.tableUpdateFailed}
@@ -90,25 +88,20 @@ export function ManageUsers() {
       )}
       <QueryList query={users} loadingLabel="Loading users" loaderSize="sm" empty={MSG.admin.noUsers}>
         {(rows) => (
-          <ScrollTable minWidth={640} label="Users">
-            <Table striped highlightOnHover withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>ID</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Update</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <UserRow key={row.id} row={row} onFailed={() => setFailed(true)} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <DataTable
+            minWidth={640}
+            label="Users"
+            columns={['ID', 'Name', 'Email', 'Update']}
+            striped
+            highlightOnHover
+            withTableBorder
+          >
+            {rows.map((row) => (
+              <UserRow key={row.id} row={row} onFailed={() => setFailed(true)} />
+            ))}
+          </DataTable>
         )}
       </QueryList>
-    </Card>
+    </SectionCard>
   );
 }

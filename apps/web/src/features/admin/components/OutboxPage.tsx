@@ -1,6 +1,6 @@
 import { Alert, Badge, Code, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
-import { ScrollTable } from '../../../components/ui/ScrollTable';
+import { DataTable } from '../../../components/ui/DataTable';
 import { loadErrorText } from '../../../lib/errors';
 import { useOutbox, type Outbox, type OutboxMail } from '../api/outbox';
 
@@ -63,50 +63,47 @@ export default function OutboxPage() {
             <Text c="dimmed">No e-mails yet.</Text>
           ) : (
             // Three columns (mail, when and status, code), so a phone shows the code without scrolling sideways.
-            <ScrollTable minWidth={340} label="Outbox">
-              <Table striped withTableBorder verticalSpacing="xs" data-testid="outbox">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Mail</Table.Th>
-                    <Table.Th>When</Table.Th>
-                    {outbox.data.showsCodes && <Table.Th>Code</Table.Th>}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {outbox.data.mails.map((m) => (
-                    <Table.Tr key={m.id} data-testid="outbox-mail">
-                      <Table.Td>
-                        <Text fz="sm" fw={600}>
-                          {m.subject}
+            <DataTable
+              minWidth={340}
+              label="Outbox"
+              columns={outbox.data.showsCodes ? ['Mail', 'When', 'Code'] : ['Mail', 'When']}
+              striped
+              withTableBorder
+              verticalSpacing="xs"
+              data-testid="outbox"
+            >
+              {outbox.data.mails.map((m) => (
+                <Table.Tr key={m.id} data-testid="outbox-mail">
+                  <Table.Td>
+                    <Text fz="sm" fw={600}>
+                      {m.subject}
+                    </Text>
+                    <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      to {m.to}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="xs">{new Date(m.createdAt).toLocaleString()}</Text>
+                    <Badge color={STATUS[m.status].color} variant="light" size="sm" mt={4}>
+                      {STATUS[m.status].label}
+                    </Badge>
+                  </Table.Td>
+                  {outbox.data.showsCodes && (
+                    <Table.Td>
+                      {m.code ? (
+                        <Code fz="md" fw={700}>
+                          {m.code}
+                        </Code>
+                      ) : (
+                        <Text c="dimmed" fz="sm">
+                          —
                         </Text>
-                        <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          to {m.to}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text fz="xs">{new Date(m.createdAt).toLocaleString()}</Text>
-                        <Badge color={STATUS[m.status].color} variant="light" size="sm" mt={4}>
-                          {STATUS[m.status].label}
-                        </Badge>
-                      </Table.Td>
-                      {outbox.data.showsCodes && (
-                        <Table.Td>
-                          {m.code ? (
-                            <Code fz="md" fw={700}>
-                              {m.code}
-                            </Code>
-                          ) : (
-                            <Text c="dimmed" fz="sm">
-                              —
-                            </Text>
-                          )}
-                        </Table.Td>
                       )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </DataTable>
           )}
         </>
       )}

@@ -1,5 +1,6 @@
 import { Alert, Card, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { SectionCard } from '../../../components/ui/SectionCard';
 import { loadErrorText } from '../../../lib/errors';
 import {
   formatAmount,
@@ -74,10 +75,7 @@ function Row({ label, hint, value, strong }: { label: string; hint?: string; val
 /** Owed at maturity against net money held, the lines that make each up, and the verdict. */
 function SolvencyCard({ solvency: s }: { solvency: Solvency }) {
   return (
-    <Card withBorder radius="lg" padding="lg" px={{ base: 'sm', sm: 'lg' }}>
-      <Title order={2} fz="h4" mb="sm">
-        Can the platform pay?
-      </Title>
+    <SectionCard title="Can the platform pay?" size="h4" compact>
       <Stack gap="md">
         <Table withTableBorder data-testid="solvency">
           <Table.Tbody>
@@ -121,7 +119,7 @@ function SolvencyCard({ solvency: s }: { solvency: Solvency }) {
           compared here yet.
         </Text>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { API, MSG, okResponseSchema } from '@svp/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiPost, setReauthHandler } from '../../../lib/api';
-import { totpErrorMessage } from '../../auth/api/admin-mfa';
+import { totpErrorMessage } from '../../../shared/session/totp-error';
 
 /**
  * "Confirm it's you": opened by the API client when the server asks for a fresh second factor before

@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
+import { SectionCard } from '../../../components/ui/SectionCard';
 import { ApiError } from '../../../lib/api';
 import { useLookupUser, useUpdateContact } from '../api/console';
 import { EmailLookupForm } from './EmailLookupForm';
@@ -60,10 +61,7 @@ export function ReferralUserUpdate() {
   };
 
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Title order={2} fz="h3" mb="sm">
-        User Information Update
-      </Title>
+    <SectionCard title="User Information Update">
       <Stack gap="md">
         <EmailLookupForm button="Fetch User" loading={lookup.isPending} onFetch={fetchUser} />
         {alert && (
@@ -86,6 +84,6 @@ export function ReferralUserUpdate() {
           </form>
         )}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

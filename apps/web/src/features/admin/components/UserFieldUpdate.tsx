@@ -1,13 +1,14 @@
-import { Alert, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { MSG } from '@svp/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { DataTable } from '../../../components/ui/DataTable';
+import { SectionCard } from '../../../components/ui/SectionCard';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
-import { adminKeys, useUpdateField, useUserDetails, type UserDetails } from '../api/console';
+import { consoleKeys, useUpdateField, useUserDetails, type UserDetails } from '../api/console';
 import { BalanceAdjustForm } from './BalanceAdjustForm';
 import { EmailLookupForm } from './EmailLookupForm';
-import { ScrollTable } from '../../../components/ui/ScrollTable';
 
 /** SPEC §8 lookup texts: the server's "not found"/validation message, else "Error fetching user data." */
 export function lookupErrorText(error: unknown): string {
@@ -92,7 +93,7 @@ export function UserFieldUpdate() {
   const details = lookup.data ?? null;
 
   function onFetch(typed: string) {
-    if (email !== null && adminKeys.userDetails(typed).join() === adminKeys.userDetails(email).join()) {
+    if (email !== null && consoleKeys.userDetails(typed).join() === consoleKeys.userDetails(email).join()) {
       void lookup.refetch();
     } else {
       setEmail(typed);
@@ -102,16 +103,13 @@ export function UserFieldUpdate() {
   /** A field saved: the answer is the user as they are now, kept under the e-mail they now have. */
   function onUpdated(user: UserDetails) {
     const now = emailOf(user) ?? email!;
-    queryClient.setQueryData(adminKeys.userDetails(now), user);
+    queryClient.setQueryData(consoleKeys.userDetails(now), user);
     setEmail(now);
   }
 
   return (
     <Stack gap="md">
-      <Card withBorder radius="lg" padding="lg">
-        <Title order={2} fz="h3" mb="sm">
-          Update User Information
-        </Title>
+      <SectionCard title="Update User Information">
         <EmailLookupForm button="Fetch User Details" loading={lookup.isFetching} onFetch={onFetch} />
         {lookup.isError && (
           <Alert color="red" variant="light" role="alert" mt="sm">
@@ -120,28 +118,25 @@ export function UserFieldUpdate() {
         )}
         {details && (
           <Stack gap="md" mt="md">
-            <ScrollTable minWidth={260} label="User details">
-              <Table striped withTableBorder data-testid="user-fields">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Field</Table.Th>
-                    <Table.Th>Value</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {details.fields.map((f) => (
-                    <Table.Tr key={f.field}>
-                      <Table.Td fw={600}>{f.field}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{f.value || <Text c="dimmed">—</Text>}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+            <DataTable
+              minWidth={260}
+              label="User details"
+              columns={['Field', 'Value']}
+              striped
+              withTableBorder
+              data-testid="user-fields"
+            >
+              {details.fields.map((f) => (
+                <Table.Tr key={f.field}>
+                  <Table.Td fw={600}>{f.field}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{f.value || <Text c="dimmed">—</Text>}</Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
             <FieldEditor key={details.id} details={details} onUpdated={onUpdated} />
           </Stack>
         )}
-      </Card>
+      </SectionCard>
       {details && <BalanceAdjustForm key={details.id} userId={details.id} />}
     </Stack>
   );

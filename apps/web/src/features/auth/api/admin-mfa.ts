@@ -7,9 +7,10 @@ import {
   type LoginRequest,
   type UserSnapshot,
 } from '@svp/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiPost } from '../../../lib/api';
 import { setStoredUser } from '../../../lib/storedUser';
+import { adminKeys } from '../../../shared/query-keys';
 
 export type MfaStage = 'setup' | 'verify';
 
@@ -19,16 +20,22 @@ export async function adminPasswordLogin(body: LoginRequest): Promise<MfaStage> 
   return res.mfa;
 }
 
+export const authKeys = {
+  /** Under the admin key, as every query of an admin's session. */
+  totpSetup: () => [...adminKeys.all, 'totp', 'setup'] as const,
+};
+
+export const totpSetupQueryOptions = queryOptions({
+  queryKey: authKeys.totpSetup(),
+  queryFn: () => apiPost(API.adminTotpSetup, {}, { schema: totpSetupSchema, logoutOn401: false }),
+  staleTime: Infinity,
+  gcTime: 0,
+  retry: false,
+});
+
 /** The secret to enrol, fetched once per sign-in (the server keeps it until confirmed). */
 export function useTotpSetup(enabled: boolean) {
-  return useQuery({
-    queryKey: ['admin', 'totp', 'setup'],
-    queryFn: () => apiPost(API.adminTotpSetup, {}, { schema: totpSetupSchema, logoutOn401: false }),
-    enabled,
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-  });
+  return useQuery({ ...totpSetupQueryOptions, enabled });
 }
 
 export interface VerifiedAdmin {
@@ -50,14 +57,4 @@ export function useTotpVerify() {
       return { user: res.user, recoveryCodes: res.recoveryCodes };
     },
   });
-}
-
-/** SPEC-style texts for a failed code: the server's (MSG.totp.invalid, rate limit), else a network text. */
-export function totpErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.kind === 'network') return MSG.login.network;
-    if (error.status === 429) return error.message || MSG.common.rateLimited;
-    if (error.kind === 'http') return error.message || MSG.totp.invalid;
-  }
-  return MSG.totp.invalid;
 }

@@ -4,7 +4,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { Logo } from '../../../components/ui/Logo';
 import { loadErrorText } from '../../../lib/errors';
-import { totpErrorMessage, useTotpSetup, useTotpVerify, type MfaStage } from '../api/admin-mfa';
+import { useTotpSetup, useTotpVerify, type MfaStage } from '../api/admin-mfa';
+import { totpErrorMessage } from '../../../shared/session/totp-error';
 
 /** The otpauth URL drawn as a QR code in the browser; `qrcode` loads only with this step. */
 function TotpQrCode({ url }: { url: string }) {

@@ -1,6 +1,6 @@
 import { Button, Collapse, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { usePublicConfig } from '../../config/api/get-config';
+import { usePublicConfig } from '../../../shared/public-config';
 import classes from './RegisterPage.module.css';
 
 /** Right half of the sign-up page (SPEC §2): a welcome, with more detail behind "Show More". */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ColorSchemeToggle } from '../../../components/ui/ColorSchemeToggle';
 import { ChevronIcon, LogoutIcon, MenuIcon, SettingsIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/Logo';
-import { DEFAULT_BRAND, usePublicConfig } from '../../config/api/get-config';
+import { DEFAULT_BRAND, usePublicConfig } from '../../../shared/public-config';
 import classes from './DashboardHeader.module.css';
 import { Marquee } from './Marquee';
 

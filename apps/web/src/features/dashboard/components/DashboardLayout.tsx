@@ -6,12 +6,12 @@ import { useLocation } from 'react-router';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { FullPageLoader } from '../../../components/ui/FullPageLoader';
 import { useStoredUser } from '../../../lib/useStoredUser';
-import { meErrorText, useMe } from '../../auth/api/session';
-import { LogoutModal } from '../../auth/components/LogoutModal';
+import { meErrorText, useMe } from '../../../shared/session/me';
+import { LogoutModal } from '../../../shared/session/LogoutModal';
 import classes from './DashboardLayout.module.css';
 import { DashboardHeader } from './DashboardHeader';
 import { Sidebar } from './Sidebar';
-import { DashboardUserContext } from './user-context';
+import { DashboardUserContext } from '../../../shared/session/user-context';
 
 /** Mantine AppShell breakpoint in px: the navbar collapses at widths of 768 px and below (SPEC §2, §9). */
 export const SIDEBAR_BREAKPOINT = 768.5;

@@ -2,10 +2,17 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import { formatUsd } from '@svp/shared';
 import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { BotBox } from '../../bot/components/BotBox';
-import { usePublicConfig } from '../../config/api/get-config';
-import { CoinBox } from '../../rewards/components/CoinBox';
-import { planLabel, useDashboardUser } from './user-context';
+import { usePublicConfig } from '../../../shared/public-config';
+import { useDashboardUser } from '../../../shared/session/user-context';
+import { BotBox } from '../../engagement/components/bot/BotBox';
+import { CoinBox } from '../../engagement/components/rewards/CoinBox';
+
+/** SPEC §3: these tier values all mean "no plan yet"; the home shows "Not selected" for them. */
+const NO_PLAN = new Set(['', 'No Plan', 'NULL', 'Loading...']);
+
+function planLabel(tier: string): string {
+  return NO_PLAN.has(tier.trim()) ? 'Not selected' : tier;
+}
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

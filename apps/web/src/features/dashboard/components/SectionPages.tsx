@@ -1,10 +1,10 @@
 import { Anchor, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { UsernameEditor } from '../../profile/components/UsernameEditor';
+import { UsernameEditor } from '../../users/components/UsernameEditor';
 import { useDisclosure } from '@mantine/hooks';
 import { ComingSoonCard } from '../../../components/ui/ComingSoonCard';
-import { ReferralSection } from '../../referral/components/ReferralSection';
-import { useDashboardUser } from './user-context';
+import { ReferralSection } from '../../referrals/components/ReferralSection';
+import { useDashboardUser } from '../../../shared/session/user-context';
 
 /** Sub-pages that arrive with later releases: the title and what the page will do, never sample data. */
 export const COMING_SOON: Record<string, { title: string; text: string }> = {};

@@ -1,13 +1,17 @@
 import { API, historyResponseSchema } from '@svp/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
+import { historyKeys } from '../../../shared/query-keys';
 
-export const historyQueryKey = ['history'] as const;
+// Declared in shared/query-keys: every money change (a top-up, an investment, a withdrawal) refreshes it.
+export { historyKeys };
 
 /** The user's statement, one line per entry, newest first. */
+export const historyQueryOptions = queryOptions({
+  queryKey: historyKeys.all,
+  queryFn: async () => (await apiGet(API.history, { schema: historyResponseSchema })).lines,
+});
+
 export function useHistory() {
-  return useQuery({
-    queryKey: historyQueryKey,
-    queryFn: async () => (await apiGet(API.history, { schema: historyResponseSchema })).lines,
-  });
+  return useQuery(historyQueryOptions);
 }

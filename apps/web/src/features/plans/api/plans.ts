@@ -1,8 +1,11 @@
 import { API, currentInvestmentResponseSchema, investResponseSchema, plansResponseSchema } from '@svp/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api';
-import { meQueryKey } from '../../auth/api/session';
+import { historyKeys, meQueryKey, planKeys, withdrawalKeys } from '../../../shared/query-keys';
+
+// Declared in shared/query-keys: a withdrawal refreshes the investment too.
+export { planKeys };
 
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 export type Plan = PlansResponse['plans'][number];
@@ -13,22 +16,23 @@ export interface InvestInput {
   amount: string;
 }
 
-export const plansQueryKey = ['plans'] as const;
-export const investmentQueryKey = ['investment'] as const;
+export const plansQueryOptions = queryOptions({
+  queryKey: planKeys.list(),
+  queryFn: () => apiGet(API.plans, { schema: plansResponseSchema }),
+  staleTime: 5 * 60_000,
+});
 
 export function usePlans() {
-  return useQuery({
-    queryKey: plansQueryKey,
-    queryFn: () => apiGet(API.plans, { schema: plansResponseSchema }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(plansQueryOptions);
 }
 
+export const investmentQueryOptions = queryOptions({
+  queryKey: planKeys.investment(),
+  queryFn: async () => (await apiGet(API.investments, { schema: currentInvestmentResponseSchema })).investment,
+});
+
 export function useCurrentInvestment() {
-  return useQuery({
-    queryKey: investmentQueryKey,
-    queryFn: async () => (await apiGet(API.investments, { schema: currentInvestmentResponseSchema })).investment,
-  });
+  return useQuery(investmentQueryOptions);
 }
 
 /** Starts a plan; the server checks and computes everything (DESIGN D1), then every money view refreshes. */
@@ -37,8 +41,8 @@ export function useInvest() {
   return useMutation({
     mutationFn: (input: InvestInput) => apiPost(API.investments, input, { schema: investResponseSchema }),
     onSuccess: (result) => {
-      queryClient.setQueryData(investmentQueryKey, result.investment);
-      for (const queryKey of [meQueryKey, ['withdrawal-quote'], ['history'], ['earnings']]) {
+      queryClient.setQueryData(planKeys.investment(), result.investment);
+      for (const queryKey of [meQueryKey, withdrawalKeys.quote(), historyKeys.all, withdrawalKeys.earnings()]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },

@@ -3,7 +3,7 @@ import { fromDecimalString, MSG, parseAmount } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { usdFromMinor } from '../../../lib/money';
-import { usePublicConfig } from '../../config/api/get-config';
+import { usePublicConfig } from '../../../shared/public-config';
 import { useInvest, type Plan, type PlansResponse } from '../api/plans';
 import type { InvestResult } from './InvestSuccessModal';
 import { pickPlanError, previewInvestment } from './preview';

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderAt, testConfig, testUser } from '../../../test/render';
-import { DashboardUserContext } from '../../dashboard/components/user-context';
+import { DashboardUserContext } from '../../../shared/session/user-context';
 import type { Plan } from '../api/plans';
 import PlansPage from './PlansPage';
 import { pickPlanError, previewInvestment } from './preview';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { loadErrorText } from '../../../lib/errors';
 import { formatDate } from '../../../lib/money';
-import { useDashboardUser } from '../../dashboard/components/user-context';
+import { useDashboardUser } from '../../../shared/session/user-context';
 import { useCurrentInvestment, usePlans, type Plan } from '../api/plans';
 import { InvestSuccessModal, type InvestResult } from './InvestSuccessModal';
 import { PickPlanModal } from './PickPlanModal';

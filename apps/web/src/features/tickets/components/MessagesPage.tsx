@@ -1,13 +1,11 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
-import { ErrorBox } from '../../../components/ui/ErrorBox';
-import { ApiError } from '../../../lib/api';
-import { useReplyTicket, useTicketThread, useTickets, type TicketSummary } from '../api/tickets';
-import { ThreadMessages } from './ThreadMessages';
-import { TicketForm } from './TicketForm';
-import { TicketStatusBadge } from './TicketStatusBadge';
 import { QueryList } from '../../../components/ui/QueryList';
+import { ApiError } from '../../../lib/api';
+import { useReplyTicket, useTicketThread, useTickets } from '../api/tickets';
+import { TicketForm } from './TicketForm';
+import { ReplyForm, TicketListItem, TicketThread } from './TicketThread';
 
 function ReplyBox({ id }: { id: string }) {
   const reply = useReplyTicket(id);
@@ -24,82 +22,34 @@ function ReplyBox({ id }: { id: string }) {
     });
   }
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="xs">
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Textarea
-          label="Your reply"
-          autosize
-          minRows={2}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-        />
-        <Button
-          type="submit"
-          loading={reply.isPending}
-          disabled={reply.isPending || !text.trim()}
-          style={{ alignSelf: 'start' }}
-        >
-          {reply.isPending ? 'Sending...' : 'Send Reply'}
-        </Button>
-      </Stack>
-    </form>
+    <ReplyForm label="Your reply" minRows={2} text={text} onText={setText} error={error} onSubmit={onSubmit}>
+      <Button
+        type="submit"
+        loading={reply.isPending}
+        disabled={reply.isPending || !text.trim()}
+        style={{ alignSelf: 'start' }}
+      >
+        {reply.isPending ? 'Sending...' : 'Send Reply'}
+      </Button>
+    </ReplyForm>
   );
 }
 
 function Thread({ id }: { id: string }) {
-  const thread = useTicketThread(id);
-  if (thread.isPending) return <Loader size="sm" aria-label="Loading messages" />;
-  if (thread.isError) return <ErrorBox message={MSG.tickets.loadFailed} onRetry={() => void thread.refetch()} />;
-  const { ticket, messages } = thread.data;
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" gap="xs">
-        <Title order={3} fz="h5" style={{ overflowWrap: 'anywhere' }}>
-          {ticket.subject}
-        </Title>
-        <TicketStatusBadge status={ticket.status} />
-      </Group>
-      <ThreadMessages messages={messages} />
-      {ticket.status === 'closed' ? (
-        <Text c="dimmed" fz="sm">
-          {MSG.tickets.closed}
-        </Text>
-      ) : (
-        <ReplyBox id={id} />
-      )}
-    </Stack>
-  );
-}
-
-function TicketRow({ ticket, selected, onSelect }: { ticket: TicketSummary; selected: boolean; onSelect: () => void }) {
-  return (
-    <UnstyledButton
-      onClick={onSelect}
-      aria-pressed={selected}
-      data-testid="ticket-row"
-      p="sm"
-      style={{
-        borderRadius: 8,
-        border: selected
-          ? '2px solid var(--mantine-primary-color-filled)'
-          : '2px solid var(--mantine-color-default-border)',
-      }}
-    >
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={600} truncate>
-          {ticket.subject}
-        </Text>
-        <TicketStatusBadge status={ticket.status} />
-      </Group>
-      <Text fz="xs" c="dimmed">
-        Updated {new Date(ticket.updatedAt).toLocaleString()}
-      </Text>
-    </UnstyledButton>
+    <TicketThread
+      thread={useTicketThread(id)}
+      titleSize="h5"
+      footer={({ ticket }) =>
+        ticket.status === 'closed' ? (
+          <Text c="dimmed" fz="sm">
+            {MSG.tickets.closed}
+          </Text>
+        ) : (
+          <ReplyBox id={id} />
+        )
+      }
+    />
   );
 }
 
@@ -124,7 +74,15 @@ export default function MessagesPage() {
           {(rows) => (
             <Stack gap="xs">
               {rows.map((t) => (
-                <TicketRow key={t.id} ticket={t} selected={selected === t.id} onSelect={() => setSelected(t.id)} />
+                <TicketListItem
+                  key={t.id}
+                  subject={t.subject}
+                  status={t.status}
+                  selected={selected === t.id}
+                  onSelect={() => setSelected(t.id)}
+                  testId="ticket-row"
+                  line={`Updated ${new Date(t.updatedAt).toLocaleString()}`}
+                />
               ))}
             </Stack>
           )}

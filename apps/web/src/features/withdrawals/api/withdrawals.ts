@@ -6,39 +6,44 @@ import {
   withdrawalQuoteSchema,
   withdrawalResponseSchema,
 } from '@svp/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api';
-import { meQueryKey } from '../../auth/api/session';
+import { historyKeys, meQueryKey, planKeys, withdrawalKeys } from '../../../shared/query-keys';
+
+// Declared in shared/query-keys: investing refreshes the quote and the earnings too.
+export { withdrawalKeys };
 
 export type WithdrawalQuote = z.infer<typeof withdrawalQuoteSchema>;
 export type Withdrawal = z.infer<typeof withdrawalListSchema>['withdrawals'][number];
 export type WithdrawalResult = z.infer<typeof withdrawalResponseSchema>;
 export type WithdrawalKind = Withdrawal['kind'];
 
-export const quoteQueryKey = ['withdrawal-quote'] as const;
-export const withdrawalsQueryKey = ['withdrawals'] as const;
-export const earningsQueryKey = ['earnings'] as const;
+export const withdrawalQuoteQueryOptions = queryOptions({
+  queryKey: withdrawalKeys.quote(),
+  queryFn: () => apiGet(API.withdrawalQuote, { schema: withdrawalQuoteSchema }),
+});
 
 export function useWithdrawalQuote() {
-  return useQuery({
-    queryKey: quoteQueryKey,
-    queryFn: () => apiGet(API.withdrawalQuote, { schema: withdrawalQuoteSchema }),
-  });
+  return useQuery(withdrawalQuoteQueryOptions);
 }
+
+export const withdrawalsQueryOptions = queryOptions({
+  queryKey: withdrawalKeys.list(),
+  queryFn: async () => (await apiGet(API.withdrawals, { schema: withdrawalListSchema })).withdrawals,
+});
 
 export function useWithdrawals() {
-  return useQuery({
-    queryKey: withdrawalsQueryKey,
-    queryFn: async () => (await apiGet(API.withdrawals, { schema: withdrawalListSchema })).withdrawals,
-  });
+  return useQuery(withdrawalsQueryOptions);
 }
 
+export const earningsQueryOptions = queryOptions({
+  queryKey: withdrawalKeys.earnings(),
+  queryFn: async () => (await apiGet(API.earnings, { schema: earningsResponseSchema })).earnings,
+});
+
 export function useEarnings() {
-  return useQuery({
-    queryKey: earningsQueryKey,
-    queryFn: async () => (await apiGet(API.earnings, { schema: earningsResponseSchema })).earnings,
-  });
+  return useQuery(earningsQueryOptions);
 }
 
 /** Every view a withdrawal changes: the quote, the list, earnings, the balance snapshot and history. */
@@ -46,7 +51,8 @@ export function useRefreshMoney() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [quoteQueryKey, withdrawalsQueryKey, earningsQueryKey, meQueryKey, ['investment'], ['history']].map((queryKey) =>
+      // withdrawalKeys.all: the quote, the list and the earnings.
+      [withdrawalKeys.all, meQueryKey, planKeys.investment(), historyKeys.all].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

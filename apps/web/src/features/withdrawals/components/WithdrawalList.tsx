@@ -1,12 +1,11 @@
-import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
-import { withdrawalPayoutText } from '@svp/shared';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import { HashText } from '../../../components/ui/HashText';
-import { explorerTxUrl } from '../../../lib/explorer';
-import { usePublicConfig } from '../../config/api/get-config';
-import { formatDateTime } from '../../../lib/money';
-import { useWithdrawals, type Withdrawal } from '../api/withdrawals';
 import { QueryList } from '../../../components/ui/QueryList';
-import { ScrollTable } from '../../../components/ui/ScrollTable';
+import { SectionCard } from '../../../components/ui/SectionCard';
+import { explorerTxUrl } from '../../../lib/explorer';
+import { usePublicConfig } from '../../../shared/public-config';
+import { useWithdrawals, type Withdrawal } from '../api/withdrawals';
+import { withdrawalColumns, WithdrawalTable, type WithdrawalColumn } from './WithdrawalTable';
 
 export const STATUS_COLORS: Record<Withdrawal['status'], string> = {
   pending: 'yellow',
@@ -21,7 +20,6 @@ export const STATUS_LABELS: Record<Withdrawal['status'], string> = {
   paid: 'Paid',
   rejected: 'Rejected',
 };
-export const KIND_LABELS: Record<Withdrawal['kind'], string> = { maturity: 'At maturity', break: 'Early break' };
 
 /** A reason as a sentence of its own: its closing punctuation kept, a full stop added only when it has none. */
 export function asSentence(text: string): string {
@@ -52,6 +50,46 @@ function Details({ w, explorerUrl }: { w: Withdrawal; explorerUrl: string | null
   );
 }
 
+/** The user's list: when, where it stands, the payout, then the details (hash or reason). */
+function userColumns(explorerUrl: string | null): WithdrawalColumn<Withdrawal>[] {
+  return [
+    withdrawalColumns.requested,
+    {
+      header: 'Status',
+      cell: (w) => (
+        <Table.Td miw={120}>
+          {/* The whole words, never "REJECT…": a long status wraps inside its badge instead. */}
+          <Badge
+            color={STATUS_COLORS[w.status]}
+            variant="light"
+            h="auto"
+            py={3}
+            styles={{
+              root: { overflow: 'visible', flexShrink: 0, maxWidth: 140 },
+              label: { overflow: 'visible', whiteSpace: 'normal', lineHeight: 1.3 },
+            }}
+          >
+            {STATUS_LABELS[w.status]}
+          </Badge>
+        </Table.Td>
+      ),
+    },
+    withdrawalColumns.payout,
+    withdrawalColumns.kind,
+    withdrawalColumns.due,
+    {
+      header: 'Details',
+      cell: (w) => (
+        <Table.Td maw={260}>
+          <Stack gap={0}>
+            <Details w={w} explorerUrl={explorerUrl} />
+          </Stack>
+        </Table.Td>
+      ),
+    },
+  ];
+}
+
 /**
  * The user's own withdrawals with their state (DESIGN D7, D16): requested, approved (being paid), paid (with the
  * transaction hash) or rejected (with the reason).
@@ -60,60 +98,18 @@ export function WithdrawalList() {
   const list = useWithdrawals();
   const explorerUrl = usePublicConfig().data?.explorerUrl ?? null;
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="withdrawals-title">
-      <Title order={2} fz="h4" mb="sm" id="withdrawals-title">
-        Your withdrawals
-      </Title>
+    <SectionCard title="Your withdrawals" size="h4" titleId="withdrawals-title">
       <QueryList query={list} loadingLabel="Loading withdrawals" empty="No withdrawals yet.">
         {(rows) => (
-          <ScrollTable minWidth={640} label="Your withdrawals">
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Requested</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Payout</Table.Th>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>Due</Table.Th>
-                  <Table.Th>Details</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((w) => (
-                  <Table.Tr key={w.id} data-testid="withdrawal-row">
-                    <Table.Td>{formatDateTime(w.requestedAt)}</Table.Td>
-                    <Table.Td miw={120}>
-                      {/* The whole words, never "REJECT…": a long status wraps inside its badge instead. */}
-                      <Badge
-                        color={STATUS_COLORS[w.status]}
-                        variant="light"
-                        h="auto"
-                        py={3}
-                        styles={{
-                          root: { overflow: 'visible', flexShrink: 0, maxWidth: 140 },
-                          label: { overflow: 'visible', whiteSpace: 'normal', lineHeight: 1.3 },
-                        }}
-                      >
-                        {STATUS_LABELS[w.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {withdrawalPayoutText(w)}
-                    </Table.Td>
-                    <Table.Td>{KIND_LABELS[w.kind]}</Table.Td>
-                    <Table.Td>{formatDateTime(w.dueAt)}</Table.Td>
-                    <Table.Td maw={260}>
-                      <Stack gap={0}>
-                        <Details w={w} explorerUrl={explorerUrl} />
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <WithdrawalTable
+            rows={rows}
+            columns={userColumns(explorerUrl)}
+            minWidth={640}
+            label="Your withdrawals"
+            rowTestId="withdrawal-row"
+          />
         )}
       </QueryList>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,0 +1,107 @@
+import { Stack } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { FullPageLoader } from '../../components/ui/FullPageLoader';
+import { NotFound } from '../../components/ui/NotFound';
+import { AdminLayout } from '../../features/admin/components/AdminLayout';
+import { ADMIN_SECTIONS, AdminSettingsPage, BackToSettings } from '../../features/admin/components/AdminPages';
+import { DatasetTabs } from '../../features/admin/components/DatasetTabs';
+import { ManageUsers } from '../../features/admin/components/ManageUsers';
+import { ReferralUserUpdate } from '../../features/admin/components/ReferralUserUpdate';
+import { UserFieldUpdate } from '../../features/admin/components/UserFieldUpdate';
+import { AdminTickets } from '../../features/tickets/components/admin/AdminTickets';
+import { PendingWithdrawals } from '../../features/withdrawals/components/admin/PendingWithdrawals';
+
+const OverviewPage = lazy(() => import('../../features/admin/components/OverviewPage'));
+const AuditLogPage = lazy(() => import('../../features/admin/components/AuditLogPage'));
+const FlaggedDepositsPage = lazy(() => import('../../features/deposits/components/admin/FlaggedDepositsPage'));
+const OutboxPage = lazy(() => import('../../features/admin/components/OutboxPage'));
+const TreasuryPage = lazy(() => import('../../features/treasury/components/TreasuryPage'));
+
+/** A settings section (SPEC §2): the console's own screens beside the withdrawal queue and the tickets. */
+function AdminSectionPage({ path }: { path: (typeof ADMIN_SECTIONS)[number]['path'] }) {
+  return (
+    <Stack gap="md">
+      <BackToSettings />
+      {path === 'withdrawals' && (
+        <>
+          <UserFieldUpdate />
+          <PendingWithdrawals />
+        </>
+      )}
+      {path === 'referrals' && <ReferralUserUpdate />}
+      {path === 'users' && (
+        <>
+          <ManageUsers />
+          <DatasetTabs />
+        </>
+      )}
+      {path === 'tickets' && <AdminTickets />}
+    </Stack>
+  );
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <BackToSettings />
+      <div style={{ marginTop: 12 }}>{children}</div>
+    </Suspense>
+  );
+}
+
+/** Everything under /dashadmin; the console opens on its Settings page (SPEC §2). */
+export default function AdminRoutes() {
+  return (
+    <AdminLayout>
+      <Routes>
+        <Route index element={<AdminSettingsPage />} />
+        <Route path="settings" element={<AdminSettingsPage />} />
+        {ADMIN_SECTIONS.map((section) => (
+          <Route key={section.path} path={section.path} element={<AdminSectionPage path={section.path} />} />
+        ))}
+        <Route
+          path="overview"
+          element={
+            <Page>
+              <OverviewPage />
+            </Page>
+          }
+        />
+        <Route
+          path="audit"
+          element={
+            <Page>
+              <AuditLogPage />
+            </Page>
+          }
+        />
+        <Route
+          path="deposits"
+          element={
+            <Page>
+              <FlaggedDepositsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="outbox"
+          element={
+            <Page>
+              <OutboxPage />
+            </Page>
+          }
+        />
+        <Route
+          path="treasury"
+          element={
+            <Page>
+              <TreasuryPage />
+            </Page>
+          }
+        />
+        <Route path="*" element={<NotFound homeTo="/dashadmin" homeLabel="Back to the admin console" />} />
+      </Routes>
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,101 @@
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { formatUsd } from '@svp/shared';
+import { DataTable, type DataColumn } from '../../../../components/ui/DataTable';
+import { QueryList } from '../../../../components/ui/QueryList';
+import { useFlaggedDeposits, type FlaggedDeposit } from '../../api/flagged-deposits';
+
+const COLUMNS: DataColumn[] = [
+  'Seen',
+  'User',
+  'Flag',
+  { label: 'Expected', ta: 'right' },
+  { label: 'Received', ta: 'right' },
+  { label: 'Credited', ta: 'right' },
+  'Transaction',
+];
+
+const FLAG_LABELS: Record<FlaggedDeposit['flag'], { label: string; color: string }> = {
+  under: { label: 'Underpaid', color: 'orange' },
+  over: { label: 'Overpaid', color: 'blue' },
+  unrequested: { label: 'No request', color: 'grape' },
+  rejected: { label: 'Rejected', color: 'red' },
+};
+
+/** "$12.50"; an amount too large for the money formatter (a rejected transfer can be any size) as it came. */
+function usdText(decimal: string): string {
+  try {
+    return formatUsd(decimal);
+  } catch {
+    return `$${decimal}`;
+  }
+}
+
+/**
+ * /dashadmin/deposits: payments that did not match their top-up request, or came without one (DESIGN D8):
+ * each was credited as received. And transfers that were rejected (not credited: above the ceiling, or they
+ * could not be recorded), each with its reason. The admin follows them up with the user (and adjusts a
+ * balance if needed).
+ */
+export default function FlaggedDepositsPage() {
+  const deposits = useFlaggedDeposits();
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        Flagged deposits
+      </Title>
+      <Text c="dimmed" fz="sm">
+        Payments whose amount differed from the top-up request, or that arrived without one: each was credited as
+        received. Rejected transfers were not credited at all; the reason says why.
+      </Text>
+      <QueryList query={deposits} loadingLabel="Loading flagged deposits" loaderSize="sm" empty="No flagged deposits.">
+        {(rows) => (
+          <DataTable
+            minWidth={900}
+            label="Flagged deposits"
+            columns={COLUMNS}
+            striped
+            withTableBorder
+            verticalSpacing="xs"
+            data-testid="flagged-deposits"
+          >
+            {rows.map((d) => (
+              <Table.Tr key={d.id}>
+                <Table.Td fz="sm">{new Date(d.seenAt).toLocaleString()}</Table.Td>
+                <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text fw={600} fz="sm">
+                    {d.username}
+                  </Text>
+                  <Text c="dimmed" fz="xs">
+                    {d.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={FLAG_LABELS[d.flag].color} variant="light">
+                    {FLAG_LABELS[d.flag].label}
+                  </Badge>
+                  {d.reason && (
+                    <Text fz="xs" mt={4} maw={280} style={{ overflowWrap: 'anywhere' }}>
+                      {d.reason}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td fz="sm" ta="right">
+                  {d.expected === null ? '—' : usdText(d.expected)}
+                </Table.Td>
+                <Table.Td fz="sm" ta="right" style={{ overflowWrap: 'anywhere' }}>
+                  {usdText(d.received)}
+                </Table.Td>
+                <Table.Td fz="sm" ta="right">
+                  {usdText(d.credited)}
+                </Table.Td>
+                <Table.Td fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere', maxWidth: 220 }}>
+                  {d.txHash}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryList>
+    </Stack>
+  );
+}

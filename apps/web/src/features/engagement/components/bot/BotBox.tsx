@@ -1,0 +1,208 @@
+import { Alert, Badge, Box, Button, Card, Center, Group, NativeSelect, Table, Text, Title } from '@mantine/core';
+import { BOT_SIM, MSG, type BotToken } from '@svp/shared';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { formatDateTime } from '../../../../lib/money';
+import { useBotStatus } from '../../api/bot';
+import type { ActivateBotModal } from './ActivateBotModal';
+import classes from './BotBox.module.css';
+import { useBotSimulation } from './useBotSimulation';
+import { useNearViewport } from './useNearViewport';
+import { useOnScreen } from './useOnScreen';
+
+// lightweight-charts stays out of the dashboard entry (DESIGN §7 budget), and loads only when the
+// chart is near the screen.
+const BotChart = lazy(() => import('./BotChart'));
+
+/**
+ * The activation modal needs @svp/shared's bot prices, whose module also defines schemas, and so zod: it
+ * downloads when the reader reaches for "Activate bot" (pointer, focus or click), not with the home page. It is
+ * first rendered closed, then opened, so that it animates in as it always did.
+ */
+function useActivateModal() {
+  const [Modal, setModal] = useState<typeof ActivateBotModal | null>(null);
+  const [mounted, setMounted] = useState(false);
+  const load = useCallback(() => {
+    // Offline, the button does nothing this time; the next pointer, focus or click tries again.
+    import('./ActivateBotModal').then(
+      (module) => setModal(() => module.ActivateBotModal),
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => setMounted(Modal !== null), [Modal]);
+  return { Modal, mounted, load };
+}
+
+const STATE = {
+  active: { label: 'Active', color: 'green' },
+  paused: { label: 'Paused', color: 'orange' },
+  inactive: { label: 'Inactive', color: 'gray' },
+} as const;
+
+interface BotBoxProps {
+  /** Decimal strings from the /me snapshot. */
+  coins: string;
+  balance: string;
+  fallbackStatus: 0 | 1;
+  /** The market simulation's seed: random per page load, fixed in tests. */
+  seed?: number;
+}
+
+const pageSeed = Math.floor(Math.random() * 2 ** 32);
+
+/**
+ * What stands where the chart will be until it is drawn: a labelled box, never a blank grey one (
+ * on a phone the chart waits below the fold until it is scrolled to).
+ */
+function ChartPlaceholder({ text }: { text: string }) {
+  return (
+    <Center h={260} className={classes.placeholder} data-testid="bot-chart-placeholder">
+      <Text fz="sm" c="dimmed" ta="center" px="md">
+        {text}
+      </Text>
+    </Center>
+  );
+}
+
+/** SPEC §2 bot status box: status, activation, and the labelled simulated market (DESIGN D9). */
+export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotBoxProps) {
+  const bot = useBotStatus();
+  // The market moves only while the box is on the screen (it catches up when it comes back).
+  const [box, boxOnScreen] = useOnScreen<HTMLDivElement>();
+  const sim = useBotSimulation(seed, boxOnScreen);
+  const [activating, setActivating] = useState(false);
+  const activateModal = useActivateModal();
+  // Below the fold on phones: the chart library loads when the chart reaches the screen, not before, so a
+  // visit that stays at the top never spends a long task on it (Lighthouse mobile, DESIGN §7).
+  const [chartBox, chartNear] = useNearViewport<HTMLElement>('0px');
+  const [symbol, setSymbol] = useState<BotToken>(BOT_SIM.tokens[0]);
+  const state = bot.data?.state ?? (fallbackStatus === 1 ? 'active' : 'inactive');
+  const shown = STATE[state];
+
+  return (
+    <Card ref={box} withBorder radius="lg" padding="lg">
+      <Group justify="space-between" mb="xs" gap="sm">
+        <Group gap="sm">
+          <Title order={2} fz="h4">
+            Trading bot
+          </Title>
+          <Badge color={shown.color} variant="light" data-testid="bot-state">
+            {shown.label}
+          </Badge>
+        </Group>
+        {state !== 'active' && (
+          <Button
+            size="xs"
+            onPointerEnter={activateModal.load}
+            onFocus={activateModal.load}
+            onClick={() => {
+              activateModal.load();
+              setActivating(true);
+            }}
+          >
+            Activate bot
+          </Button>
+        )}
+      </Group>
+      {bot.data?.reason && (
+        <Alert color={state === 'paused' ? 'orange' : 'gray'} p="xs" mb="xs">
+          {bot.data.reason}
+        </Alert>
+      )}
+      {state === 'active' && bot.data?.paidThrough && (
+        <Text fz="sm" c="dimmed" mb="xs">
+          Paid through {formatDateTime(bot.data.paidThrough)}
+        </Text>
+      )}
+      <Alert color="yellow" variant="light" p="xs" mb="xs" data-testid="bot-simulated">
+        <Text fw={700} fz="sm">
+          {MSG.bot.simulated}
+        </Text>
+      </Alert>
+      <Text fz="sm" c="dimmed" aria-live="polite" mb="xs" data-testid="bot-status-line">
+        {sim.status}
+      </Text>
+      <Group justify="space-between" align="flex-end" gap="xs" mb={4}>
+        <Text fz="sm" fw={700} data-testid="bot-chart-symbol">
+          {symbol} · simulated
+        </Text>
+        <NativeSelect
+          size="xs"
+          label="Chart symbol"
+          data={[...BOT_SIM.tokens]}
+          value={symbol}
+          onChange={(e) => setSymbol(e.currentTarget.value as BotToken)}
+          w={130}
+        />
+      </Group>
+      <Box
+        ref={chartBox}
+        component="figure"
+        m={0}
+        aria-label={`${MSG.bot.simulated}: ${symbol} candlestick chart with a 7-period moving average`}
+      >
+        <Suspense fallback={<ChartPlaceholder text={`Loading the simulated ${symbol} chart…`} />}>
+          {chartNear ? (
+            <BotChart candles={sim.candles[symbol]} />
+          ) : (
+            <ChartPlaceholder text={`Simulated ${symbol} chart: it is drawn when it comes into view.`} />
+          )}
+        </Suspense>
+      </Box>
+      {/*
+        One line per message, columns aligned, at every width (on a phone each message used to wrap
+        over two lines under two header lines). A phone scrolls the table sideways; its scrollbar stays
+        visible so the last columns are seen to be there.
+      */}
+      <Box mt="sm">
+        <Table.ScrollContainer
+          minWidth={330}
+          scrollAreaProps={{
+            type: 'auto',
+            offsetScrollbars: 'x',
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Simulated bot messages, scrolls sideways' },
+          }}
+        >
+          <Table
+            striped
+            fz="xs"
+            verticalSpacing={4}
+            horizontalSpacing={6}
+            className={classes.messages}
+            aria-label="Last 10 simulated bot messages"
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Token</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">Gain/Loss</Table.Th>
+                <Table.Th ta="right">Pips</Table.Th>
+                <Table.Th>Direction</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sim.messages.map((m, i) => (
+                <Table.Tr key={`${m.time}-${i}`} data-testid="bot-message">
+                  <Table.Td>{m.time}</Table.Td>
+                  <Table.Td>{m.token}</Table.Td>
+                  <Table.Td ta="right">{m.price}</Table.Td>
+                  <Table.Td ta="right">{m.gainLoss}</Table.Td>
+                  <Table.Td ta="right">{m.pips}</Table.Td>
+                  <Table.Td className={m.direction === 'Gain' ? classes.gain : classes.loss}>{m.direction}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      {activateModal.Modal && (
+        <activateModal.Modal
+          opened={activating && activateModal.mounted}
+          onClose={() => setActivating(false)}
+          coins={coins}
+          balance={balance}
+        />
+      )}
+    </Card>
+  );
+}

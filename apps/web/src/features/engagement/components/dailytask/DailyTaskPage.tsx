@@ -1,0 +1,103 @@
+import { Alert, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@svp/shared';
+import { useState } from 'react';
+import { errorMessage } from '../../../../lib/errors';
+import { useSaveTaps, useTaps } from '../../api/taps';
+import classes from './DailyTaskPage.module.css';
+
+/** SPEC §9 tap value: 0.25 coin. The counter is kept as a tap count, so no float ever adds up. */
+export const counterText = (taps: number) => {
+  const quarters = taps * 25; // hundredths of a coin
+  return `${Math.floor(quarters / 100)}.${String(quarters % 100).padStart(2, '0')}`;
+};
+
+/** SPEC §2 daily task: tap for 0.25 coin a tap, then "Secure Coins" saves the taps on the server. */
+export default function DailyTaskPage() {
+  const totals = useTaps();
+  const save = useSaveTaps();
+  const [taps, setTaps] = useState(0);
+  const [flashes, setFlashes] = useState<number[]>([]);
+  const [localError, setLocalError] = useState<string | null>(null);
+
+  function onTap() {
+    setTaps((n) => n + 1);
+    setLocalError(null); // "No Coin to save." is no longer true
+    const id = Date.now() + Math.random();
+    setFlashes((list) => [...list.slice(-4), id]);
+    setTimeout(() => setFlashes((list) => list.filter((f) => f !== id)), 600);
+  }
+
+  function onSecure() {
+    save.reset();
+    if (taps === 0) {
+      setLocalError(MSG.taps.none);
+      return;
+    }
+    setLocalError(null);
+    save.mutate(taps, {
+      onSuccess: (saved) => {
+        setTaps(0);
+        notifications.show({ message: saved.message ?? MSG.taps.saved, color: 'green' });
+      },
+    });
+  }
+
+  const error =
+    localError ??
+    (save.isError ? errorMessage(save.error, { http: MSG.taps.saveError, network: MSG.taps.saveError }) : null);
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="lg" padding="lg">
+        <Title order={1} fz="h3" mb="xs">
+          Daily Task
+        </Title>
+        <Text c="dimmed" fz="sm">
+          Tap the coin: every tap earns 0.25 SVP Coins. Click &quot;Secure Coins&quot; to save them to your account.
+        </Text>
+      </Card>
+      <Card withBorder radius="lg" padding="xl">
+        <Stack align="center" gap="md">
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+            Unsaved coins
+          </Text>
+          <Text fz={40} fw={800} data-testid="tap-counter" aria-live="polite">
+            {counterText(taps)}
+          </Text>
+          <Box pos="relative">
+            <Button className={classes.tap} onClick={onTap} aria-label="Tap to earn 0.25 coins">
+              TAP
+            </Button>
+            {flashes.map((id) => (
+              <span key={id} className={classes.flash} aria-hidden="true">
+                +0.25
+              </span>
+            ))}
+          </Box>
+          {error && (
+            <Alert color="red" role="alert" p="xs">
+              {error}
+            </Alert>
+          )}
+          <Group>
+            <Button onClick={onSecure} loading={save.isPending} size="md">
+              Secure Coins
+            </Button>
+          </Group>
+          <Text fz="sm" data-testid="total-clicks">
+            Total Clicks:{' '}
+            <Text span fw={700}>
+              {totals.isError ? '—' : totals.data ? totals.data.totalClicks.toLocaleString('en-US') : '…'}
+            </Text>
+          </Text>
+          {totals.isError && (
+            <Text c="red.8" fz="sm" role="alert">
+              {MSG.taps.loadFailed}
+            </Text>
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

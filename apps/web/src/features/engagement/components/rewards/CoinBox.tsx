@@ -1,0 +1,102 @@
+import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { formatAmount, fromDecimalString, MSG } from '@svp/shared';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../../lib/errors';
+import { useClaimDaily, useRewards } from '../../api/rewards';
+import { WelcomeModal } from './WelcomeModal';
+
+const coinText = (decimal: string) => formatAmount(fromDecimalString(decimal, 'COIN'), 'COIN', 2);
+
+// SPEC §4: the welcome modal opens by itself once per page load while the reward is unclaimed.
+let autoOpened = false;
+/** For tests: behave as after a fresh page load. */
+export function resetWelcomeAutoOpen() {
+  autoOpened = false;
+}
+
+interface CoinBoxProps {
+  /** From the /me snapshot, shown until /rewards answers. */
+  coins: string;
+  dailyCoins: string;
+}
+
+/** SPEC §2 coin box: Coins, Daily Coins, "Claim Daily Bonus" and, while unclaimed, "Claim Welcome Coin". */
+export function CoinBox(props: CoinBoxProps) {
+  const rewards = useRewards();
+  const claimDaily = useClaimDaily();
+  const [welcomeOpen, setWelcomeOpen] = useState(false);
+  const coins = rewards.data?.coins ?? props.coins;
+  const dailyCoins = rewards.data?.dailyCoins ?? props.dailyCoins;
+  const unclaimed = rewards.data?.rewardClaimed === 0;
+
+  useEffect(() => {
+    if (unclaimed && !autoOpened) {
+      autoOpened = true;
+      setWelcomeOpen(true);
+    }
+  }, [unclaimed]);
+
+  function onClaimDaily() {
+    claimDaily.mutate(undefined, {
+      onSuccess: (done) => notifications.show({ message: done.message, color: 'green' }),
+    });
+  }
+
+  const noDaily = fromDecimalString(dailyCoins, 'COIN') <= 0n;
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={2} fz="h4" mb="xs">
+        Coins
+      </Title>
+      <Group gap="xl" mb="xs">
+        <div>
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+            Coins
+          </Text>
+          <Text fw={800} data-testid="coins">
+            {coinText(coins)}
+          </Text>
+        </div>
+        <div>
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+            Daily Coins
+          </Text>
+          <Text fw={800} data-testid="daily-coins">
+            {coinText(dailyCoins)}
+          </Text>
+        </div>
+      </Group>
+      {claimDaily.isError && (
+        <Alert color="red" role="alert" p="xs" mb="xs">
+          {errorMessage(claimDaily.error, { http: MSG.rewards.dailyFailed, network: MSG.rewards.dailyError })}
+        </Alert>
+      )}
+      <Group gap="xs">
+        <Button
+          size="xs"
+          onClick={onClaimDaily}
+          disabled={noDaily || claimDaily.isPending}
+          loading={claimDaily.isPending}
+        >
+          Claim Daily Bonus
+        </Button>
+        {unclaimed && (
+          <Button size="xs" variant="light" color="grape" onClick={() => setWelcomeOpen(true)}>
+            Claim Welcome Coin
+          </Button>
+        )}
+      </Group>
+      <Group gap="xs" mt="sm">
+        <Button component={Link} to="/dashboard/dailytask" size="xs" variant="light">
+          Daily task
+        </Button>
+        <Button component={Link} to="/dashboard/stakingroom" size="xs" variant="light">
+          Staking room
+        </Button>
+      </Group>
+      <WelcomeModal opened={welcomeOpen} onClose={() => setWelcomeOpen(false)} />
+    </Card>
+  );
+}

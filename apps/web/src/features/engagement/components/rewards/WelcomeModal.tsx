@@ -1,0 +1,62 @@
+import { Alert, Anchor, Button, Group, List, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { loadErrorText } from '../../../../lib/errors';
+import { usePublicConfig } from '../../../../shared/public-config';
+import { useClaimWelcome, useRewards } from '../../api/rewards';
+
+interface WelcomeModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** SPEC §2 welcome modal: open the Telegram bot, do the task, come back and click "I've Done It". */
+export function WelcomeModal({ opened, onClose }: WelcomeModalProps) {
+  const config = usePublicConfig();
+  const rewards = useRewards();
+  const claim = useClaimWelcome();
+  const telegram = config.data?.links.telegramTask;
+
+  function onDone() {
+    claim.mutate(undefined, {
+      onSuccess: async (done) => {
+        await rewards.refetch();
+        notifications.show({ message: done.message, color: 'green' });
+        onClose();
+      },
+    });
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Claim your welcome coins" centered>
+      <Text mb="sm">Earn 20,000 SVP Coins in three steps:</Text>
+      <List type="ordered" spacing="xs" mb="md">
+        <List.Item>
+          Open our{' '}
+          {telegram ? (
+            <Anchor href={telegram} target="_blank" rel="noopener noreferrer">
+              Telegram bot
+            </Anchor>
+          ) : (
+            'Telegram bot'
+          )}
+          .
+        </List.Item>
+        <List.Item>Complete the task it gives you.</List.Item>
+        <List.Item>Come back here and click &quot;I&apos;ve Done It&quot;.</List.Item>
+      </List>
+      {claim.isError && (
+        <Alert color="red" role="alert" mb="md">
+          {loadErrorText(claim.error)}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={onDone} loading={claim.isPending}>
+          I&apos;ve Done It
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

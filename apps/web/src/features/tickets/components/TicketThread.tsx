@@ -1,0 +1,164 @@
+import { Alert, Card, Group, Loader, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { MSG } from '@svp/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { FormEvent, ReactNode } from 'react';
+import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { TicketStatusBadge } from './TicketStatusBadge';
+
+// The parts of a ticket screen the user's Messages page and the admin's Admin Tickets share.
+
+export interface ThreadMessage {
+  id: string;
+  sender: 'user' | 'admin';
+  message: string;
+  created_at: string;
+}
+
+interface Thread {
+  ticket: { subject: string; status: string };
+  messages: ThreadMessage[];
+}
+
+const time = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+};
+
+/** A ticket's messages (sender Admin or User, text, time). */
+export function ThreadMessages({ messages }: { messages: ThreadMessage[] }) {
+  if (messages.length === 0) return <Text c="dimmed">{MSG.tickets.noMessages}</Text>;
+  return (
+    <Stack gap="xs" data-testid="ticket-thread">
+      {messages.map((m) => (
+        <Card
+          key={m.id}
+          withBorder
+          radius="md"
+          padding="sm"
+          bg={m.sender === 'admin' ? 'var(--mantine-color-blue-light)' : undefined}
+          data-testid="ticket-message"
+        >
+          <Group justify="space-between" gap="xs" mb={4}>
+            <Text fw={700} fz="sm">
+              {m.sender === 'admin' ? 'Admin' : 'User'}
+            </Text>
+            <Text fz="xs" c="dimmed" component="time" dateTime={m.created_at}>
+              {time(m.created_at)}
+            </Text>
+          </Group>
+          <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {m.message}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * One ticket: subject and status (with `details` under them, if any), its messages, then `footer` (the reply
+ * form); a loader while it loads, the load error with a retry.
+ */
+export function TicketThread<T extends Thread>(props: {
+  thread: UseQueryResult<T>;
+  titleSize: 'h4' | 'h5';
+  details?: (thread: T) => ReactNode;
+  footer: (thread: T) => ReactNode;
+}) {
+  const { thread, titleSize, details, footer } = props;
+  if (thread.isPending) return <Loader size="sm" aria-label="Loading messages" />;
+  if (thread.isError) return <ErrorBox message={MSG.tickets.loadFailed} onRetry={() => void thread.refetch()} />;
+  const { ticket, messages } = thread.data;
+  const heading = (
+    <Group justify="space-between" gap="xs">
+      <Title order={3} fz={titleSize} style={{ overflowWrap: 'anywhere' }}>
+        {ticket.subject}
+      </Title>
+      <TicketStatusBadge status={ticket.status} />
+    </Group>
+  );
+  return (
+    <Stack gap="sm">
+      {details ? (
+        <div>
+          {heading}
+          {details(thread.data)}
+        </div>
+      ) : (
+        heading
+      )}
+      <ThreadMessages messages={messages} />
+      {footer(thread.data)}
+    </Stack>
+  );
+}
+
+/** A ticket in a list: subject and status, a dimmed line under them; pressed while its thread is open. */
+export function TicketListItem(props: {
+  subject: string;
+  status: string;
+  selected: boolean;
+  onSelect: () => void;
+  testId: string;
+  /** The dimmed line's text; `truncate` keeps it to one line. */
+  line: ReactNode;
+  truncate?: boolean;
+}) {
+  const { subject, status, selected, onSelect, testId, line, truncate } = props;
+  return (
+    <UnstyledButton
+      onClick={onSelect}
+      aria-pressed={selected}
+      data-testid={testId}
+      p="sm"
+      style={{
+        borderRadius: 8,
+        border: selected
+          ? '2px solid var(--mantine-primary-color-filled)'
+          : '2px solid var(--mantine-color-default-border)',
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fw={600} truncate>
+          {subject}
+        </Text>
+        <TicketStatusBadge status={status} />
+      </Group>
+      <Text fz="xs" c="dimmed" truncate={truncate}>
+        {line}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+/** The reply form's frame: the error, the text box, then `children` (its buttons). */
+export function ReplyForm(props: {
+  label: string;
+  minRows: number;
+  text: string;
+  onText: (text: string) => void;
+  error: string | null;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  const { label, minRows, text, onText, error, onSubmit, children } = props;
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="xs">
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Textarea
+          label={label}
+          autosize
+          minRows={minRows}
+          value={text}
+          onChange={(e) => onText(e.currentTarget.value)}
+        />
+        {children}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@svp/shared';
+import { useState, type FormEvent } from 'react';
+import { QueryList } from '../../../../components/ui/QueryList';
+import { loadErrorText } from '../../../../lib/errors';
+import { useAdminThread, useAdminTickets, useTicketAction } from '../../api/admin-tickets';
+import { ReplyForm, TicketListItem, TicketThread } from '../TicketThread';
+
+function ReplyBox({ id, closed }: { id: string; closed: boolean }) {
+  const action = useTicketAction(id);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) return;
+    setError(null);
+    action.mutate(
+      { reply: text.trim() },
+      { onSuccess: () => setText(''), onError: () => setError(MSG.tickets.replyFailed) },
+    );
+  }
+  const sending = action.isPending && action.variables && 'reply' in action.variables;
+
+  return (
+    <ReplyForm label="Reply" minRows={3} text={text} onText={setText} error={error} onSubmit={onSubmit}>
+      <Group gap="xs">
+        <Button type="submit" disabled={!text.trim() || action.isPending}>
+          {sending ? 'Sending...' : 'Send Reply'}
+        </Button>
+        {!closed && (
+          <Button
+            variant="default"
+            color="red"
+            disabled={action.isPending}
+            onClick={() =>
+              action.mutate(
+                { close: true },
+                {
+                  onSuccess: () => notifications.show({ color: 'teal', message: MSG.tickets.ticketClosed }),
+                  onError: (err) => setError(loadErrorText(err)),
+                },
+              )
+            }
+          >
+            Close ticket
+          </Button>
+        )}
+      </Group>
+    </ReplyForm>
+  );
+}
+
+function Thread({ id }: { id: string }) {
+  return (
+    <TicketThread
+      thread={useAdminThread(id)}
+      titleSize="h4"
+      details={({ ticket }) => (
+        <Text fz="sm" c="dimmed">
+          {ticket.username || '—'} · {ticket.email}
+        </Text>
+      )}
+      footer={({ ticket }) => <ReplyBox id={id} closed={ticket.status === 'closed'} />}
+    />
+  );
+}
+
+/** Admin Tickets (SPEC §2): every ticket, the selected thread, reply as Admin, close. */
+export function AdminTickets() {
+  const tickets = useAdminTickets();
+  const [selected, setSelected] = useState<string | null>(null);
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="h3">
+        Admin Tickets
+      </Title>
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card withBorder radius="lg" padding="md">
+            <QueryList query={tickets} loadingLabel="Loading tickets" loaderSize="sm" empty={MSG.tickets.noTickets}>
+              {(rows) => (
+                <Stack gap="xs">
+                  {rows.map((t) => (
+                    <TicketListItem
+                      key={t.id}
+                      subject={t.subject}
+                      status={t.status}
+                      selected={selected === t.id}
+                      onSelect={() => setSelected(t.id)}
+                      testId="admin-ticket-row"
+                      line={`${t.username || t.email} · ${new Date(t.updatedAt).toLocaleString()}`}
+                      truncate
+                    />
+                  ))}
+                </Stack>
+              )}
+            </QueryList>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder radius="lg" padding="md">
+            {selected ? <Thread id={selected} /> : <Text c="dimmed">{MSG.tickets.selectTicket}</Text>}
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { SectionCard } from '../../../components/ui/SectionCard';
+import type { TreasuryReport } from '../api/treasury';
+import { FigureRow, Figures } from './Figures';
+import { dollarsText, plural } from './format';
+
+/** What the ledger owes: now, and what active plans and stakes will add by their end. */
+export function OwedCard({ owed }: { owed: TreasuryReport['owed'] }) {
+  return (
+    <SectionCard title="Owed by the ledger" size="h4" compact data-testid="treasury-owed">
+      <Figures label="What the ledger owes">
+        <FigureRow
+          label="Owed to users now"
+          hint="Balances, earnings, fund balances and pending withdrawals"
+          value={dollarsText(owed.now)}
+        />
+        <FigureRow
+          label="of which approved, not yet paid"
+          hint={
+            owed.approvedCount === 0 ? 'No approved withdrawals' : plural(owed.approvedCount, 'approved withdrawal')
+          }
+          value={dollarsText(owed.approvedUnpaid)}
+          testId="treasury-approved-unpaid"
+        />
+        <FigureRow
+          label="+ Still to come at maturity"
+          hint="Active plans and stakes, up to their end"
+          value={dollarsText(owed.atMaturity)}
+        />
+        <FigureRow label="Owed in total" value={dollarsText(owed.total)} strong />
+      </Figures>
+    </SectionCard>
+  );
+}

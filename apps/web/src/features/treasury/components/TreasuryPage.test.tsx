@@ -1,0 +1,178 @@
+import { MSG, type TreasuryReport, type TreasuryRun } from '@svp/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setStoredUser } from '../../../lib/storedUser';
+import { jsonResponse, mockFetch, renderAt, testUser } from '../../../test/render';
+import AdminRoutes from '../../../app/routes/AdminRoutes';
+import TreasuryPage from './TreasuryPage';
+
+const TREASURY = `0x${'7'.repeat(40)}`;
+const GAS = `0x${'6'.repeat(40)}`;
+const TX = `0x${'b'.repeat(64)}`;
+const WALLET = `0x${'5'.repeat(40)}`;
+
+/** 1,500.25 USDT on chain (1,400 in the treasury, 100.25 on 3 deposit addresses) against $1,234.50 owed. */
+const COVERED: TreasuryReport = {
+  chain: 'bsc',
+  explorerUrl: 'https://bscscan.com',
+  treasuryAddress: TREASURY,
+  gasWalletAddress: GAS,
+  onChain: {
+    treasuryUsdt: '1400',
+    unsweptUsdt: '100.250000000000000001',
+    unsweptAddresses: 3,
+    gasBnb: '0.123456789',
+    sweepsCovered: 41,
+    total: '1500.250000000000000001',
+    refreshedAt: '2026-03-02T10:00:00.000Z',
+  },
+  owed: { now: '1000', atMaturity: '234.5', approvedUnpaid: '24.9', approvedCount: 1, total: '1234.5' },
+  difference: '265.75',
+  summary: MSG.treasury.surplus('$265.75'),
+  unmatched: [],
+  payoutsInFlight: 0,
+  devCommands: false,
+};
+
+beforeEach(() => {
+  document.cookie = 'svp_csrf=t; path=/';
+});
+
+function show(report: TreasuryReport, extra: Parameters<typeof mockFetch>[0] = {}) {
+  const loads = { treasury: 0 };
+  mockFetch({
+    'GET /api/v1/admin/treasury': () => {
+      loads.treasury += 1;
+      return jsonResponse(200, report);
+    },
+    ...extra,
+  });
+  renderAt(<TreasuryPage />, { path: '/dashadmin/treasury' });
+  return { user: userEvent.setup(), loads };
+}
+
+describe('treasury page', () => {
+  it('opens from the console settings beside the other pages', async () => {
+    const admin = { ...testUser, role: 'admin' as const };
+    setStoredUser(admin);
+    mockFetch({
+      'GET /api/v1/me': () => jsonResponse(200, { success: true, user: admin }),
+      'GET /api/v1/admin/treasury': () => jsonResponse(200, COVERED),
+    });
+    const user = userEvent.setup();
+    renderAt(<AdminRoutes />, { path: '/dashadmin', route: '/dashadmin/*' });
+    await user.click(await screen.findByRole('link', { name: 'Treasury' }));
+    expect(await screen.findByRole('heading', { name: 'Treasury', level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashadmin/treasury');
+    expect(await screen.findByTestId('treasury-holdings')).toBeInTheDocument();
+  });
+
+  it('shows the holdings beside what the ledger owes, and the covered difference in green', async () => {
+    show(COVERED);
+    const holdings = await screen.findByTestId('treasury-holdings');
+    expect(holdings).toHaveTextContent(/Treasury0x7777….*1,400\.00 USDT\+ Not swept/);
+    expect(holdings).toHaveTextContent('On 3 deposit addresses100.25 USDT');
+    expect(holdings).toHaveTextContent('Held on chain1,500.25 USDT');
+    expect(holdings).toHaveTextContent('Pays for about 41 more sweeps.');
+    expect(holdings).toHaveTextContent('0.1235 BNB');
+    expect(holdings).toHaveTextContent('Last read from the chain:');
+    expect(within(holdings).getByRole('link', { name: new RegExp(TREASURY) })).toHaveAttribute(
+      'href',
+      `https://bscscan.com/address/${TREASURY}`,
+    );
+    const owed = screen.getByTestId('treasury-owed');
+    expect(owed).toHaveTextContent('Owed to users now');
+    expect(owed).toHaveTextContent('$1,000.00');
+    expect(screen.getByTestId('treasury-approved-unpaid')).toHaveTextContent('1 approved withdrawal$24.90');
+    expect(owed).toHaveTextContent('Still to come at maturity');
+    expect(owed).toHaveTextContent('Owed in total$1,234.50');
+    const difference = screen.getByTestId('treasury-difference');
+    expect(difference).toHaveAttribute('role', 'status');
+    expect(difference).toHaveTextContent('Covered: +$265.75');
+    expect(difference).toHaveTextContent(MSG.treasury.surplus('$265.75'));
+    expect(difference.getAttribute('style')).toMatch(/--mantine-color-green/);
+    expect(screen.getByText('No unmatched transfers.')).toBeInTheDocument();
+    expect(screen.getByTestId('treasury-in-flight')).toHaveTextContent('0');
+    expect(screen.queryByRole('heading', { name: 'Development' })).not.toBeInTheDocument();
+  });
+
+  it('says the chain has not been read yet when there are no holdings', async () => {
+    show({ ...COVERED, onChain: null, difference: null, summary: MSG.treasury.notRefreshed });
+    const holdings = await screen.findByTestId('treasury-holdings');
+    expect(holdings).toHaveTextContent(MSG.treasury.notRefreshed);
+    expect(holdings).not.toHaveTextContent('USDT');
+    expect(screen.getByTestId('treasury-owed')).toHaveTextContent('$1,234.50');
+    expect(screen.queryByTestId('treasury-difference')).not.toBeInTheDocument();
+  });
+
+  it('shows a shortfall in red, and transfers that matched no withdrawal', async () => {
+    show({
+      ...COVERED,
+      difference: '-34.5',
+      summary: MSG.treasury.shortfall('$34.50'),
+      unmatched: [{ txHash: TX, to: WALLET, amount: '12.5', blockNumber: '4567', seenAt: '2026-03-02T09:00:00.000Z' }],
+      payoutsInFlight: 2,
+    });
+    const difference = await screen.findByTestId('treasury-difference');
+    expect(difference).toHaveAttribute('role', 'alert');
+    expect(difference).toHaveTextContent('Shortfall: −$34.50');
+    expect(difference).toHaveTextContent(MSG.treasury.shortfall('$34.50'));
+    expect(difference.getAttribute('style')).toMatch(/--mantine-color-red/);
+    expect(screen.getByText(MSG.treasury.unmatched)).toBeInTheDocument();
+    const [, row] = within(screen.getByTestId('unmatched-transfers')).getAllByRole('row');
+    expect(row).toHaveTextContent('12.50 USDT');
+    expect(row).toHaveTextContent('4567');
+    expect(within(row!).getByRole('link', { name: new RegExp(TX) })).toHaveAttribute(
+      'href',
+      `https://bscscan.com/tx/${TX}`,
+    );
+    expect(screen.getByTestId('treasury-in-flight')).toHaveTextContent('2');
+    expect(screen.getByText(/2 payouts sent, waiting for the chain to confirm/)).toBeInTheDocument();
+  });
+
+  it('runs the development commands, lists what they did and reloads the report', async () => {
+    const run: TreasuryRun = {
+      command: 'payouts',
+      dryRun: false,
+      gas: '0.00021',
+      actions: [
+        {
+          kind: 'payout',
+          subject: '6a0e4c3e-1f53-4a36-9b43-1f1f1f1f1f1f',
+          to: WALLET,
+          amount: '24.9',
+          txHash: TX,
+          outcome: 'confirmed',
+        },
+      ],
+    };
+    const bodies: unknown[] = [];
+    const { user, loads } = show(
+      { ...COVERED, chain: 'simulated', explorerUrl: null, devCommands: true },
+      {
+        'POST /api/v1/dev/treasury/payouts': (_url, init) => {
+          bodies.push(JSON.parse(String(init?.body)));
+          return jsonResponse(200, run);
+        },
+        'POST /api/v1/dev/treasury/sweep': () =>
+          jsonResponse(403, { error: { code: 'FORBIDDEN', message: MSG.common.internal } }),
+      },
+    );
+    const dev = await screen.findByRole('region', { name: 'Development' });
+    await user.click(within(dev).getByRole('button', { name: 'Send payouts' }));
+    const result = await within(dev).findByTestId('treasury-run');
+    expect(bodies).toEqual([{}]);
+    expect(result).toHaveTextContent('Send payouts: 1 action, gas 0.0002 BNB.');
+    const [action] = within(result).getAllByTestId('treasury-action');
+    expect(action).toHaveTextContent('Payout');
+    expect(action).toHaveTextContent('24.90 USDT');
+    expect(action).toHaveTextContent('confirmed');
+    expect(within(action!).getByTitle(TX)).toBeInTheDocument();
+    expect(within(action!).queryByRole('link')).not.toBeInTheDocument(); // the simulated chain has no explorer
+    await waitFor(() => expect(loads.treasury).toBe(2));
+
+    await user.click(within(dev).getByRole('button', { name: 'Sweep deposits' }));
+    expect(await within(dev).findByRole('alert')).toHaveTextContent(MSG.common.internal);
+  });
+});

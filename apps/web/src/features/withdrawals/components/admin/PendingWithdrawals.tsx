@@ -1,0 +1,120 @@
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { QueryList } from '../../../../components/ui/QueryList';
+import { SectionCard } from '../../../../components/ui/SectionCard';
+import { useWithdrawalQueue, type QueuedWithdrawal } from '../../api/admin-withdrawals';
+import { withdrawalColumns, WithdrawalTable, type WithdrawalColumn } from '../WithdrawalTable';
+import { DecisionModal, type DecisionAction } from './DecisionModal';
+import { QueueRowActions, QueueStatus } from './QueueRowActions';
+
+/** The queue: who, what and where to, when, where it stands, and the admin's actions. */
+function queueColumns(onDecide: (w: QueuedWithdrawal, action: DecisionAction) => void) {
+  const columns: WithdrawalColumn<QueuedWithdrawal>[] = [
+    {
+      header: 'User',
+      cell: (w) => (
+        <Table.Td>
+          <Text fz="sm" fw={600}>
+            {w.username}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {w.email}
+          </Text>
+        </Table.Td>
+      ),
+    },
+    withdrawalColumns.kind,
+    withdrawalColumns.payout,
+    {
+      header: 'Wallet',
+      cell: (w) => (
+        <Table.Td maw={200}>
+          <Text fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {w.wallet}
+          </Text>
+        </Table.Td>
+      ),
+    },
+    withdrawalColumns.requested,
+    withdrawalColumns.due,
+    {
+      header: 'Status',
+      cell: (w) => (
+        <Table.Td>
+          <QueueStatus withdrawal={w} />
+        </Table.Td>
+      ),
+    },
+    {
+      header: 'Actions',
+      cell: (w) => (
+        <Table.Td>
+          <QueueRowActions withdrawal={w} onDecide={(action) => onDecide(w, action)} />
+        </Table.Td>
+      ),
+    },
+  ];
+  return columns;
+}
+
+/**
+ * DESIGN D7/D13/D16: the real withdrawal queue. An admin approves a pending withdrawal (or rejects it: the funds
+ * return); the treasury then pays it and the chain's confirmation marks it paid. A payout made by hand is
+ * recorded with its hash, which the server checks on chain.
+ */
+export function PendingWithdrawals() {
+  const queue = useWithdrawalQueue();
+  const [target, setTarget] = useState<{ withdrawal: QueuedWithdrawal; action: DecisionAction } | null>(null);
+  const pending = queue.data?.filter((w) => w.status === 'pending').length ?? 0;
+  const approved = (queue.data?.length ?? 0) - pending;
+
+  return (
+    <SectionCard
+      title="Withdrawal queue"
+      titleId="pending-withdrawals-title"
+      aside={
+        <Group gap="xs">
+          {pending > 0 && (
+            <Badge variant="light" color="yellow" size="lg">
+              {pending} to approve
+            </Badge>
+          )}
+          {approved > 0 && (
+            <Badge variant="light" color="blue" size="lg">
+              {approved} being paid
+            </Badge>
+          )}
+        </Group>
+      }
+    >
+      <Text fz="sm" c="dimmed" mb="sm">
+        Approving hands a withdrawal to the treasury command, which pays it; it is marked paid once the chain confirms
+        the transfer.{' '}
+        <Anchor component={Link} to="/dashadmin/treasury" fz="sm" underline="always">
+          Open the Treasury
+        </Anchor>
+      </Text>
+      <QueryList query={queue} loadingLabel="Loading the withdrawal queue" empty="No withdrawals waiting.">
+        {(rows) => (
+          <WithdrawalTable
+            rows={rows}
+            columns={queueColumns((withdrawal, action) => setTarget({ withdrawal, action }))}
+            minWidth={1000}
+            label="Withdrawal queue"
+            rowTestId="queued-withdrawal"
+          />
+        )}
+      </QueryList>
+      <DecisionModal
+        target={target}
+        onClose={() => setTarget(null)}
+        onDone={(message) => {
+          setTarget(null);
+          notifications.show({ message, color: 'green' });
+        }}
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,15 @@
+import { MSG } from '@svp/shared';
+import { ApiError } from '../../lib/api';
+
+/**
+ * SPEC-style texts for a failed second-factor code (the admin login's and the console's "Confirm it's you"):
+ * the server's (MSG.totp.invalid, rate limit), else a network text.
+ */
+export function totpErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.kind === 'network') return MSG.login.network;
+    if (error.status === 429) return error.message || MSG.common.rateLimited;
+    if (error.kind === 'http') return error.message || MSG.totp.invalid;
+  }
+  return MSG.totp.invalid;
+}
