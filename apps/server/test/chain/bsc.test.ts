@@ -1,47 +1,30 @@
-import ganache from 'ganache';
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  http,
-  decodeEventLog,
-  type Abi,
-  type Address,
-  type Hash,
-  type Hex,
-} from 'viem';
+import { decodeEventLog, type Abi, type Address, type Hash, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBscScanner } from '../../src/chain/bsc.js';
 import type { ObservedTransfer } from '../../src/chain/types.js';
 import { compileFixture } from './compile.js';
+import {
+  GANACHE_CHAIN_ID,
+  ganacheAccounts,
+  ganacheClients,
+  ganacheWallet,
+  startGanache,
+  type GanacheServer,
+} from './ganache-kit.js';
 
 // A real EVM (ganache) behind real HTTP JSON-RPC, and a real Solidity token, so the scanner's log
 // filters, topic encoding and decoding run exactly as they would against a BSC node.
-const CHAIN_ID = 1337;
-const chain = defineChain({
-  id: CHAIN_ID,
-  name: 'ganache',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1'] } },
-});
+const CHAIN_ID = GANACHE_CHAIN_ID;
 
-let server: ReturnType<typeof ganache.server>;
+let server: GanacheServer;
 let rpcUrl: string;
 let abi: Abi;
 let token: Address;
 let otherToken: Address;
 let owner: Address;
 
-function clients() {
-  const transport = http(rpcUrl);
-  return {
-    pub: createPublicClient({ chain, transport, cacheTime: 0, pollingInterval: 50 }),
-    wallet: createWalletClient({ chain, transport, account: owner }),
-    test: createTestClient({ chain, transport, mode: 'ganache' }),
-  };
-}
+const clients = () => ({ ...ganacheClients(rpcUrl), wallet: ganacheWallet(rpcUrl, owner) });
 
 const randomAddress = (): Address => privateKeyToAddress(generatePrivateKey());
 
@@ -95,18 +78,8 @@ const key = (t: ObservedTransfer) => `${t.txHash}:${t.logIndex}`;
 beforeAll(async () => {
   const compiled = compileFixture('TestToken.sol', 'TestToken');
   abi = compiled.abi;
-  // Built before assigning: `server`'s declared type would otherwise steer ganache's flavor inference.
-  const started = ganache.server({
-    logging: { quiet: true },
-    chain: { chainId: CHAIN_ID },
-    wallet: { deterministic: true },
-    // Otherwise eth_sendTransaction without `gas` gets 90,000, too little to deploy the token.
-    miner: { defaultTransactionGasLimit: 'estimate' },
-  });
-  server = started;
-  await server.listen(0, '127.0.0.1');
-  rpcUrl = `http://127.0.0.1:${server.address().port}`;
-  [owner] = (await createWalletClient({ chain, transport: http(rpcUrl) }).getAddresses()) as [Address];
+  ({ server, rpcUrl } = await startGanache());
+  [owner] = (await ganacheAccounts(rpcUrl)) as [Address];
   const { wallet } = clients(); // after `owner` is known: ganache's unlocked account signs
   const deploy = async (): Promise<Address> => {
     const hash = await wallet.deployContract({ abi, bytecode: compiled.bytecode as Hex, account: owner });

@@ -1,39 +1,25 @@
-import { pbkdf2Sync } from 'node:crypto';
-import { HDKey } from '@scure/bip32';
-import ganache from 'ganache';
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  http,
-  parseUnits,
-  type Abi,
-  type Address,
-  type Hash,
-  type Hex,
-} from 'viem';
+import { parseUnits, type Abi, type Address, type Hash, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@svp/shared';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { buildTestApp, invest, signedInAdmin, signedInUser, WALLET, type TestApp } from '../helpers.js';
 import { compileFixture } from './compile.js';
+import {
+  GANACHE_CHAIN_ID,
+  ganacheAccounts,
+  ganacheClients,
+  ganacheWallet,
+  startGanache,
+  TEST_DEPOSIT_XPUB,
+  type GanacheServer,
+} from './ganache-kit.js';
 
 // DESIGN D16 on a real EVM: the watcher confirms payouts leaving the treasury, and a hand-entered hash is
 // checked on chain in every way it can be wrong. Ganache over HTTP, two solc-compiled tokens (USDT and another).
-const CHAIN_ID = 1337;
+const CHAIN_ID = GANACHE_CHAIN_ID;
 const CONFIRMATIONS = 3;
-const chain = defineChain({
-  id: CHAIN_ID,
-  name: 'ganache',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1'] } },
-});
-const MNEMONIC = 'test test test test test test test test test test test junk';
-const seed = pbkdf2Sync(MNEMONIC.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512');
-const DEPOSIT_XPUB = HDKey.fromMasterSeed(seed).derive("m/44'/60'/0'/0").publicExtendedKey;
 
-let server: ReturnType<typeof ganache.server>;
+let server: GanacheServer;
 let rpcUrl: string;
 let abi: Abi;
 let usdt: Address;
@@ -45,20 +31,12 @@ let empty: Address;
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 
-function clients() {
-  const transport = http(rpcUrl);
-  return {
-    pub: createPublicClient({ chain, transport, cacheTime: 0, pollingInterval: 50 }),
-    wallet: createWalletClient({ chain, transport }),
-    test: createTestClient({ chain, transport, mode: 'ganache' }),
-  };
-}
+const clients = () => ganacheClients(rpcUrl);
 const mine = (blocks: number) => clients().test.mine({ blocks });
 
 /** `amount` whole tokens of `token` from `from` (an unlocked ganache account) to `to`; resolves once mined. */
 async function send(from: Address, to: string, amount: string, token = usdt, gas?: bigint): Promise<Hash> {
-  const hash = await clients().wallet.writeContract({
-    account: from,
+  const hash = await ganacheWallet(rpcUrl, from).writeContract({
     address: token,
     abi,
     functionName: 'transfer',
@@ -90,26 +68,13 @@ const payByHand = (id: string, txHash: string) => admin.client.post(`/admin/with
 beforeAll(async () => {
   const compiled = compileFixture('TestToken.sol', 'TestToken');
   abi = compiled.abi;
-  const started = ganache.server({
-    logging: { quiet: true },
-    chain: { chainId: CHAIN_ID },
-    wallet: { deterministic: true },
-    miner: { defaultTransactionGasLimit: 'estimate' },
-  });
-  server = started;
-  await server.listen(0, '127.0.0.1');
-  rpcUrl = `http://127.0.0.1:${server.address().port}`;
-  const [deployer, second, third, fourth] = (await clients().wallet.getAddresses()) as Address[] as [
-    Address,
-    Address,
-    Address,
-    Address,
-  ];
+  ({ server, rpcUrl } = await startGanache());
+  const [deployer, second, third, fourth] = (await ganacheAccounts(rpcUrl)) as [Address, Address, Address, Address];
   payer = second;
   treasury = third;
   empty = fourth;
   const deploy = async () => {
-    const hash = await clients().wallet.deployContract({ abi, bytecode: compiled.bytecode as Hex, account: deployer });
+    const hash = await ganacheWallet(rpcUrl, deployer).deployContract({ abi, bytecode: compiled.bytecode as Hex });
     return (await clients().pub.waitForTransactionReceipt({ hash })).contractAddress!;
   };
   usdt = await deploy();
@@ -119,8 +84,7 @@ beforeAll(async () => {
     [usdt, treasury],
     [otherToken, treasury],
   ] as const) {
-    const hash = await clients().wallet.writeContract({
-      account: deployer,
+    const hash = await ganacheWallet(rpcUrl, deployer).writeContract({
       address: token,
       abi,
       functionName: 'mint',
@@ -136,7 +100,7 @@ beforeAll(async () => {
     CONFIRMATIONS: String(CONFIRMATIONS),
     BSC_START_BLOCK: String(await clients().pub.getBlockNumber()),
     BSC_CHAIN_ID: String(CHAIN_ID),
-    DEPOSIT_XPUB,
+    DEPOSIT_XPUB: TEST_DEPOSIT_XPUB,
     TREASURY_ADDRESS: treasury,
     GAS_WALLET_ADDRESS: payer,
   });

@@ -1,19 +1,5 @@
-import { pbkdf2Sync } from 'node:crypto';
-import { HDKey } from '@scure/bip32';
 import { sql } from 'drizzle-orm';
-import ganache from 'ganache';
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  http,
-  parseUnits,
-  type Abi,
-  type Address,
-  type Hash,
-  type Hex,
-} from 'viem';
+import { parseUnits, type Abi, type Address, type Hash, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@svp/shared';
@@ -21,26 +7,25 @@ import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { buildTestApp, signedInAdmin, signedInUser, type Client, type TestApp } from '../helpers.js';
 import { compileFixture } from './compile.js';
+import {
+  GANACHE_CHAIN_ID,
+  ganacheAccounts,
+  ganacheClients,
+  ganacheWallet,
+  startGanache,
+  TEST_DEPOSIT_XPUB,
+  TEST_MNEMONIC,
+  type GanacheServer,
+} from './ganache-kit.js';
 
 // The whole deposit path on a real EVM: ganache behind HTTP JSON-RPC, a solc-compiled token, the app built
 // with CHAIN=bsc, and the watcher scanning with the real scanner into the real ledger.
-const CHAIN_ID = 1337;
+const CHAIN_ID = GANACHE_CHAIN_ID;
 const CONFIRMATIONS = 3;
-const chain = defineChain({
-  id: CHAIN_ID,
-  name: 'ganache',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1'] } },
-});
+const MNEMONIC = TEST_MNEMONIC;
+const DEPOSIT_XPUB = TEST_DEPOSIT_XPUB;
 
-// Deposit addresses come from the account-level key of this well-known mnemonic, so the user holding index 0
-// gets the mnemonic's first account: proof that the server's public derivation matches a wallet's.
-const MNEMONIC = 'test test test test test test test test test test test junk';
-// BIP-39 seed (PBKDF2-HMAC-SHA512, 2048 rounds, salt "mnemonic"), computed here to avoid another dependency.
-const seed = pbkdf2Sync(MNEMONIC.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512');
-const DEPOSIT_XPUB = HDKey.fromMasterSeed(seed).derive("m/44'/60'/0'/0").publicExtendedKey;
-
-let server: ReturnType<typeof ganache.server>;
+let server: GanacheServer;
 let rpcUrl: string;
 let abi: Abi;
 let token: Address;
@@ -48,14 +33,7 @@ let payer: Address;
 let deployBlock: bigint;
 let t: TestApp;
 
-function clients() {
-  const transport = http(rpcUrl);
-  return {
-    pub: createPublicClient({ chain, transport, cacheTime: 0, pollingInterval: 50 }),
-    wallet: createWalletClient({ chain, transport, account: payer }),
-    test: createTestClient({ chain, transport, mode: 'ganache' }),
-  };
-}
+const clients = () => ({ ...ganacheClients(rpcUrl), wallet: ganacheWallet(rpcUrl, payer) });
 
 async function receiptOf(hash: Hash) {
   const receipt = await clients().pub.waitForTransactionReceipt({ hash, pollingInterval: 50 });
@@ -118,20 +96,9 @@ async function userWithTopup(amount: string, ip: string) {
 beforeAll(async () => {
   const compiled = compileFixture('TestToken.sol', 'TestToken');
   abi = compiled.abi;
-  const started = ganache.server({
-    logging: { quiet: true },
-    chain: { chainId: CHAIN_ID },
-    wallet: { deterministic: true },
-    miner: { defaultTransactionGasLimit: 'estimate' },
-  });
-  server = started;
-  await server.listen(0, '127.0.0.1');
-  rpcUrl = `http://127.0.0.1:${server.address().port}`;
+  ({ server, rpcUrl } = await startGanache());
   // The second ganache account pays, so payments do not come from the account that deployed the token.
-  const [deployer, second] = (await createWalletClient({ chain, transport: http(rpcUrl) }).getAddresses()) as [
-    Address,
-    Address,
-  ];
+  const [deployer, second] = (await ganacheAccounts(rpcUrl)) as [Address, Address];
   payer = deployer;
   const { wallet } = clients();
   const deployHash = await wallet.deployContract({ abi, bytecode: compiled.bytecode as Hex, account: deployer });

@@ -1,19 +1,5 @@
-import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import { HDKey } from '@scure/bip32';
-import ganache from 'ganache';
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  http,
-  parseEther,
-  parseUnits,
-  type Abi,
-  type Address,
-  type Hash,
-  type Hex,
-} from 'viem';
+import { randomBytes } from 'node:crypto';
+import { createWalletClient, http, parseEther, parseUnits, type Abi, type Address, type Hash, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TreasuryRun } from '@svp/shared';
@@ -25,26 +11,29 @@ import { loadKeys, type OperatorKeys } from '../../src/treasury/keys.js';
 import { runTreasury, type TreasuryRunOptions } from '../../src/treasury/run.js';
 import type { TreasuryChain } from '../../src/treasury/types.js';
 import { compileFixture } from '../chain/compile.js';
+import {
+  GANACHE_CHAIN_ID,
+  ganacheAccounts,
+  ganacheChain,
+  ganacheClients,
+  ganacheWallet,
+  startGanache,
+  TEST_DEPOSIT_XPUB,
+  TEST_MNEMONIC,
+  type GanacheServer,
+} from '../chain/ganache-kit.js';
 import { createTestDatabase } from '../helpers.js';
 
 // The treasury command on a real EVM (DESIGN D16): ganache over HTTP, a solc-compiled 18-decimal token, keys
 // loaded as the CLI loads them, steps recorded in a fresh database. Crashes are hooks that throw.
-const CHAIN_ID = 1337;
-const evm = defineChain({
-  id: CHAIN_ID,
-  name: 'ganache',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1'] } },
-});
-const MNEMONIC = 'test test test test test test test test test test test junk';
-const XPUB = HDKey.fromMasterSeed(pbkdf2Sync(MNEMONIC, 'mnemonic', 2048, 64, 'sha512')).derive(
-  "m/44'/60'/0'/0",
-).publicExtendedKey;
+const CHAIN_ID = GANACHE_CHAIN_ID;
+const MNEMONIC = TEST_MNEMONIC;
+const XPUB = TEST_DEPOSIT_XPUB;
 const treasuryKey = generatePrivateKey();
 const gasKey = generatePrivateKey();
 const WAIT = { intervalMs: 50, timeoutMs: 10_000 };
 
-let server: ReturnType<typeof ganache.server>;
+let server: GanacheServer;
 let rpcUrl: string;
 let abi: Abi;
 let token: Address;
@@ -55,14 +44,7 @@ let keys: OperatorKeys;
 let userId: string;
 const clock = createClock();
 
-function clients() {
-  const transport = http(rpcUrl);
-  return {
-    pub: createPublicClient({ chain: evm, transport, cacheTime: 0, pollingInterval: 50 }),
-    wallet: createWalletClient({ chain: evm, transport, account: funder }),
-    test: createTestClient({ chain: evm, transport, mode: 'ganache' }),
-  };
-}
+const clients = () => ({ ...ganacheClients(rpcUrl), wallet: ganacheWallet(rpcUrl, funder) });
 async function mined(hash: Hash) {
   const receipt = await clients().pub.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   if (receipt.status !== 'success') throw new Error(`${hash} reverted`);
@@ -157,16 +139,8 @@ async function approved(usdt: string) {
 beforeAll(async () => {
   const compiled = compileFixture('TestToken.sol', 'TestToken');
   abi = compiled.abi;
-  const started = ganache.server({
-    logging: { quiet: true },
-    chain: { chainId: CHAIN_ID },
-    wallet: { deterministic: true },
-    miner: { defaultTransactionGasLimit: 'estimate' },
-  });
-  server = started;
-  await server.listen(0, '127.0.0.1');
-  rpcUrl = `http://127.0.0.1:${server.address().port}`;
-  [funder] = (await createWalletClient({ chain: evm, transport: http(rpcUrl) }).getAddresses()) as [Address];
+  ({ server, rpcUrl } = await startGanache());
+  [funder] = (await ganacheAccounts(rpcUrl)) as [Address];
   const deploy = await clients().wallet.deployContract({ abi, bytecode: compiled.bytecode as Hex });
   const receipt = await clients().pub.waitForTransactionReceipt({ hash: deploy, pollingInterval: 50 });
   token = receipt.contractAddress!;
@@ -269,7 +243,7 @@ describe('payouts on a real EVM', () => {
     const nonce = await nonceOf(keys.treasury.address);
     // Another transaction takes the treasury's nonce, so the dropped payout can never be mined.
     const other = createWalletClient({
-      chain: evm,
+      chain: ganacheChain,
       transport: http(rpcUrl),
       account: privateKeyToAccount(treasuryKey),
     });
