@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { simulatedTransfers } from '../db/schema.js';
@@ -58,6 +58,22 @@ export function createSimulatedChain(db: Db, clock: Clock) {
     return BigInt(row?.balance ?? '0');
   }
 
+  /** Transfers that moved money (not reverted) in blocks [fromBlock, toBlock] matching `which`. */
+  async function confirmedIn(fromBlock: bigint, toBlock: bigint, which: SQL): Promise<ObservedTransfer[]> {
+    const rows = await db
+      .select()
+      .from(simulatedTransfers)
+      .where(
+        and(
+          gte(simulatedTransfers.blockNumber, fromBlock),
+          lte(simulatedTransfers.blockNumber, toBlock),
+          eq(simulatedTransfers.reverted, false),
+          which,
+        ),
+      );
+    return rows.map(observed);
+  }
+
   async function append(values: typeof simulatedTransfers.$inferInsert): Promise<void> {
     await db.insert(simulatedTransfers).values(values).onConflictDoNothing();
   }
@@ -75,33 +91,10 @@ export function createSimulatedChain(db: Db, clock: Clock) {
     },
     async transfers(fromBlock, toBlock, addresses): Promise<ObservedTransfer[]> {
       if (addresses.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(simulatedTransfers)
-        .where(
-          and(
-            gte(simulatedTransfers.blockNumber, fromBlock),
-            lte(simulatedTransfers.blockNumber, toBlock),
-            inArray(simulatedTransfers.toAddress, addresses),
-            eq(simulatedTransfers.reverted, false),
-          ),
-        );
-      return rows.map(observed);
+      return confirmedIn(fromBlock, toBlock, inArray(simulatedTransfers.toAddress, addresses));
     },
-    async outgoing(fromBlock, toBlock, from): Promise<ObservedTransfer[]> {
-      const rows = await db
-        .select()
-        .from(simulatedTransfers)
-        .where(
-          and(
-            gte(simulatedTransfers.blockNumber, fromBlock),
-            lte(simulatedTransfers.blockNumber, toBlock),
-            eq(simulatedTransfers.fromAddress, from.toLowerCase()),
-            eq(simulatedTransfers.reverted, false),
-          ),
-        );
-      return rows.map(observed);
-    },
+    outgoing: (fromBlock, toBlock, from) =>
+      confirmedIn(fromBlock, toBlock, eq(simulatedTransfers.fromAddress, from.toLowerCase())),
     async transaction(txHash) {
       const [row] = await db
         .select()
