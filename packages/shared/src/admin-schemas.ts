@@ -147,7 +147,8 @@ export const overviewSchema = z.object({
     openTickets: z.number(),
     flaggedDeposits: z.number(),
   }),
-  invariants: z.object({ ok: z.boolean(), problems: z.array(z.string()) }),
+  /** `checkedAt`: when the figures were taken (a large ledger is checked in the background, ADR 0021's issue #17). */
+  invariants: z.object({ ok: z.boolean(), problems: z.array(z.string()), checkedAt: z.string().optional() }),
   /**
    * Whether the platform can pay: what it would owe if every active plan and stake ran to its end,
    * against the money it took in minus what it paid out. `surplus` is held − owed; below zero is a shortfall.

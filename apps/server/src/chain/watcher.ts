@@ -10,6 +10,9 @@ import type { ChainScanner, DepositSink, IngestResult, ObservedTransfer, PayoutS
 const inChainOrder = (a: ObservedTransfer, b: ObservedTransfer) =>
   a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1;
 
+/** Deposit addresses per scanner call (below the 65,535 parameters one PostgreSQL statement may bind). */
+export const ADDRESS_CHUNK = 10_000;
+
 /** Scans that one transfer may fail for a reason the ingestion cannot classify before it is rejected. */
 export const MAX_INGEST_ATTEMPTS = 5;
 
@@ -71,8 +74,7 @@ export function createDepositWatcher(deps: {
       while (cursor < safe) {
         const from = cursor + 1n;
         const to: bigint = safe < cursor + scanner.maxRange ? safe : cursor + scanner.maxRange;
-        const addresses = await deps.deposits.addresses();
-        const transfers = (await scanner.transfers(from, to, addresses)).sort(inChainOrder);
+        const transfers = (await transfersTo(from, to, await deps.deposits.addresses())).sort(inChainOrder);
         for (const transfer of transfers) {
           const result = await ingestOrGiveUp(transfer, cursor);
           if (result !== 'ignored') seen += 1;
@@ -112,6 +114,18 @@ export function createDepositWatcher(deps: {
       deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'treasury holdings not refreshed');
     });
     return credited;
+  }
+
+  /**
+   * The transfers to `addresses` in [from, to], asked ADDRESS_CHUNK addresses at a time: one statement cannot
+   * bind more than 65,535 parameters, and a million users have a million deposit addresses.
+   */
+  async function transfersTo(from: bigint, to: bigint, addresses: string[]): Promise<ObservedTransfer[]> {
+    const found: ObservedTransfer[] = [];
+    for (let i = 0; i < addresses.length; i += ADDRESS_CHUNK) {
+      found.push(...(await scanner.transfers(from, to, addresses.slice(i, i + ADDRESS_CHUNK))));
+    }
+    return found;
   }
 
   /** Ingests one transfer; on failure keeps what is done and fails the scan, or rejects it once out of attempts. */

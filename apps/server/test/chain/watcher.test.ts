@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@svp/shared';
 import type { ChainScanner, ObservedTransfer } from '../../src/chain/types.js';
-import { createDepositWatcher, MAX_INGEST_ATTEMPTS } from '../../src/chain/watcher.js';
+import { ADDRESS_CHUNK, createDepositWatcher, MAX_INGEST_ATTEMPTS } from '../../src/chain/watcher.js';
 import { chainCursors, deposits, rejectedDeposits } from '../../src/db/schema.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { buildTestApp, signedInUser, type Client, type TestApp } from '../helpers.js';
@@ -164,5 +164,42 @@ describe('deposit watcher', () => {
     expect(await t.database.db.select().from(rejectedDeposits).where(eq(rejectedDeposits.chainId, chainId))).toEqual(
       [],
     );
+  });
+
+  it('asks the chain about deposit addresses a chunk at a time, so a million of them still bind', async () => {
+    const u = await payee();
+    const chainId = nextChain++;
+    const pay = transfer(chainId, u.address, 3n, 'c7', 9n);
+    // 25,000 addresses with the payee's last: more than one statement may bind (65,535) over a few chunks.
+    const addresses = [...Array.from({ length: 24_999 }, (_, i) => `0x${i.toString(16).padStart(40, '0')}`), u.address];
+    const asked: number[] = [];
+    const scanner: ChainScanner = {
+      name: 'bsc',
+      chainId,
+      maxRange: 5_000n,
+      safeHead: async () => 3n,
+      transfers: async (from, to, chunk) => {
+        asked.push(chunk.length);
+        return chunk.includes(pay.to) && from <= 3n && to >= 3n ? [pay] : [];
+      },
+      outgoing: async () => [],
+      confirmations: 0,
+      transaction: async () => null,
+      holdings: async () => ({ token: new Map(), gasWei: 0n, sweepGasWei: 0n, decimals: 18 }),
+    };
+    const watcher = createDepositWatcher({
+      db: t.database.db,
+      clock: t.clock,
+      scanner,
+      deposits: { ...t.app.services.deposits, addresses: async () => addresses },
+      lock: { acquire: async () => true, release: async () => undefined },
+      log: t.app.log,
+      intervalMs: 60_000,
+      startBlock: 1n,
+    });
+    expect(await watcher.runOnce()).toBe(1);
+    expect(asked).toEqual([ADDRESS_CHUNK, ADDRESS_CHUNK, 25_000 - 2 * ADDRESS_CHUNK]);
+    expect(await balanceOf(u.client)).not.toBe('0');
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
   });
 });

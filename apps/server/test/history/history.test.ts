@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DAY_MS } from '@svp/shared';
+import { csvStatement } from '../../src/modules/history/history.csv.js';
 import type { StatementEntry } from '../../src/modules/history/history.repository.js';
 import { statementLines } from '../../src/modules/history/history.service.js';
 import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
@@ -103,6 +104,12 @@ describe('history lines', () => {
     expect(csv.find((r) => r.includes(',usd.invested,'))).toContain(
       ',usd.invested,USD,10,"Invested in the Standard plan for 45 days: $10.00 from your balance",',
     );
+
+    // The export is streamed a page at a time: pages of 5 entries cut the settlement's run of daily coins,
+    // and every row still carries the whole line's description, exactly as in one page.
+    let paged = '';
+    for await (const chunk of csvStatement(t.database.db, u.user.id, 5)) paged += String(chunk);
+    expect(paged.trim().split('\n')).toEqual(csv);
   });
 
   it('says who adjusted what and why', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 /** People: users and admins alike (one table, a role). */
@@ -28,6 +28,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_referral_code_lower_key').on(sql`lower(${t.referralCode})`),
+    // The admin users table reads users in sign-up order, a page at a time (a range read, not a sort).
+    index('users_created_at_idx').on(t.createdAt, t.id),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { depositAddresses, deposits, rejectedDeposits, topupRequests } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
@@ -37,9 +37,13 @@ export const depositsRepository = {
     const rows = await db.insert(depositAddresses).values(values).onConflictDoNothing().returning();
     return rows.length === 1;
   },
-  async allAddresses(db: Executor): Promise<string[]> {
-    const rows = await db.select({ address: depositAddresses.address }).from(depositAddresses);
-    return rows.map((r) => r.address);
+  /** Addresses allocated after derivation index `after`, in allocation order (through the index's unique key). */
+  async addressesAfter(db: Executor, after: number): Promise<{ address: string; index: number }[]> {
+    return db
+      .select({ address: depositAddresses.address, index: depositAddresses.derivationIndex })
+      .from(depositAddresses)
+      .where(gt(depositAddresses.derivationIndex, after))
+      .orderBy(asc(depositAddresses.derivationIndex));
   },
   async insertTopupRequest(db: Executor, values: typeof topupRequests.$inferInsert) {
     const [row] = await db.insert(topupRequests).values(values).returning();

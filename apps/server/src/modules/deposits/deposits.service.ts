@@ -169,10 +169,23 @@ export function createDepositsService(deps: {
     seenAt: d.seenAt.toISOString(),
   });
 
+  /** The deposit addresses read so far, and the derivation index of the last one. */
+  const known = { list: [] as string[], upTo: -1 };
+
   return {
     addressFor,
-    /** Every deposit address, for the watcher's scan (DepositSink). */
-    addresses: () => repo.allAddresses(db),
+    /**
+     * Every deposit address, for the watcher's scan (DepositSink). Addresses are never changed or removed and
+     * are allocated one at a time in index order (an advisory lock), so each pass reads only the ones
+     * allocated since the last: a million users do not cost a million-row read per pass.
+     */
+    async addresses() {
+      for (const row of await repo.addressesAfter(db, known.upTo)) {
+        known.list.push(row.address);
+        known.upTo = row.index;
+      }
+      return known.list;
+    },
 
     /** `amount` comes parsed, positive and within MAX_TOPUP (topupRequestSchema). */
     async createTopup(userId: string, amount: bigint) {

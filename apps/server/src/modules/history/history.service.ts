@@ -1,6 +1,7 @@
-import { toDecimalString, type Asset } from '@svp/shared';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
 import { statementLinesOf, toTransactions, type StatementLine } from './history.describe.js';
+import { csvStatement } from './history.csv.js';
 import { historyRepository as repo } from './history.repository.js';
 
 const stamp = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
@@ -77,39 +78,11 @@ export function createHistoryService(db: Db) {
     },
 
     /**
-     * CSV statement: one row per entry on the user's accounts, with its exact amount, and the description
-     * of the History line it belongs to (a settlement's daily coins: one description, a row per day).
+     * CSV statement, streamed a page at a time (history.csv.ts): one row per entry on the user's accounts,
+     * with its exact amount and the description of the History line it belongs to.
      */
-    async csv(userId: string): Promise<string> {
-      const rows = await repo.all(db, userId);
-      const described = new Map<bigint, string>();
-      for (const line of statementLinesOf(toTransactions(rows))) {
-        for (const id of line.transactionIds) described.set(id, line.description);
-      }
-      const lines = ['date,transaction,kind,account,asset,amount,description,memo'];
-      for (const r of rows) {
-        lines.push(
-          [
-            r.createdAt.toISOString(),
-            r.transactionId.toString(),
-            r.kind,
-            r.code,
-            r.asset,
-            toDecimalString(r.amount, r.asset as Asset),
-            csvText(described.get(r.transactionId) ?? ''),
-            csvText(r.memo ?? ''),
-          ].join(','),
-        );
-      }
-      return lines.join('\n') + '\n';
-    },
+    csv: (userId: string): Readable => csvStatement(db, userId),
   };
-}
-
-/** A quoted CSV field; text a spreadsheet would run as a formula (=, +, -, @ first) is kept as text. */
-function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 export type HistoryService = ReturnType<typeof createHistoryService>;

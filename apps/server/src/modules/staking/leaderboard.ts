@@ -18,8 +18,8 @@ interface Ranking {
 
 /**
  * The staking leaderboard. Ranking every user reads all their accounts, so each process ranks at most
- * once per `maxAgeMs` (the staking room polls every 10 s; DESIGN §8 lets read-heavy pages lag) and
- * concurrent requests share one ranking. A caller missing from a ranking that started before they asked
+ * once per `maxAgeMs` (the staking room polls every 10 s; DESIGN §8 lets read-heavy pages lag), in the
+ * background of the requests that find the last ranking older, and concurrent requests share one ranking. A caller missing from a ranking that started before they asked
  * (they signed up since) gets one started after.
  */
 export function createLeaderboard(db: Db, maxAgeMs: number, unsettled: Unsettled) {
@@ -67,7 +67,10 @@ export function createLeaderboard(db: Db, maxAgeMs: number, unsettled: Unsettled
 
   return async function leaderboard(userId: string) {
     const asked = Date.now();
-    let ranking = current && asked - current.startedAt < maxAgeMs ? current : await rank();
+    // A stale ranking is still shown while the next one is built (issue #17: ranking a million users takes
+    // seconds, which no request should wait for); only a process's first request waits for one.
+    if (current && asked - current.startedAt >= maxAgeMs) rank().catch(() => undefined);
+    let ranking = current ?? (await rank());
     if (!ranking.byUser.has(userId) && ranking.startedAt < asked) ranking = await rank(asked);
     const me = ranking.byUser.get(userId);
     return { top: ranking.top.map(view), me: me ? view(me) : null };

@@ -65,3 +65,19 @@ describe('admin overview: can the platform pay', () => {
     expect(await screen.findByTestId('solvency-line')).toHaveTextContent('The platform owes less than $0.01 more');
   });
 });
+
+describe('admin overview: the ledger check', () => {
+  it('says when the figures were taken, as a large ledger is checked in the background', async () => {
+    mockFetch({
+      'GET /api/v1/admin/overview': () =>
+        jsonResponse(200, {
+          counts: COUNTS,
+          invariants: { ok: true, problems: [], checkedAt: '2026-03-02T09:00:00.000Z' },
+          solvency: SHORT,
+        }),
+    });
+    renderAt(<OverviewPage />, { path: '/dashadmin/overview' });
+    const status = await screen.findByRole('status', { name: /Ledger invariants hold/ });
+    expect(status).toHaveTextContent('Last checked at');
+  });
+});

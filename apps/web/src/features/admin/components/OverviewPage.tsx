@@ -2,6 +2,7 @@ import { Alert, Card, List, Loader, SimpleGrid, Stack, Table, Text, Title } from
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { loadErrorText } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/money';
 import {
   formatAmount,
   formatUsd,
@@ -150,9 +151,11 @@ export default function OverviewPage() {
       {invariants.ok ? (
         <Alert color="teal" variant="light" title="Ledger invariants hold" role="status">
           Every balance matches its postings; nothing is negative that must not be.
+          {invariants.checkedAt && ` Last checked at ${formatDateTime(invariants.checkedAt)}.`}
         </Alert>
       ) : (
         <Alert color="red" variant="light" title="Ledger invariant problems" role="alert">
+          {invariants.checkedAt && <Text size="sm">Last checked at {formatDateTime(invariants.checkedAt)}.</Text>}
           <List size="sm" data-testid="invariant-problems">
             {invariants.problems.map((p) => (
               <List.Item key={p}>{p}</List.Item>

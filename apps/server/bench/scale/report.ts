@@ -1,0 +1,93 @@
+/** docs/benchmarks-scale.json (read by `npm run bench`) and docs/benchmarks-scale.md, from two sizes' figures. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../app-under-test.js';
+import type { Figures } from './measures.js';
+
+/** What follows this line in docs/benchmarks-scale.md is written by hand and kept when the figures are rewritten. */
+export const NOTES_MARKER = '<!-- hand-written notes below: kept by bench:scale -->';
+
+/** How much slower a measure may be at the large size than at the small one. */
+export const ALLOWED_RATIO = 1.5;
+
+export interface SizeResult {
+  users: number;
+  seedSeconds: number;
+  figures: Record<string, Figures>;
+  plans: Record<string, string[]>;
+  invariantsOk: boolean;
+}
+
+interface Measure {
+  name: string;
+  small: { p50: number; p99: number };
+  large: { p50: number; p99: number };
+  /** The larger of the p50 and p99 ratios (large / small). */
+  ratio: number;
+  met: boolean;
+}
+
+const ratioOf = (large: number, small: number) => Math.round((large / Math.max(small, 0.01)) * 100) / 100;
+
+export function writeReport(small: SizeResult, large: SizeResult, cores: number): string {
+  const measures: Measure[] = Object.entries(large.figures).map(([name, l]) => {
+    const s = small.figures[name]!;
+    const ratio = Math.max(ratioOf(l.p50, s.p50), ratioOf(l.p99, s.p99));
+    return {
+      name,
+      small: { p50: s.p50, p99: s.p99 },
+      large: { p50: l.p50, p99: l.p99 },
+      ratio,
+      met: ratio <= ALLOWED_RATIO && l.errors === 0 && s.errors === 0,
+    };
+  });
+  const json = {
+    date: new Date().toISOString(),
+    cores,
+    smallUsers: small.users,
+    largeUsers: large.users,
+    seedSeconds: large.seedSeconds,
+    invariantsOk: large.invariantsOk,
+    measures,
+    plans: large.plans,
+  };
+  writeFileSync(path.join(repoRoot, 'docs/benchmarks-scale.json'), JSON.stringify(json, null, 2) + '\n');
+
+  const n = (x: number) => x.toLocaleString('en');
+  const table = [
+    `| measure | ${n(small.users)} users p50 / p99 (ms) | ${n(large.users)} users p50 / p99 (ms) | ratio | within ${ALLOWED_RATIO}× |`,
+    '| --- | --- | --- | --- | --- |',
+    ...measures.map(
+      (m) =>
+        `| ${m.name} | ${m.small.p50} / ${m.small.p99} | ${m.large.p50} / ${m.large.p99} | ${m.ratio} | ${m.met ? 'met' : 'not met'} |`,
+    ),
+  ].join('\n');
+  const plans = Object.entries(large.plans)
+    .map(([name, list]) =>
+      [`### ${name}`, '', ...(list.length ? list.map((p) => '```\n' + p + '\n```\n') : ['(no plan captured)\n'])].join(
+        '\n',
+      ),
+    )
+    .join('\n');
+  const md = `# Benchmarks at scale (\`npm run bench:scale\`)
+
+Generated ${json.date} on ${cores} cores. ${n(small.users)} users against ${n(large.users)} users (seeded in
+${large.seedSeconds} s, set-based SQL; invariant report on the seeded data: ${large.invariantsOk ? 'passes' : 'FAILS'}).
+HTTP measures: the real server, autocannon at 8 connections; the watcher pass and the invariant report are timed
+in-process one at a time. A measure is met when its p50 and p99 at the large size are within ${ALLOWED_RATIO}× of
+the small size's. Figures taken while others use the machine are noisy: compare within one run.
+
+${table}
+
+## Plans at ${n(large.users)} users
+
+EXPLAIN (ANALYZE, BUFFERS) of every statement one request of each measure ran (auto_explain on the benchmark
+database), session touches and transaction control left out.
+
+${plans}`;
+  const file = path.join(repoRoot, 'docs/benchmarks-scale.md');
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const notes = previous.indexOf(NOTES_MARKER);
+  writeFileSync(file, notes < 0 ? `${md}\n${NOTES_MARKER}\n` : `${md}\n${previous.slice(notes)}`);
+  return table;
+}

@@ -1,0 +1,121 @@
+/**
+ * `npm run bench:scale [-- --users N] [-- --small N] [-- --keep]` — issue #17, growth: seeds a database of
+ * `--small` users (default 1,000) and one of `--users` users (default 1,000,000) with set-based SQL, measures
+ * the same requests on each (p50/p99 at 8 connections, the real server), and writes the ratios with the
+ * EXPLAIN (ANALYZE, BUFFERS) plans taken at the large size to docs/benchmarks-scale.{md,json}. A measure
+ * is met when its p50 and p99 at the large size are within 1.5× of the small size's.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import pg from 'pg';
+import { startServer } from '../app-under-test.js';
+import { benchDatabaseUrl, databaseUrlFor } from '../database-url.js';
+import { INVARIANT_CHECK, inProcessMeasures, WATCHER_PASS } from './in-process.js';
+import { httpMeasures, measure, probe, type Figures } from './measures.js';
+import { logOffset, planLogging, plansSince } from './plans.js';
+import { writeReport, type SizeResult } from './report.js';
+import { seed } from './seed.js';
+
+function flag(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at < 0 ? NaN : Number(process.argv[at + 1]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+const baseUrl = benchDatabaseUrl();
+const log = (line: string) => console.log(line);
+
+async function stop(server: ChildProcess) {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+async function runSize(users: number, withPlans: boolean): Promise<SizeResult> {
+  const name = `svp_scale_${users}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = databaseUrlFor(baseUrl, name);
+  const port = 3800 + Math.floor(Math.random() * 90);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    log(`\n${users.toLocaleString('en')} users (${name})`);
+    // The server's own start migrates the database and creates the platform's accounts and first admin.
+    await stop(await startServer(url, port));
+    const seedStarted = Date.now();
+    await seed(url, users, log);
+    const seedSeconds = Math.round((Date.now() - seedStarted) / 1000);
+    log(`  seeded in ${seedSeconds} s`);
+
+    const figures: Record<string, Figures> = {};
+    const { watcher, invariants, invariantsOk } = await inProcessMeasures(url, users, log);
+
+    // A server of its own per measure: a background job one route starts (the leaderboard's re-ranking, the
+    // overview's refresh) must not be counted in the next route's figures.
+    for (const m of httpMeasures(users)) {
+      const server = await startServer(url, port);
+      try {
+        const probeMs = await probe(base, m);
+        figures[m.name] = await measure(base, m, probeMs);
+      } finally {
+        await stop(server);
+      }
+      const f = figures[m.name]!;
+      log(
+        `  ${m.name}: p50 ${f.p50} ms, p99 ${f.p99} ms (${f.requests} requests${f.errors ? `, ${f.errors} errors` : ''})`,
+      );
+    }
+    figures[WATCHER_PASS] = watcher;
+    figures[INVARIANT_CHECK] = invariants;
+
+    const plans: Record<string, string[]> = {};
+    if (withPlans) {
+      await planLogging(baseUrl, name, true);
+      const server = await startServer(url, port);
+      try {
+        for (const m of httpMeasures(users)) {
+          const offset = logOffset();
+          await probe(base, m);
+          await new Promise((r) => setTimeout(r, 1_000));
+          plans[m.name] = plansSince(offset);
+        }
+      } finally {
+        await stop(server);
+      }
+      const offset = logOffset();
+      process.env.SCALE_WATCHER_PASSES = '1';
+      process.env.SCALE_INVARIANT_RUNS = '1';
+      await inProcessMeasures(url, users, () => {});
+      const inProcess = plansSince(offset);
+      plans[WATCHER_PASS] = inProcess.filter((p) => !/ledger_entries group by|from accounts a left join/.test(p));
+      plans[INVARIANT_CHECK] = inProcess.filter((p) =>
+        /ledger_entries|ledger_transactions t|from accounts|from deposits d/.test(p),
+      );
+      await planLogging(baseUrl, name, false);
+    }
+    return { users, seedSeconds, figures, plans, invariantsOk };
+  } finally {
+    if (!process.argv.includes('--keep')) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function main() {
+  const large = flag('users', 1_000_000);
+  const small = flag('small', 1_000);
+  log(`bench:scale: ${os.cpus().length} cores, ${small.toLocaleString('en')} vs ${large.toLocaleString('en')} users`);
+  const smallResult = await runSize(small, false);
+  const largeResult = await runSize(large, true);
+  const table = writeReport(smallResult, largeResult, os.cpus().length);
+  log('\n' + table);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
