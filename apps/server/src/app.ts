@@ -2,12 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX, MSG } from '@svp/shared';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -15,9 +10,12 @@ import type { Db } from './db/client.js';
 import { registerAccessControl, registerWithAccess } from './http/access.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerOneStatement } from './http/one-statement.js';
 import { createRateLimiter } from './http/rate-limit.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
-import { refuseUnusualPaths } from './http/paths.js';
+import { securityHeaders } from './http/security-headers.js';
+import { unusualPathRefusal } from './http/paths.js';
+import { requestIds } from './http/request-ids.js';
+import { responseSerializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/static.js';
 import { createMetrics, registerMetrics } from './http/metrics.js';
 import { createAuditLog } from './modules/audit/audit.js';
@@ -87,6 +85,7 @@ const REDACT = [
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock } = deps;
   const relaxed = deps.relaxed ?? db;
+  const everyAnswer = securityHeaders({ hsts: config.isProduction });
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: REDACT, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // A hop count trusts that many proxies nearest the app (proxy-addr's own rule for a number).
@@ -95,28 +94,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIds(),
     requestIdHeader: false,
     // Errors the router raises before any hook (a path parameter over 100 characters, a broken
     // %-encoding) answer in the shared error shape too, not Fastify's own.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       const body = JSON.stringify({ error: { code: 'VALIDATION_ERROR', message: MSG.common.invalidInput } });
-      // The router's reply is untyped here (no route matched yet); the raw response is plain HTTP.
-      void (reply as unknown as FastifyReply).code(status).type('application/json').send(body);
+      // The router's reply is untyped here (no route matched yet); the raw response is plain HTTP. No hook ran,
+      // so the headers every answer carries are set here.
+      void (reply as unknown as FastifyReply)
+        .headers(everyAnswer)
+        .header('x-request-id', request.id)
+        .code(status)
+        .type('application/json')
+        .send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
+  app.setSerializerCompiler(responseSerializerCompiler({ checkWithZod: config.NODE_ENV === 'test' }));
 
   const secureCookies = config.isProduction;
-  refuseUnusualPaths(app);
+  // The one hook every request runs, matched or not, before any other: the headers every answer carries (the
+  // request id among them, for a report to quote), then an unusual spelling of the path is refused.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(everyAnswer).header('x-request-id', request.id);
+    done(unusualPathRefusal(request.raw.url));
+  });
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app, { hsts: config.isProduction });
   // Before any route: every route gets its access check as it is registered.
   const sessions = createSessionStore(db, clock, config, relaxed);
   registerAccessControl(app, sessions);
@@ -158,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const totp = createTotpService({ db, clock, rateLimiter, audit });
   await ledger.openSystemAccounts();
   const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals, totp, ledger });
-  const investments = createInvestmentsService({ db, clock, ledger, referrals });
+  const investments = createInvestmentsService({ db, ledger, referrals });
   const tickets = createTicketsService({ db, clock, audit });
   const adminUsers = createAdminUsersService({ db, clock, ledger, audit });
   const adminReports = createAdminReportsService(db, { stakingApyPercent: config.STAKING_APY_PERCENT });
@@ -247,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     };
 
   registerIdempotency(app, relaxed, clock, config.IDEMPOTENCY_STALE_SECONDS * 1000);
+  registerOneStatement(app, clock);
   await registerWebApp(app, config.WEB_DIST);
   registerErrorHandling(app);
 

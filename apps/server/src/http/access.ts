@@ -27,16 +27,38 @@ export interface RouteTableEntry {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route checks its (user) session inside its own SQL statement (http/one-statement.ts): the access hook
+     * only requires a well-formed session cookie, so the request costs no separate look-up.
+     */
+    sessionInStatement?: boolean;
   }
   interface FastifyInstance {
     /** Every route the router holds (HEAD twins aside), with its access rule; complete once the app is ready. */
     routeTable: RouteTableEntry[];
+    /** The session rules for routes that check the session in their own statement (http/one-statement.ts). */
+    sessionCheck: SessionCheck;
   }
 }
 
 /** What the access check needs of the session store (the auth module's store is one). */
 export interface SessionResolver {
   resolve(token: string, read?: SessionRead): Promise<{ session: SessionInfo; data: SessionRow } | null>;
+  statementSession(token: string | undefined): StatementSession | null;
+}
+
+/** A session as a statement checks it: the token's hash and the limits of a user's session. */
+export interface StatementSession {
+  tokenHash: string;
+  idleMs: number;
+  touchMs: number;
+}
+
+export interface SessionCheck {
+  /** The request's session cookie, ready for a statement, or null when there is none. */
+  statementSession(request: FastifyRequest): StatementSession | null;
+  /** The ordinary check (look-up, expiry, touch, role), for a request the statement did not vouch for: throws 401/403. */
+  authorize(request: FastifyRequest): Promise<void>;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -55,11 +77,19 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionRes
   app.decorateRequest('session', null);
   app.decorateRequest('sessionData', null);
   const authorize = authorizer(sessions);
+  app.decorate('sessionCheck', {
+    statementSession: (request) => sessions.statementSession(request.cookies[SESSION_COOKIE]),
+    authorize: (request) => resolveAndEnforce(sessions, request),
+  } satisfies SessionCheck);
 
   app.addHook('onRoute', function (route) {
     const inherited = (this as unknown as Record<symbol, Access | undefined>)[scopeAccess];
     if (!route.config?.access && inherited) route.config = { ...route.config, access: inherited };
     if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    // The statement vouches for a user's session only (api_user_posting).
+    if (route.config.sessionInStatement && route.config.access !== 'user') {
+      throw new Error(`Route ${String(route.method)} ${route.url}: sessionInStatement is for 'user' routes`);
+    }
     routes.push(route);
     route.onRequest = [authorize, ...[route.onRequest ?? []].flat()];
   });
@@ -96,12 +126,21 @@ function authorizer(sessions: SessionResolver): onRequestHookHandler {
     reply.header('cache-control', 'no-store');
     if (UNSAFE.has(request.method)) checkCsrf(request);
     if (config.access === 'public') return;
-    const token = request.cookies[SESSION_COOKIE];
-    const resolved = token ? await sessions.resolve(token, config.sessionRead) : null;
-    request.session = resolved?.session ?? null;
-    request.sessionData = resolved?.data ?? null;
-    enforceAccess(request);
+    if (config.sessionInStatement) {
+      // No cookie, no statement: refused at once. Otherwise the route's statement checks the session.
+      if (!sessions.statementSession(request.cookies[SESSION_COOKIE])) throw errors.unauthenticated();
+      return;
+    }
+    await resolveAndEnforce(sessions, request);
   };
+}
+
+async function resolveAndEnforce(sessions: SessionResolver, request: FastifyRequest): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  const resolved = token ? await sessions.resolve(token, request.routeOptions.config.sessionRead) : null;
+  request.session = resolved?.session ?? null;
+  request.sessionData = resolved?.data ?? null;
+  enforceAccess(request);
 }
 
 /**

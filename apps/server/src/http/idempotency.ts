@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  onSendHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { IDEMPOTENCY_HEADER, MSG } from '@svp/shared';
 import type { Clock } from '../clock.js';
 import { preparedStatement, type Db } from '../db/client.js';
@@ -15,6 +22,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     idempotency: IdempotencyClaim | null;
+  }
+  interface FastifyInstance {
+    idempotencyKeys: IdempotencyKeys;
   }
 }
 
@@ -56,84 +66,23 @@ export function requestHashOf(method: string, url: string, body: unknown): strin
 
 const ANSWER_LOST = JSON.stringify({ error: { code: 'CONFLICT', message: MSG.common.requestDoneAnswerLost } });
 
+/** What an existing key means for a new attempt with the same key (mismatch and in-progress are thrown). */
+export type ExistingKey =
+  | { kind: 'replay'; statusCode: number; body: string | null; result: unknown }
+  | { kind: 'answer-lost' }
+  /** A dead attempt's uncommitted key, now this attempt's: run the work. */
+  | { kind: 'taken' };
+
 /**
  * DESIGN §3: same key + same body → the stored response; same key + other body → 422.
  * Crash consistency: each attempt holds a random claim on its key, and the work's own
  * transaction marks the key acted on (db/transaction.ts). A key left unfinished past `staleMs` belongs
  * to a dead attempt: if its work committed, the retry learns "done, answer lost" (409); if not, the retry
  * takes the key over and runs — and the dead attempt, were it only slow, can no longer commit.
+ * `db` is the relaxed handle (Database.relaxed): a claim or answer lost in a crash is recovered as
+ * "done, answer lost" or a free key, and the work's own durable commit flushes the claim before it.
  */
-export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, staleMs: number): void {
-  // `db` is the relaxed handle (Database.relaxed): a claim or answer lost in a crash is recovered as
-  // "done, answer lost" or a free key, and the work's own durable commit flushes the claim before it.
-  app.decorateRequest('idempotency', null);
-  // Every idempotent request runs in its own context, so the transaction helper can see its claim.
-  app.addHook('onRequest', (request, _reply, done) =>
-    request.routeOptions.config.idempotent ? requestContext.run({}, done) : done(),
-  );
-
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
-    const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) return;
-    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-      throw new AppError('VALIDATION_ERROR', 'Idempotency-Key must be 8 to 100 letters, digits, - or _.');
-    }
-    const scope = scopeOf(request);
-    let requestHash: string;
-    try {
-      requestHash = requestHashOf(request.method, request.url, request.body);
-    } catch {
-      // A route without a body schema gets the parsed JSON as sent: nesting deep enough to overflow the stack.
-      throw new AppError('VALIDATION_ERROR', MSG.common.invalidInput);
-    }
-    const claim = randomBytes(12).toString('base64url');
-    const hold = () => {
-      request.idempotency = { scope, key: header, claim };
-      const context = requestContext.getStore();
-      if (context) context.idempotency = request.idempotency;
-    };
-    const inserted = await claimStatement(db, [
-      scope,
-      header,
-      request.routeOptions.url ?? '',
-      requestHash,
-      claim,
-      clock.now().toISOString(),
-    ]);
-    if (inserted.length === 1) return hold();
-    const [stored] = await db
-      .select({
-        requestHash: idempotencyKeys.requestHash,
-        statusCode: idempotencyKeys.statusCode,
-        responseBody: idempotencyKeys.responseBody,
-        claim: idempotencyKeys.claim,
-        committedAt: idempotencyKeys.committedAt,
-        stale: sql<boolean>`${staleClaim(staleMs)}`,
-      })
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, header)));
-    if (!stored || stored.requestHash !== requestHash) {
-      throw new AppError('IDEMPOTENCY_MISMATCH', MSG.common.idempotencyMismatch);
-    }
-    if (stored.statusCode === null) {
-      if (!stored.stale) throw inProgress();
-      if (stored.committedAt) {
-        await finish(scope, header, stored.claim, 409, ANSWER_LOST);
-        return reply.status(409).type('application/json').send(ANSWER_LOST);
-      }
-      const taken = await db
-        .update(idempotencyKeys)
-        .set({ claim, claimedAt: sql`now()` })
-        .where(and(keyIs(scope, header, stored.claim), isNull(idempotencyKeys.committedAt), staleClaim(staleMs)))
-        .returning({ key: idempotencyKeys.key });
-      if (taken.length !== 1) throw inProgress();
-      return hold();
-    }
-    reply.header('idempotent-replayed', 'true');
-    return reply.status(stored.statusCode).type('application/json').send(stored.responseBody);
-  });
-
+export function createIdempotencyKeys(db: Db, clock: Clock, staleMs: number) {
   /** This attempt's unfinished key (another attempt's claim never matches). */
   function keyIs(scope: string, key: string, claim: string | null) {
     return and(
@@ -148,30 +97,143 @@ export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, 
     await finishStatement(db, [scope, key, claim, statusCode, body]);
   }
 
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const record = request.idempotency;
-    if (!record) return done(null, payload);
-    request.idempotency = null;
-    storeAnswer(record, reply.statusCode, payload).then(
-      () => done(null, payload),
-      (error: Error) => done(error),
-    );
-  });
+  return {
+    /** Claims a new key for this attempt; false when the key exists (then `existing` says what it means). */
+    async claim(scope: string, key: string, route: string, requestHash: string, claim: string): Promise<boolean> {
+      const inserted = await claimStatement(db, [scope, key, route, requestHash, claim, clock.now().toISOString()]);
+      return inserted.length === 1;
+    },
 
-  async function storeAnswer(record: IdempotencyClaim, statusCode: number, payload: unknown): Promise<void> {
-    const body = typeof payload === 'string' ? payload : '';
-    if (statusCode < 500) {
-      await finish(record.scope, record.key, record.claim, statusCode, body);
-    } else {
-      // Failed: if nothing committed, free the key for a retry; if the work did commit, say so.
+    async existing(scope: string, key: string, requestHash: string, claim: string): Promise<ExistingKey> {
+      const [stored] = await db
+        .select({
+          requestHash: idempotencyKeys.requestHash,
+          statusCode: idempotencyKeys.statusCode,
+          responseBody: idempotencyKeys.responseBody,
+          result: idempotencyKeys.result,
+          claim: idempotencyKeys.claim,
+          committedAt: idempotencyKeys.committedAt,
+          stale: sql<boolean>`${staleClaim(staleMs)}`,
+        })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+      if (!stored || stored.requestHash !== requestHash) {
+        throw new AppError('IDEMPOTENCY_MISMATCH', MSG.common.idempotencyMismatch);
+      }
+      if (stored.statusCode !== null) {
+        return { kind: 'replay', statusCode: stored.statusCode, body: stored.responseBody, result: stored.result };
+      }
+      if (!stored.stale) throw inProgress();
+      if (stored.committedAt) {
+        await finish(scope, key, stored.claim, 409, ANSWER_LOST);
+        return { kind: 'answer-lost' };
+      }
+      const taken = await db
+        .update(idempotencyKeys)
+        .set({ claim, claimedAt: sql`now()` })
+        .where(and(keyIs(scope, key, stored.claim), isNull(idempotencyKeys.committedAt), staleClaim(staleMs)))
+        .returning({ key: idempotencyKeys.key });
+      if (taken.length !== 1) throw inProgress();
+      return { kind: 'taken' };
+    },
+
+    /** Stores this attempt's answer; a 5xx frees the key (nothing committed) or records "done, answer lost". */
+    async storeAnswer(record: IdempotencyClaim, statusCode: number, payload: unknown): Promise<void> {
+      const body = typeof payload === 'string' ? payload : '';
+      if (statusCode < 500) {
+        await finish(record.scope, record.key, record.claim, statusCode, body);
+        return;
+      }
       const mine = keyIs(record.scope, record.key, record.claim);
       await db.delete(idempotencyKeys).where(and(mine, isNull(idempotencyKeys.committedAt)));
       await db
         .update(idempotencyKeys)
         .set({ statusCode: 409, responseBody: ANSWER_LOST })
         .where(and(mine, isNotNull(idempotencyKeys.committedAt)));
-    }
+    },
+  };
+}
+
+export type IdempotencyKeys = ReturnType<typeof createIdempotencyKeys>;
+
+/** The request's Idempotency-Key header: undefined when absent, 400 when malformed. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+    throw new AppError('VALIDATION_ERROR', 'Idempotency-Key must be 8 to 100 letters, digits, - or _.');
   }
+  return header;
+}
+
+/** The request hash of a validated request; a body nested deep enough to overflow the stack is a 400. */
+export function requestHashOfRequest(request: FastifyRequest): string {
+  try {
+    return requestHashOf(request.method, request.url, request.body);
+  } catch {
+    throw new AppError('VALIDATION_ERROR', MSG.common.invalidInput);
+  }
+}
+
+export const newClaim = () => randomBytes(12).toString('base64url');
+
+/** The answer a finished key replays: its stored body (a key answered in one statement replays in its route). */
+export function replayStored(reply: FastifyReply, stored: { statusCode: number; body: string | null }) {
+  reply.header('idempotent-replayed', 'true');
+  return reply
+    .status(stored.statusCode)
+    .type('application/json')
+    .send(stored.body ?? ANSWER_LOST);
+}
+
+export const answerLost = (reply: FastifyReply) => reply.status(409).type('application/json').send(ANSWER_LOST);
+
+/**
+ * The hooks of `config.idempotent` routes, attached to those routes only (issue #17: no other request pays for
+ * them): a request context (so the transaction helper sees the claim), the claim before the handler, the
+ * stored answer after it.
+ */
+export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, staleMs: number): void {
+  const keys = createIdempotencyKeys(db, clock, staleMs);
+  app.decorate('idempotencyKeys', keys);
+  app.decorateRequest('idempotency', null);
+
+  const withContext: onRequestHookHandler = (_request, _reply, done) => requestContext.run({}, done);
+
+  const claimKey: preHandlerAsyncHookHandler = async (request, reply) => {
+    const header = idempotencyKeyOf(request);
+    if (header === undefined) return;
+    const scope = scopeOf(request);
+    const requestHash = requestHashOfRequest(request);
+    const claim = newClaim();
+    const hold = () => {
+      request.idempotency = { scope, key: header, claim };
+      const context = requestContext.getStore();
+      if (context) context.idempotency = request.idempotency;
+    };
+    if (await keys.claim(scope, header, request.routeOptions.url ?? '', requestHash, claim)) return hold();
+    const existing = await keys.existing(scope, header, requestHash, claim);
+    if (existing.kind === 'taken') return hold();
+    if (existing.kind === 'answer-lost') return answerLost(reply);
+    return replayStored(reply, existing);
+  };
+
+  const storeAnswer: onSendHookHandler = (request, reply, payload, done) => {
+    const record = request.idempotency;
+    if (!record) return done(null, payload);
+    request.idempotency = null;
+    keys.storeAnswer(record, reply.statusCode, payload).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.idempotent !== true) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), withContext];
+    route.preHandler = [...[route.preHandler ?? []].flat(), claimKey];
+    route.onSend = [...[route.onSend ?? []].flat(), storeAnswer];
+  });
 }
 
 /**

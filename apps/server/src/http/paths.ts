@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { MSG } from '@svp/shared';
-import { errors } from './errors.js';
+import { errors, type AppError } from './errors.js';
 
 /** Characters no browser percent-encodes (RFC 3986 unreserved). */
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
@@ -27,12 +26,10 @@ export function isCanonicalPath(url: string): boolean {
 }
 
 /**
- * The first hook of every request, matched or not: an unusual spelling is refused before any route's own
- * hooks or handler run. The access rule lives on the route (http/access.ts) and would hold anyway; this
- * keeps every other spelling of a path from meaning anything at all.
+ * Checked by the first hook of every request, matched or not (app.ts): an unusual spelling is refused before
+ * any route's own hooks or handler run. The access rule lives on the route (http/access.ts) and would hold
+ * anyway; this keeps every other spelling of a path from meaning anything at all.
  */
-export function refuseUnusualPaths(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    done(isCanonicalPath(request.raw.url ?? '') ? undefined : errors.validation(MSG.common.invalidPath));
-  });
+export function unusualPathRefusal(url: string | undefined): AppError | undefined {
+  return isCanonicalPath(url ?? '') ? undefined : errors.validation(MSG.common.invalidPath);
 }

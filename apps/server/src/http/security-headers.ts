@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 const PERMISSIONS_POLICY = [
@@ -25,11 +24,12 @@ const PERMISSIONS_POLICY = [
   .join(', ');
 
 /**
- * CSP, frame-ancestors, nosniff, referrer policy and the rest of helmet's headers on every response.
+ * CSP, frame-ancestors, nosniff, referrer policy and the rest of helmet's headers, for every response.
  * Our helmet options depend on nothing in the request, so helmet runs once at start-up against a recording
- * response, and every request gets the recorded headers in one call (GET /me is the hottest route, DESIGN §7).
+ * response, and the app's first hook sets the recorded headers on every request in one call (GET /me is the
+ * hottest route, DESIGN §7).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
+export function securityHeaders(options: { hsts: boolean }): Readonly<Record<string, string>> {
   const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -55,8 +55,5 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: b
   if (!headers['content-security-policy']) throw new Error('helmet produced no CSP: security headers not applied');
   // Browser features the app never uses are denied to it and to anything it could be made to load.
   headers['permissions-policy'] = PERMISSIONS_POLICY;
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
+  return Object.freeze(headers);
 }

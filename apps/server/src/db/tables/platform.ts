@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 /** The platform's bookkeeping: idempotency keys, rate limits, settings and the e-mail outbox. */
@@ -13,6 +13,11 @@ export const idempotencyKeys = pgTable(
     /** Null while the first request is still running. */
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
+    /**
+     * A request answered in one statement (docs/decisions/0021) stores what it did here instead of a body: the
+     * route renders its response from it, on the first answer and on every replay alike.
+     */
+    result: jsonb('result'),
     /** Random per attempt: only the attempt holding the claim may commit work under this key. */
     claim: text('claim'),
     /** Database time the current claim was taken: wall time, not the business clock (tests move that). */

@@ -12,6 +12,8 @@ export type { SessionInfo, SessionRead, SessionRow };
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** Writing last_seen_at on every request would make every GET a write; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
+/** A cookie token as `create` makes it: 32 random bytes, base64url. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const resolveStatement = preparedStatement<SessionRow>(
   'sessions_resolve',
@@ -60,10 +62,11 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
 
     /**
      * The live session for a cookie token, or null (unknown, expired, idle too long, user disabled). With a
-     * `read`, the session comes from that statement and `data` is the whole row it returned.
+     * `read`, the session comes from that statement and `data` is the whole row it returned. The one-statement
+     * money routes check the same rules in SQL (`api_user_posting`, migration 0011): keep the two in step.
      */
     async resolve(token: string, read?: SessionRead): Promise<{ session: SessionInfo; data: SessionRow } | null> {
-      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+      if (!TOKEN_PATTERN.test(token)) return null;
       const tokenHash = hashToken(token);
       // Read on every authenticated request: fixed SQL, prepared once per connection.
       const row = read ? await read(db, tokenHash, clock.now()) : (await resolveStatement(db, [tokenHash]))[0];
@@ -91,6 +94,16 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
         verifiedAt: row.sessionVerifiedMs === null ? null : Number(row.sessionVerifiedMs),
       };
       return { session, data: row };
+    },
+
+    /**
+     * What a route that checks its session inside its own statement (http/one-statement.ts) hands the database:
+     * the token's hash and this store's limits for a user's session. The statement vouches only for a session
+     * `resolve` would accept without a touch; anything else comes back here. Null: not a token at all.
+     */
+    statementSession(token: string | undefined): { tokenHash: string; idleMs: number; touchMs: number } | null {
+      if (!token || !TOKEN_PATTERN.test(token)) return null;
+      return { tokenHash: hashToken(token), idleMs: limits('user').idleMs, touchMs: TOUCH_EVERY_MS };
     },
 
     async destroy(token: string): Promise<void> {

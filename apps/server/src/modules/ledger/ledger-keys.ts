@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 /**
  * Every ledger idempotency key, built in one place (DESIGN §3: the key names the one event a posting is for, so
  * a repeat of that event posts nothing). The formats are stored in `ledger_transactions` and must never change:
- * a changed format would post an already-posted event again.
+ * a changed format would post an already-posted event again. The one-statement requests (migration 0011) append
+ * the session's user in SQL, which only the database knows: `unique`'s `${kind}:${userId}:${nonce}` and
+ * `referral('')` followed by the referred user's id.
  */
 export const ledgerKey = {
   deposit: (chainId: number, txHash: string, logIndex: number) => `deposit:${chainId}:${txHash}:${logIndex}`,

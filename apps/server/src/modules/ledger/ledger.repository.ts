@@ -3,6 +3,7 @@ import type { Asset } from '@svp/shared';
 import { preparedStatement, type Db } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
+import type { RequestFrame } from '../../http/one-statement.js';
 
 type Executor = Db | Tx;
 
@@ -27,6 +28,26 @@ const postStatement = preparedStatement<{ id: string; posted: boolean }>(
    from ledger_post($1, $2, $3, $4, $5, $6::text[], $7::text[], $8::text[], $9::bigint[], $10::boolean[],
      $11, $12, $13, $14)`,
 );
+
+/** A user's posting for a request in one call (migration 0011): session, key, posting, summary, stored answer. */
+const userPostingStatement = preparedStatement<{ outcome: string; user_id: string | null; result: unknown }>(
+  'api_user_posting',
+  `select o_outcome as outcome, o_user_id as user_id, o_result as result
+   from api_user_posting($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+     $14::text[], $15::text[], $16::text[], $17::bigint[], $18::boolean[], $19)`,
+);
+
+export interface UserPostingRow {
+  frame: RequestFrame;
+  kind: string;
+  /** Makes the ledger key unique: `${kind}:${userId}:${nonce}`, ledgerKey.unique's format. */
+  nonce: string;
+  memo: string;
+  recipient: string | null;
+  /** Netted, non-zero legs; owners may be '$user' or '$recipient' (the statement orders them). */
+  legs: { owner: string; code: string; asset: Asset; amount: bigint; allowNegative: boolean }[];
+  summary: 'staking';
+}
 
 /** Queries only: the rules (balanced, guarded, idempotent) live in ledger.service.ts and ledger_post. */
 export const ledgerRepository = {
@@ -61,6 +82,33 @@ export const ledgerRepository = {
       p.defer,
     ]);
     return { transactionId: BigInt(row!.id), posted: row!.posted };
+  },
+
+  /** Runs api_user_posting; throws the database's SV002/SV003 errors for the service to translate. */
+  async userPosting(db: Executor, p: UserPostingRow) {
+    const { frame } = p;
+    const [row] = await userPostingStatement(db, [
+      frame.tokenHash,
+      frame.now.toISOString(),
+      frame.idleMs,
+      frame.touchMs,
+      frame.key?.key ?? null,
+      frame.key?.route ?? null,
+      frame.key?.requestHash ?? null,
+      frame.key?.claim ?? null,
+      frame.key?.held ?? false,
+      p.kind,
+      p.nonce,
+      p.memo,
+      p.recipient,
+      p.legs.map((l) => l.owner),
+      p.legs.map((l) => l.code),
+      p.legs.map((l) => l.asset),
+      p.legs.map((l) => l.amount.toString()),
+      p.legs.map((l) => l.allowNegative),
+      p.summary,
+    ]);
+    return row!;
   },
 
   async balancesOf(db: Executor, owner: string): Promise<Map<string, bigint>> {

@@ -6,6 +6,7 @@ import {
   type SystemAccountCode,
   type UserAccountCode,
 } from '@svp/shared';
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { IdempotencyClaimLost, withRetries, type Tx } from '../../db/transaction.js';
@@ -13,6 +14,7 @@ import { currentIdempotencyClaim, type IdempotencyClaim } from '../../request-co
 import { InsufficientFundsError } from './ledger.errors.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
 import { ledgerRepository as repo } from './ledger.repository.js';
+import type { RequestFrame, StatementAnswer } from '../../http/one-statement.js';
 
 export type AccountRef =
   { owner: string; code: UserAccountCode } | { owner: typeof SYSTEM_OWNER; code: SystemAccountCode };
@@ -76,6 +78,47 @@ function translate(error: unknown): unknown {
   return error;
 }
 
+/** The session's user and the recipient a request names, as owners of a request posting's legs. */
+export const REQUEST_USER = '$user';
+export const REQUEST_RECIPIENT = '$recipient';
+export const requestUserAccount = (code: UserAccountCode): AccountRef => ({ owner: REQUEST_USER, code });
+export const requestRecipientAccount = (code: UserAccountCode): AccountRef => ({ owner: REQUEST_RECIPIENT, code });
+
+/** A posting made for a request in one statement: the user is the session's, known only to the database. */
+export interface RequestPosting {
+  kind: string;
+  /** '{sender}' and '{recipient}' stand for the usernames. */
+  memo: string;
+  /** The username legs owned by REQUEST_RECIPIENT go to. */
+  recipient?: string;
+  legs: Leg[];
+  /** The summary the answer shows, read after the posting in the same statement. */
+  summary: 'staking';
+}
+
+/** What api_user_posting did, when it did not hand the request back. */
+export interface RequestPostingResult {
+  outcome: 'ok' | 'self' | 'unknown' | 'insufficient';
+  /** The business time of the request (ISO), which the summary was computed at. */
+  at: string;
+  recipient: string | null;
+  summary: unknown;
+}
+
+/**
+ * A posting's legs as a one-statement request hands them to the database: checked (balanced per asset), netted,
+ * owners possibly REQUEST_USER / REQUEST_RECIPIENT, which the statement resolves and sorts into the lock order.
+ */
+export function statementLegs(kind: string, legs: Leg[]) {
+  return normalize({ kind, idempotencyKey: 'in-statement', legs }).map(({ ref, asset, amount }) => ({
+    owner: ref.owner,
+    code: ref.code,
+    asset,
+    amount,
+    allowNegative: ref.owner === SYSTEM_OWNER,
+  }));
+}
+
 /** The only code that writes balances (DESIGN §2, §3). */
 export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => void = () => undefined) {
   async function run(
@@ -126,8 +169,38 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
    */
   const post = (posting: Posting) => withRetries(() => run(db, posting, currentIdempotencyClaim() ?? null, false));
 
+  /**
+   * A user's posting for a request in one round trip (migration 0011, docs/decisions/0021): the statement checks
+   * the session and claims the key, posts through ledger_post, reads the summary and stores it as the answer.
+   */
+  async function postForRequest(frame: RequestFrame, posting: RequestPosting): Promise<StatementAnswer> {
+    const legs = statementLegs(posting.kind, posting.legs);
+    const row = await withRetries(async () => {
+      try {
+        return await repo.userPosting(db, {
+          frame,
+          kind: posting.kind,
+          nonce: randomUUID(),
+          memo: posting.memo,
+          recipient: posting.recipient ?? null,
+          legs,
+          summary: posting.summary,
+        });
+      } catch (error) {
+        throw translate(error);
+      }
+    });
+    if (row.outcome === 'session') return { outcome: 'session' };
+    if (row.outcome === 'key') return { outcome: 'key', userId: row.user_id! };
+    if (row.outcome === 'ok') onPosted(posting.kind);
+    return { outcome: 'done', result: row.result };
+  }
+
   return {
     postIn,
+    postForRequest,
+    /** Counts a posting a one-statement request made outside postForRequest (the metrics of `post`). */
+    notePosted: onPosted,
     /**
      * Opens every platform account at start-up and every user account at sign-up, outside the money
      * transactions: creating one inside them made all postings wait on its uncommitted insert.

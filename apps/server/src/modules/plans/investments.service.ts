@@ -1,16 +1,40 @@
 import { expectedWithdrawal, MSG, PLAN_DURATIONS, toDecimalString, USD_UNIT, DAY_MS } from '@svp/shared';
-import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { inTransaction } from '../../db/transaction.js';
+import { randomUUID } from 'node:crypto';
+import { withRetries } from '../../db/transaction.js';
+import type { OneStatementWork, RequestFrame, StatementAnswer } from '../../http/one-statement.js';
 import { AppError } from '../../http/errors.js';
-import { InsufficientFundsError } from '../ledger/ledger.errors.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
-import { userAccount, type Ledger } from '../ledger/ledger.service.js';
+import { requestUserAccount, statementLegs, type Ledger } from '../ledger/ledger.service.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
 import { plansRepository as repo, type InvestmentRow, type PlanRow } from './plans.repository.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
 
-export function investmentView(row: InvestmentRow, planName: string) {
+/** What api_invest stores as the request's answer (migration 0011). */
+interface InvestResult {
+  outcome:
+    'ok' | 'matured' | 'active' | 'raced' | 'missing-plan' | 'duration-disabled' | 'below-minimum' | 'insufficient';
+  at: string;
+  activePlan: string | null;
+  plan: string | null;
+  minimum: string | null;
+  investment: {
+    id: string;
+    amount: string;
+    expectedWithdrawal: string;
+    days: number;
+    startedAt: string;
+    endsAt: string;
+    status: 'active' | 'closed';
+  } | null;
+}
+
+type InvestAnswer = { success: true; message: string; investment: ReturnType<typeof investmentView> };
+
+export function investmentView(
+  row: Pick<InvestmentRow, 'id' | 'amount' | 'expectedWithdrawal' | 'days' | 'startedAt' | 'endsAt' | 'status'>,
+  planName: string,
+) {
   return {
     id: row.id,
     plan: planName,
@@ -24,11 +48,105 @@ export function investmentView(row: InvestmentRow, planName: string) {
   };
 }
 
-/** Plans and investing (SPEC §2, §5, §9; DESIGN D1, D4): the server computes every amount. */
-export function createInvestmentsService(deps: { db: Db; clock: Clock; ledger: Ledger; referrals: ReferralsService }) {
-  const { db, clock, ledger } = deps;
+/**
+ * Plans and investing (SPEC §2, §5, §9; DESIGN D1, D4): the server computes every amount. Business time comes
+ * with each request (RequestFrame.now).
+ */
+export function createInvestmentsService(deps: { db: Db; ledger: Ledger; referrals: ReferralsService }) {
+  const { db, ledger } = deps;
   const planName = async (code: string) => (await repo.find(db, code))?.name ?? code;
   const activePlanError = (name: string) => new AppError('PLAN_ACTIVE', MSG.invest.activePlan(name));
+
+  /** The plans as last read: the operator rarely changes one, and api_invest refuses a stale one (SV004). */
+  let plansByCode: Map<string, PlanRow> | null = null;
+  async function planFor(code: string, reread: boolean): Promise<PlanRow | undefined> {
+    // A code not seen yet may be a plan the operator just added: read again before calling it missing.
+    if (!plansByCode || reread || !plansByCode.has(code)) {
+      plansByCode = new Map((await repo.list(db)).map((p) => [p.code, p]));
+    }
+    return plansByCode.get(code);
+  }
+
+  /** What the request gets wrong on its own, in the spec's order after an open plan (§5). */
+  function refusalOf(input: { duration: number | null; amount: bigint | null }, plan: PlanRow | undefined) {
+    const duration = PLAN_DURATIONS.find((d) => d.days === input.duration);
+    if (!plan || !input.duration || !duration) return 'missing-plan';
+    if (!duration.enabled) return 'duration-disabled';
+    if (input.amount === null || input.amount < plan.minAmount) return 'below-minimum';
+    return null;
+  }
+
+  async function startInStatement(
+    frame: RequestFrame,
+    input: { duration: number | null; amount: bigint | null },
+    plan: PlanRow | undefined,
+  ): Promise<StatementAnswer> {
+    const refusal = refusalOf(input, plan);
+    const priced = refusal === null && plan && input.amount !== null && input.duration !== null;
+    const investmentId = randomUUID();
+    const bonus = deps.referrals.firstInvestmentBonus();
+    const amount = input.amount ?? 0n;
+    const row = await withRetries(() =>
+      repo.invest(db, {
+        frame,
+        refusal,
+        plan: plan ?? null,
+        investmentId,
+        days: input.duration,
+        amount: input.amount,
+        expected: priced ? expectedWithdrawal(amount, plan, input.duration!) : null,
+        endsAt: priced ? new Date(frame.now.getTime() + input.duration! * DAY_MS) : null,
+        ledgerKey: ledgerKey.investment(investmentId),
+        memo: plan ? `Invested in the ${plan.name} plan for ${input.duration} days` : '',
+        // One owner: the legs go in code order, the ledger's lock order. A refused request posts nothing.
+        legs: priced
+          ? statementLegs('investment.start', [
+              { account: requestUserAccount('usd.balance'), amount: -amount },
+              { account: requestUserAccount('usd.invested'), amount },
+            ]).sort((a, b) => (a.code < b.code ? -1 : 1))
+          : [],
+        referral: bonus && { ...bonus, legs: statementLegs('referral.bonus', bonus.legs) },
+      }),
+    );
+    if (row.outcome === 'session') return { outcome: 'session' };
+    if (row.outcome === 'key') return { outcome: 'key', userId: row.user_id! };
+    if (row.outcome === 'ok') ledger.notePosted('investment.start');
+    return { outcome: 'done', result: row.result };
+  }
+
+  /** The answer for what api_invest did, the first time and on a replay alike. */
+  function renderInvestment(result: InvestResult): InvestAnswer {
+    const minimum = result.minimum === null ? '' : toDecimalString(BigInt(result.minimum), 'USD');
+    switch (result.outcome) {
+      case 'matured':
+        throw new AppError('PLAN_ACTIVE', MSG.invest.maturedPlan(result.activePlan ?? ''));
+      case 'active':
+        throw activePlanError(result.activePlan ?? '');
+      case 'raced':
+        throw activePlanError(result.plan ?? '');
+      case 'missing-plan':
+        throw new AppError('VALIDATION_ERROR', MSG.invest.missingPlan);
+      case 'duration-disabled':
+        throw new AppError('VALIDATION_ERROR', MSG.invest.durationDisabled);
+      case 'below-minimum':
+        throw new AppError('VALIDATION_ERROR', MSG.invest.belowMinimum(minimum), {
+          amount: MSG.invest.belowMinimum(minimum),
+        });
+      case 'insufficient':
+        throw new AppError('INSUFFICIENT_FUNDS', MSG.invest.insufficient);
+      case 'ok': {
+        const i = result.investment!;
+        const row = {
+          ...i,
+          amount: BigInt(i.amount),
+          expectedWithdrawal: BigInt(i.expectedWithdrawal),
+          startedAt: new Date(i.startedAt),
+          endsAt: new Date(i.endsAt),
+        };
+        return { success: true, message: MSG.invest.success, investment: investmentView(row, result.plan ?? '') };
+      }
+    }
+  }
 
   return {
     async plans() {
@@ -57,61 +175,26 @@ export function createInvestmentsService(deps: { db: Db; clock: Clock; ledger: L
       return { investment: active ? investmentView(active, await planName(active.planCode)) : null };
     },
 
-    /** Checks in the spec's order (§5), then moves balance → invested in one ledger transaction. */
-    async invest(userId: string, input: { plan: string; duration: number | null; amount: bigint | null }) {
-      const active = await repo.activeInvestment(db, userId);
-      if (active && active.endsAt <= clock.now()) {
-        // Matured but not yet withdrawn or moved to the balance: say what to do, not "wait".
-        throw new AppError('PLAN_ACTIVE', MSG.invest.maturedPlan(await planName(active.planCode)));
-      }
-      if (active) throw activePlanError(await planName(active.planCode));
-      const plan = input.plan ? await repo.find(db, input.plan) : undefined;
-      if (!plan || !input.duration) throw new AppError('VALIDATION_ERROR', MSG.invest.missingPlan);
-      const duration = PLAN_DURATIONS.find((d) => d.days === input.duration);
-      if (!duration) throw new AppError('VALIDATION_ERROR', MSG.invest.missingPlan);
-      if (!duration.enabled) throw new AppError('VALIDATION_ERROR', MSG.invest.durationDisabled);
-      // Parsed at the edge (the ceiling and precision refused there); null: not a positive amount.
-      const amount = input.amount;
-      const minimum = toDecimalString(plan.minAmount, 'USD');
-      if (amount === null || amount < plan.minAmount) {
-        throw new AppError('VALIDATION_ERROR', MSG.invest.belowMinimum(minimum), {
-          amount: MSG.invest.belowMinimum(minimum),
-        });
-      }
-      const expected = expectedWithdrawal(amount, plan, duration.days);
-      try {
-        const row = await inTransaction(db, async (tx) => {
-          const now = clock.now();
-          const investment = await repo.insertInvestment(tx, {
-            userId,
-            planCode: plan.code,
-            amount,
-            expectedWithdrawal: expected,
-            days: duration.days,
-            startedAt: now,
-            endsAt: new Date(now.getTime() + duration.days * DAY_MS),
-            status: 'active',
-          });
-          await ledger.postIn(tx, {
-            kind: 'investment.start',
-            idempotencyKey: ledgerKey.investment(investment.id),
-            actorId: userId,
-            memo: `Invested in the ${plan.name} plan for ${duration.days} days`,
-            legs: [
-              { account: userAccount(userId, 'usd.balance'), amount: -amount },
-              { account: userAccount(userId, 'usd.invested'), amount },
-            ],
-          });
-          await deps.referrals.onInvestmentStarted(tx, userId, (await repo.investmentCount(tx, userId)) === 1);
-          return investment;
-        });
-        return { success: true as const, message: MSG.invest.success, investment: investmentView(row, plan.name) };
-      } catch (error) {
-        if (error instanceof InsufficientFundsError) throw new AppError('INSUFFICIENT_FUNDS', MSG.invest.insufficient);
-        // Two requests raced past the first check: the partial unique index let only one in.
-        if (pgErrorCode(error) === '23505') throw activePlanError(plan.name);
-        throw error;
-      }
+    /**
+     * Checks in the spec's order (§5), then starts the plan: the investment row, balance → invested and a first
+     * investment's referral bonus, in one statement with the session check and the stored answer (ADR 0021).
+     * The amounts are priced here from the plans as last read; the statement refuses a plan the operator has
+     * changed since (SV004), and the plans are read again.
+     */
+    invest(input: { plan: string; duration: number | null; amount: bigint | null }): OneStatementWork<InvestAnswer> {
+      return {
+        async run(frame) {
+          for (let attempt = 1; ; attempt++) {
+            const plan = input.plan ? await planFor(input.plan, attempt > 1) : undefined;
+            try {
+              return await startInStatement(frame, input, plan);
+            } catch (error) {
+              if (pgErrorCode(error) !== 'SV004' || attempt >= 3) throw error;
+            }
+          }
+        },
+        render: (stored) => renderInvestment(stored as InvestResult),
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { PLANS } from '@svp/shared';
-import type { Db } from '../../db/client.js';
+import { preparedStatement, type Db } from '../../db/client.js';
+import type { RequestFrame } from '../../http/one-statement.js';
 import { investments, plans } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
@@ -8,7 +9,74 @@ type Executor = Db | Tx;
 export type PlanRow = typeof plans.$inferSelect;
 export type InvestmentRow = typeof investments.$inferSelect;
 
+/** An investment for a request in one call (migration 0011): session, key, checks, row, postings, answer. */
+const investStatement = preparedStatement<{ outcome: string; user_id: string | null; result: unknown }>(
+  'api_invest',
+  `select o_outcome as outcome, o_user_id as user_id, o_result as result
+   from api_invest($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::uuid, $16, $17, $18,
+     $19::timestamptz, $20, $21, $22::text[], $23::text[], $24::bigint[], $25, $26, $27::text[], $28::text[],
+     $29::text[], $30::bigint[], $31::boolean[])`,
+);
+
+type StatementLeg = { owner: string; code: string; asset: string; amount: bigint; allowNegative: boolean };
+
+export interface InvestStatement {
+  frame: RequestFrame;
+  /** What is wrong with the request without looking at the database, said after an open plan. */
+  refusal: string | null;
+  plan: Pick<PlanRow, 'code' | 'name' | 'minAmount' | 'multiplier'> | null;
+  investmentId: string;
+  days: number | null;
+  amount: bigint | null;
+  expected: bigint | null;
+  endsAt: Date | null;
+  ledgerKey: string;
+  memo: string;
+  /** The investor's own legs (balance → invested). */
+  legs: StatementLeg[];
+  referral: { keyPrefix: string; memo: string; legs: StatementLeg[] } | null;
+}
+
 export const plansRepository = {
+  /** Runs api_invest; throws the database's SV004 (plan changed) for the service to read the plans again. */
+  async invest(db: Db, p: InvestStatement) {
+    const { frame } = p;
+    const [row] = await investStatement(db, [
+      frame.tokenHash,
+      frame.now.toISOString(),
+      frame.idleMs,
+      frame.touchMs,
+      frame.key?.key ?? null,
+      frame.key?.route ?? null,
+      frame.key?.requestHash ?? null,
+      frame.key?.claim ?? null,
+      frame.key?.held ?? false,
+      p.refusal,
+      p.plan?.code ?? null,
+      p.plan?.name ?? null,
+      p.plan?.minAmount.toString() ?? null,
+      p.plan?.multiplier.toString() ?? null,
+      p.investmentId,
+      p.days,
+      p.amount?.toString() ?? null,
+      p.expected?.toString() ?? null,
+      p.endsAt?.toISOString() ?? null,
+      p.ledgerKey,
+      p.memo,
+      p.legs.map((l) => l.code),
+      p.legs.map((l) => l.asset),
+      p.legs.map((l) => l.amount.toString()),
+      p.referral?.keyPrefix ?? null,
+      p.referral?.memo ?? null,
+      (p.referral?.legs ?? []).map((l) => l.owner),
+      (p.referral?.legs ?? []).map((l) => l.code),
+      (p.referral?.legs ?? []).map((l) => l.asset),
+      (p.referral?.legs ?? []).map((l) => l.amount.toString()),
+      (p.referral?.legs ?? []).map((l) => l.allowNegative),
+    ]);
+    return row!;
+  },
+
   /** Seeds the default plans of packages/shared once; later edits by the operator are kept. */
   async seedDefaults(db: Db): Promise<void> {
     await db

@@ -28,14 +28,16 @@ export function plansRoutes(investments: InvestmentsService): FastifyPluginAsync
     app.post(
       API.investments,
       {
-        config: { access: 'user', idempotent: true },
+        // One statement, session and key included (ADR 0021); a refused body is said after "who are you?".
+        config: { access: 'user', sessionInStatement: true },
+        attachValidation: true,
         schema: {
           tags: ['plans'],
           body: investRequestSchema,
           response: { 200: investResponseSchema, ...errorResponses },
         },
       },
-      async (request) => investments.invest(sessionOf(request).userId, request.body),
+      async (request, reply) => app.inOneStatement(request, reply, () => investments.invest(request.body)),
     );
   };
 }

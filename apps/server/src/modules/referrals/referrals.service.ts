@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { formatAmount, formatUsdShort, MSG } from '@svp/shared';
+import { formatAmount, formatUsdShort, MSG, type UserAccountCode } from '@svp/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
-import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
+import {
+  requestRecipientAccount,
+  requestUserAccount,
+  systemAccount,
+  userAccount,
+  type AccountRef,
+  type Ledger,
+} from '../ledger/ledger.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
 
@@ -22,15 +29,23 @@ export function createReferralsService(deps: { db: Db; ledger: Ledger; config: C
   const bonusSvp = config.REFERRAL_BONUS_SVP;
 
   /** Pays both people once per referred user: the idempotency key is the referred user's id. */
-  async function pay(tx: Tx, referredId: string, referrerId: string): Promise<void> {
-    const legs = [
+  /** The bonus's legs for the referred user's and the referrer's accounts (nothing when both bonuses are 0). */
+  function bonusLegs(referred: (code: UserAccountCode) => AccountRef, referrer: (code: UserAccountCode) => AccountRef) {
+    return [
       { account: systemAccount('usd.platform'), amount: -2n * bonusUsd },
-      { account: userAccount(referrerId, 'usd.earnings'), amount: bonusUsd },
-      { account: userAccount(referredId, 'usd.earnings'), amount: bonusUsd },
+      { account: referrer('usd.earnings'), amount: bonusUsd },
+      { account: referred('usd.earnings'), amount: bonusUsd },
       { account: systemAccount('svp.treasury'), amount: -2n * bonusSvp },
-      { account: userAccount(referrerId, 'svp.wallet'), amount: bonusSvp },
-      { account: userAccount(referredId, 'svp.wallet'), amount: bonusSvp },
+      { account: referrer('svp.wallet'), amount: bonusSvp },
+      { account: referred('svp.wallet'), amount: bonusSvp },
     ].filter((l) => l.amount !== 0n);
+  }
+
+  async function pay(tx: Tx, referredId: string, referrerId: string): Promise<void> {
+    const legs = bonusLegs(
+      (code) => userAccount(referredId, code),
+      (code) => userAccount(referrerId, code),
+    );
     if (legs.length === 0) return;
     await ledger.postIn(tx, {
       kind: 'referral.bonus',
@@ -57,6 +72,17 @@ export function createReferralsService(deps: { db: Db; ledger: Ledger; config: C
 
     async onSignup(tx: Tx, userId: string, referrerId: string | null) {
       if (config.REFERRAL_RULE === 'signup' && referrerId) await pay(tx, userId, referrerId);
+    },
+
+    /**
+     * The bonus a first investment pays under the first-investment rule, for an investment made in one statement
+     * (api_invest): the investor is REQUEST_USER, the referrer REQUEST_RECIPIENT; null when nothing is paid.
+     */
+    firstInvestmentBonus() {
+      if (config.REFERRAL_RULE !== 'first-investment') return null;
+      const legs = bonusLegs(requestUserAccount, requestRecipientAccount);
+      if (legs.length === 0) return null;
+      return { legs, memo: `Referral bonus: ${describeBonus()}`, keyPrefix: ledgerKey.referral('') };
     },
 
     async onInvestmentStarted(tx: Tx, userId: string, isFirst: boolean) {

@@ -35,43 +35,17 @@ export interface SummaryRow {
   } | null;
 }
 
-const summaryStatement = preparedStatement<SummaryRow>(
+/** The summary's one query is a database function (migration 0011): the one-statement moves read it too. */
+const summaryStatement = preparedStatement<{ row: SummaryRow | null }>(
   'staking_summary',
-  `select u.username,
-     (select json_object_agg(a.code, a.balance::text) from accounts a where a.owner = u.id::text) as balances,
-     (select json_build_object('tokens', s.tokens::text, 'status', s.status,
-        'started_ms', (extract(epoch from s.started_at) * 1000)::bigint::text,
-        'ends_ms', (extract(epoch from s.ends_at) * 1000)::bigint::text,
-        'credited_total', s.credited_total::text)
-      from stakes s where s.user_id = u.id order by s.started_at desc limit 1) as stake
-   from users u where u.id = $1`,
-);
-
-/** The sender and the named recipient of a transfer, in one look-up. */
-const transferPartiesStatement = preparedStatement<{
-  id: string;
-  username: string;
-  role: 'user' | 'admin';
-  disabled: boolean;
-  is_sender: boolean;
-}>(
-  'staking_transfer_parties',
-  `select id::text, username, role, disabled, id = $1::uuid as is_sender
-   from users where id = $1::uuid or lower(username) = lower($2)`,
+  `select staking_summary_json($1::uuid) as row`,
 );
 
 /** Queries only. */
 export const stakingRepository = {
   async summaryRow(db: Executor, userId: string): Promise<SummaryRow | undefined> {
-    const [row] = await summaryStatement(db, [userId]);
-    return row;
-  },
-  async transferParties(db: Executor, senderId: string, recipientName: string) {
-    const rows = await transferPartiesStatement(db, [senderId, recipientName]);
-    return {
-      sender: rows.find((r) => r.is_sender),
-      recipient: rows.find((r) => r.username.toLowerCase() === recipientName.toLowerCase()),
-    };
+    const [read] = await summaryStatement(db, [userId]);
+    return read?.row ?? undefined;
   },
   async lockActive(tx: Tx, userId: string): Promise<StakeRow | undefined> {
     const [row] = await tx

@@ -20,6 +20,11 @@ export function stakingRoutes(staking: StakingService): FastifyPluginAsyncZod {
   return async (app) => {
     const user = { access: 'user' as const };
     const mutating = { access: 'user' as const, idempotent: true };
+    /**
+     * Convert, buy and transfer run as one statement (docs/decisions/0021): the session and the key are checked
+     * inside it, and a body the schema refuses is reported by the handler, once "who are you?" is answered.
+     */
+    const inOneStatement = { config: { access: 'user' as const, sessionInStatement: true }, attachValidation: true };
     app.get(
       API.staking,
       { config: user, schema: { tags: ['staking'], response: { 200: stakingSummarySchema, ...errorResponses } } },
@@ -32,13 +37,14 @@ export function stakingRoutes(staking: StakingService): FastifyPluginAsyncZod {
     );
     app.post(
       API.stakingConvert,
-      { config: mutating, schema: { tags: ['staking'], body: convertSchema, response } },
-      async (request) => staking.convert(sessionOf(request).userId, request.body.direction, request.body.amount),
+      { ...inOneStatement, schema: { tags: ['staking'], body: convertSchema, response } },
+      async (request, reply) =>
+        app.inOneStatement(request, reply, () => staking.convert(request.body.direction, request.body.amount)),
     );
     app.post(
       API.stakingBuy,
-      { config: mutating, schema: { tags: ['staking'], body: buySvpSchema, response } },
-      async (request) => staking.buy(sessionOf(request).userId, request.body.amount),
+      { ...inOneStatement, schema: { tags: ['staking'], body: buySvpSchema, response } },
+      async (request, reply) => app.inOneStatement(request, reply, () => staking.buy(request.body.amount)),
     );
     app.post(
       API.stakingSell,
@@ -57,8 +63,9 @@ export function stakingRoutes(staking: StakingService): FastifyPluginAsyncZod {
     );
     app.post(
       API.stakingTransfer,
-      { config: mutating, schema: { tags: ['staking'], body: transferSchema, response } },
-      async (request) => staking.transfer(sessionOf(request).userId, request.body.recipient, request.body.amount),
+      { ...inOneStatement, schema: { tags: ['staking'], body: transferSchema, response } },
+      async (request, reply) =>
+        app.inOneStatement(request, reply, () => staking.transfer(request.body.recipient, request.body.amount)),
     );
   };
 }

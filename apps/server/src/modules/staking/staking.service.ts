@@ -17,7 +17,16 @@ import { inTransaction, type Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { InsufficientFundsError } from '../ledger/ledger.errors.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
-import { systemAccount, userAccount, type Leg, type Ledger } from '../ledger/ledger.service.js';
+import {
+  requestRecipientAccount,
+  requestUserAccount,
+  systemAccount,
+  userAccount,
+  type Leg,
+  type Ledger,
+  type RequestPostingResult,
+} from '../ledger/ledger.service.js';
+import type { OneStatementWork } from '../../http/one-statement.js';
 import { createLeaderboard } from './leaderboard.js';
 import { stakingRepository as repo, type SummaryRow } from './staking.repository.js';
 import { lastStakeDay, readSettlementDue, yieldDue as yieldAt, type StakeTerms } from './yield.js';
@@ -86,9 +95,12 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
    * Withdraw Earned, which settles first, pays exactly that.
    */
   async function summary(userId: string, read?: SummaryRow) {
-    const row = read ?? (await repo.summaryRow(db, userId));
+    return view(read ?? (await repo.summaryRow(db, userId)), clock.now());
+  }
+
+  /** What the staking room shows of a summary row at `now`: a pure function, so a replay renders the same. */
+  function view(row: SummaryRow | undefined, now: Date) {
     const get = (code: string) => BigInt(row?.balances?.[code] ?? '0');
-    const now = clock.now();
     const { stake, active } = stakeOf(row);
     const accrued = active ? yieldDue(active, now) : (stake?.creditedTotal ?? 0n);
     const unsettled = active && accrued > active.creditedTotal ? accrued - active.creditedTotal : 0n;
@@ -135,15 +147,27 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     );
 
   /**
-   * A plain move between fund, balance and tokens (convert, buy, transfer): one posting, one statement.
-   * Yield goes to `earned` and a release to the wallet, neither of which these touch, so nothing needs
-   * settling first (DESIGN D11), and the debited rows stay locked only while PostgreSQL posts.
+   * A plain move between fund, balance and tokens (convert, buy, transfer): the whole request — session, key,
+   * posting, summary, stored answer — is one statement (docs/decisions/0021). Yield goes to `earned` and a
+   * release to the wallet, neither of which these touch, so nothing needs settling first (DESIGN D11).
    */
-  const moved = (userId: string, insufficient: string, message: string, kind: string, memo: string, legs: Leg[]) =>
-    respond(insufficient, userId, async () => {
-      await ledger.post({ kind, idempotencyKey: ledgerKey.unique(kind, userId), actorId: userId, memo, legs });
-      return message;
-    });
+  function moved(
+    move: { kind: string; memo: string; recipient?: string; legs: Leg[] },
+    insufficient: string,
+    message: (result: RequestPostingResult) => string,
+  ): OneStatementWork<{ success: true; message: string; summary: ReturnType<typeof view> }> {
+    return {
+      run: (frame) => ledger.postForRequest(frame, { ...move, summary: 'staking' }),
+      render(stored) {
+        const result = stored as RequestPostingResult;
+        if (result.outcome === 'insufficient') throw short(insufficient);
+        if (result.outcome === 'self') throw bad(MSG.staking.transferSelf);
+        if (result.outcome === 'unknown') throw bad(MSG.staking.transferUnknown);
+        const row = result.summary as SummaryRow;
+        return { success: true, message: message(result), summary: view(row, new Date(result.at)) };
+      },
+    };
+  }
 
   const post = (tx: Tx, userId: string, kind: string, memo: string, legs: Leg[]) =>
     ledger.postIn(tx, { kind, idempotencyKey: ledgerKey.unique(kind, userId), actorId: userId, memo, legs });
@@ -163,33 +187,33 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     },
 
     /** Amounts come parsed and positive (the request schema's amountField); the rules from here on are the service's. */
-    convert(userId: string, direction: 'toFund' | 'toBalance', amount: bigint) {
+    convert(direction: 'toFund' | 'toBalance', amount: bigint) {
       const toFund = direction === 'toFund';
       const [from, to] = toFund ? (['usd.balance', 'usd.fund'] as const) : (['usd.fund', 'usd.balance'] as const);
       const message = MSG.staking.converted(formatAmount(amount, 'USD'), toFund);
-      return moved(
-        userId,
-        toFund ? MSG.staking.insufficientBalance : MSG.staking.insufficientFund,
-        message,
-        'staking.convert',
-        message,
-        [
-          { account: userAccount(userId, from), amount: -amount },
-          { account: userAccount(userId, to), amount },
-        ],
-      );
+      const legs = [
+        { account: requestUserAccount(from), amount: -amount },
+        { account: requestUserAccount(to), amount },
+      ];
+      const insufficient = toFund ? MSG.staking.insufficientBalance : MSG.staking.insufficientFund;
+      return moved({ kind: 'staking.convert', memo: message, legs }, insufficient, () => message);
     },
 
-    buy(userId: string, amount: bigint) {
+    buy(amount: bigint) {
       if (amount < MIN_SVP_PURCHASE) throw bad(MSG.staking.buyMinimum);
       const tokens = tokensForUsd(amount);
       const message = MSG.staking.bought(formatAmount(tokens, 'SVP', 0), formatAmount(amount, 'USD'));
-      return moved(userId, MSG.staking.insufficientFund, message, 'staking.buy', 'Bought SVP tokens', [
-        { account: userAccount(userId, 'usd.fund'), amount: -amount },
+      const legs = [
+        { account: requestUserAccount('usd.fund'), amount: -amount },
         { account: systemAccount('usd.platform'), amount },
         { account: systemAccount('svp.treasury'), amount: -tokens },
-        { account: userAccount(userId, 'svp.wallet'), amount: tokens },
-      ]);
+        { account: requestUserAccount('svp.wallet'), amount: tokens },
+      ];
+      return moved(
+        { kind: 'staking.buy', memo: 'Bought SVP tokens', legs },
+        MSG.staking.insufficientFund,
+        () => message,
+      );
     },
 
     sell(userId: string, tokens: bigint) {
@@ -256,19 +280,21 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
       });
     },
 
-    /** Fund balance to another user, by username (SPEC §4, §5). */
-    async transfer(userId: string, recipientName: string, amount: bigint) {
-      const { sender, recipient } = recipientName
-        ? await repo.transferParties(db, userId, recipientName)
-        : { sender: undefined, recipient: undefined };
-      if (recipient && recipient.id === userId) throw bad(MSG.staking.transferSelf);
-      if (!recipient || recipient.role !== 'user' || recipient.disabled) throw bad(MSG.staking.transferUnknown);
-      const message = MSG.staking.transferred(formatAmount(amount, 'USD'), recipient.username);
-      const memo = `Fund transfer from ${sender?.username} to ${recipient.username}`;
-      return moved(userId, MSG.staking.transferInsufficient, message, 'staking.transfer', memo, [
-        { account: userAccount(userId, 'usd.fund'), amount: -amount },
-        { account: userAccount(recipient.id, 'usd.fund'), amount },
-      ]);
+    /** Fund balance to another user, by username (SPEC §4, §5); the statement finds the recipient. */
+    transfer(recipientName: string, amount: bigint) {
+      return moved(
+        {
+          kind: 'staking.transfer',
+          memo: 'Fund transfer from {sender} to {recipient}',
+          recipient: recipientName,
+          legs: [
+            { account: requestUserAccount('usd.fund'), amount: -amount },
+            { account: requestRecipientAccount('usd.fund'), amount },
+          ],
+        },
+        MSG.staking.transferInsufficient,
+        (result) => MSG.staking.transferred(formatAmount(amount, 'USD'), result.recipient ?? ''),
+      );
     },
 
     leaderboard: createLeaderboard(db, deps.config.LEADERBOARD_CACHE_SECONDS * 1000, (stake) => {

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.js';
+import { errors } from './errors.js';
+import { answerLost, idempotencyKeyOf, newClaim, replayStored, requestHashOfRequest } from './idempotency.js';
+
+/*
+ * A money request in one SQL round trip (issue #17, docs/decisions/0021-one-statement-requests.md). The route's
+ * statement checks the session, claims the Idempotency-Key, posts, reads what the answer shows and stores it,
+ * all in one call. It vouches only for the plain case; whatever it hands back — a session it cannot vouch for,
+ * a key that exists — is settled here by the ordinary code (access.ts, idempotency.ts), and the statement runs
+ * again. The answer is rendered from the statement's result, which is also what a replay renders.
+ */
+
+/** What the statement is given: who asks (their session cookie, hashed) and under which key. */
+export interface RequestFrame {
+  tokenHash: string;
+  now: Date;
+  idleMs: number;
+  touchMs: number;
+  key: { key: string; route: string; requestHash: string; claim: string; held: boolean } | null;
+}
+
+/** What it answers: handed back ('session', 'key'), or done, with the result the route renders. */
+export type StatementAnswer =
+  { outcome: 'session' } | { outcome: 'key'; userId: string } | { outcome: 'done'; result: unknown };
+
+/** A service's request made in one statement. */
+export interface OneStatementWork<T> {
+  run(frame: RequestFrame): Promise<StatementAnswer>;
+  /** The response for a result, the first time and on a replay alike; throws an AppError for a refusal. */
+  render(result: unknown): T;
+}
+
+export type InOneStatement = <T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  /**
+   * Builds the work from the validated request. Called only once the body passed its schema; it may throw the
+   * refusals that need no database (an AppError), which are answered after "who are you?".
+   */
+  prepare: () => OneStatementWork<T>,
+) => Promise<T | FastifyReply>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    inOneStatement: InOneStatement;
+  }
+}
+
+/** Decorates the app with `inOneStatement`; needs access control and idempotency registered first. */
+export function registerOneStatement(app: FastifyInstance, clock: Clock): void {
+  const { sessionCheck } = app;
+  const keys = app.idempotencyKeys;
+
+  const inOneStatement: InOneStatement = async (request, reply, prepare) => {
+    // A refusal that needs no database still answers "who are you?" first, as on every other route.
+    let key: string | undefined;
+    let requestHash = '';
+    let work: ReturnType<typeof prepare>;
+    try {
+      if (request.validationError) throw request.validationError;
+      key = idempotencyKeyOf(request);
+      if (key !== undefined) requestHash = requestHashOfRequest(request);
+      work = prepare();
+    } catch (refusal) {
+      await sessionCheck.authorize(request);
+      throw refusal;
+    }
+    const session = sessionCheck.statementSession(request);
+    if (!session) throw errors.unauthenticated();
+    const claim = newClaim();
+    let held = false;
+    let sessionChecked = false;
+    for (;;) {
+      const answer = await work.run({
+        ...session,
+        now: clock.now(),
+        key: key === undefined ? null : { key, route: request.routeOptions.url ?? '', requestHash, claim, held },
+      });
+      if (answer.outcome === 'done') return work.render(answer.result);
+      if (answer.outcome === 'session') {
+        // Expired, idle, disabled, an admin's, or just due a touch: the ordinary check answers 401/403, or
+        // touches a live session so the statement can vouch for it now.
+        if (sessionChecked) throw errors.unauthenticated();
+        sessionChecked = true;
+        await sessionCheck.authorize(request);
+        continue;
+      }
+      if (held || key === undefined) throw new Error('one-statement request handed back a key it holds');
+      const existing = await keys.existing(`user:${answer.userId}`, key, requestHash, claim);
+      if (existing.kind === 'taken') {
+        held = true;
+        continue;
+      }
+      if (existing.kind === 'answer-lost') return answerLost(reply);
+      if (existing.result === null || existing.result === undefined) return replayStored(reply, existing);
+      reply.header('idempotent-replayed', 'true');
+      return work.render(existing.result);
+    }
+  };
+  app.decorate('inOneStatement', inOneStatement);
+}
