@@ -1,7 +1,7 @@
 import { DAY_MS } from './time.js';
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { amountField, decimalString } from './schemas.js';
+import { amountField, botStatusSchema, decimalString } from './schemas.js';
 
 /** Constants of SPEC §9 for coins, the bot, taps and staking (DESIGN D9, D10), in minor units. */
 export const COIN_UNIT = 100n; // COIN has 2 decimals
@@ -29,12 +29,6 @@ export const tokensForUsd = (usdMicro: bigint) => (usdMicro * SVP_PER_USD) / 1_0
 /** USD micro-units paid for `tokens` when selling. */
 export const usdForTokens = (tokens: bigint) => (tokens * 1_000_000n) / SVP_PER_USD;
 
-export const rewardStatusSchema = z.object({
-  rewardClaimed: z.union([z.literal(0), z.literal(1)]),
-  coins: decimalString,
-  dailyCoins: decimalString,
-  message: z.string(),
-});
 export const claimResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -43,13 +37,6 @@ export const claimResponseSchema = z.object({
 });
 
 export const botActivateSchema = z.object({ method: z.enum(['coins', 'balance']) });
-export const botStatusSchema = z.object({
-  botStatus: z.union([z.literal(0), z.literal(1)]),
-  state: z.enum(['inactive', 'active', 'paused']),
-  reason: z.string().nullable(),
-  paidThrough: z.string().nullable(),
-  botEarn: decimalString,
-});
 export const botActivateResponseSchema = botStatusSchema.extend({ success: z.literal(true), message: z.string() });
 
 export const tapsSaveSchema = z.object({ clicks: z.number().int().min(0).max(1_000_000) });

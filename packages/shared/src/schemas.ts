@@ -98,7 +98,35 @@ export const loginResponseSchema = z.object({
   message: z.string(),
   user: userSnapshotSchema,
 });
-export const meResponseSchema = z.object({ success: z.literal(true), user: userSnapshotSchema });
+
+/** GET /rewards: the welcome reward's status and the coin totals (SPEC §4). */
+export const rewardStatusSchema = z.object({
+  rewardClaimed: z.union([z.literal(0), z.literal(1)]),
+  coins: decimalString,
+  dailyCoins: decimalString,
+  message: z.string(),
+});
+export type RewardStatus = z.infer<typeof rewardStatusSchema>;
+/** GET /bot: the trading bot's state and why it is paused, if it is (DESIGN D9). */
+export const botStatusSchema = z.object({
+  botStatus: z.union([z.literal(0), z.literal(1)]),
+  state: z.enum(['inactive', 'active', 'paused']),
+  reason: z.string().nullable(),
+  paidThrough: z.string().nullable(),
+  botEarn: decimalString,
+});
+export type BotStatus = z.infer<typeof botStatusSchema>;
+
+export const meResponseSchema = z.object({
+  success: z.literal(true),
+  user: userSnapshotSchema,
+  /**
+   * The dashboard home's coin box and bot box, exactly as GET /rewards and GET /bot answer them, read in /me's
+   * own statement so that the home's first screen is /me and /config alone (issue #17). Null for an admin.
+   */
+  engagement: z.object({ rewards: rewardStatusSchema, bot: botStatusSchema }).nullable(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const otpRequestSchema = z.object({ email });
 export const passwordResetSchema = z.object({

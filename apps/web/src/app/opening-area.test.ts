@@ -5,17 +5,11 @@ import { testUser } from '../test/render';
 import { openingArea } from './opening-area';
 
 describe('openingArea', () => {
-  it("names the dashboard's first requests for a stored user, the home adding the bot and coin boxes", () => {
+  it("names the dashboard's whole first screen for a stored user: /me (which carries the home's boxes) and /config", () => {
     setStoredUser(testUser);
-    expect(openingArea('/dashboard')).toEqual({
-      role: 'user',
-      requests: [API.me, API.config, API.bot, API.rewards],
-    });
-    expect(openingArea('/dashboard/')).toEqual({
-      role: 'user',
-      requests: [API.me, API.config, API.bot, API.rewards],
-    });
-    expect(openingArea('/dashboard/topup')).toEqual({ role: 'user', requests: [API.me, API.config] });
+    for (const path of ['/dashboard', '/dashboard/', '/dashboard/topup']) {
+      expect(openingArea(path)).toEqual({ role: 'user', requests: [API.me, API.config] });
+    }
   });
 
   it('asks for nothing where the route guard will send the visitor away, or outside the guarded areas', () => {

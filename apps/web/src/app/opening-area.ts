@@ -2,12 +2,14 @@ import { API, type Role } from '@svp/shared';
 import { getStoredUser } from '../lib/useStoredUser';
 
 /**
- * The guarded areas a page load can open on: the role the route guard lets in, what every page of the area
- * asks the API first, and what its home page adds (the dashboard home's bot box and coin box).
+ * The guarded areas a page load can open on: the role the route guard lets in, and what every page of the area
+ * asks the API first. For the dashboard that is its whole first screen, the home included: /me carries the
+ * home's coin box and bot box (issue #17: at most 2 requests and 3 database round trips; the server's
+ * test/users/first-screen.test.ts counts them for this same list).
  */
-const AREAS: { path: string; role: Role; requests: string[]; home: string[] }[] = [
-  { path: '/dashboard', role: 'user', requests: [API.me, API.config], home: [API.bot, API.rewards] },
-  { path: '/dashadmin', role: 'admin', requests: [API.me], home: [] },
+const AREAS: { path: string; role: Role; requests: string[] }[] = [
+  { path: '/dashboard', role: 'user', requests: [API.me, API.config] },
+  { path: '/dashadmin', role: 'admin', requests: [API.me] },
 ];
 
 /**
@@ -19,6 +21,5 @@ export function openingArea(pathname: string): { role: Role; requests: string[] 
   const area = AREAS.find(({ path }) => pathname === path || pathname.startsWith(`${path}/`));
   // The same check as the route guard's, so nothing is asked for a page that will send the visitor away.
   if (!area || getStoredUser()?.role !== area.role) return null;
-  const home = pathname.replace(/\/+$/, '') === area.path;
-  return { role: area.role, requests: home ? [...area.requests, ...area.home] : area.requests };
+  return { role: area.role, requests: area.requests };
 }

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setStoredUser } from '../lib/storedUser';
-import { jsonResponse, LocationProbe, mockFetch, testConfig, testUser } from '../test/render';
+import { jsonResponse, LocationProbe, meAnswer, mockFetch, testConfig, testUser } from '../test/render';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './router';
 
@@ -50,7 +50,7 @@ describe('routes', () => {
     setStoredUser({ ...testUser, role: 'admin', email: 'admin@svp.test' });
     mockFetch({
       'GET /api/v1/me': () =>
-        jsonResponse(200, { success: true, user: { ...testUser, role: 'admin', email: 'admin@svp.test' } }),
+        jsonResponse(200, meAnswer({ ...testUser, role: 'admin', email: 'admin@svp.test' }, null)),
       'GET /api/v1/config': () => jsonResponse(200, testConfig),
     });
     renderApp('/dashadmin');

@@ -1,7 +1,7 @@
 import { okResponseSchema, meResponseSchema } from '@svp/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, testUser } from '../test/render';
-import { ApiError, apiGet, apiPost, prefetchGet, setReauthHandler, setUnauthorizedHandler } from './api';
+import { jsonResponse, meAnswer, mockFetch, testUser } from '../test/render';
+import { ApiError, apiGet, apiPost, prefetchGet, serverAnswer, setReauthHandler, setUnauthorizedHandler } from './api';
 import { clearStoredUser, setStoredUser } from './storedUser';
 import { getStoredUser } from './useStoredUser';
 
@@ -129,7 +129,7 @@ describe('api client', () => {
   it('answers the next GET of a path from the request sent ahead for it, once', async () => {
     let sent = 0;
     mockFetch({
-      'GET /api/v1/me': () => jsonResponse(200, { success: true, user: { ...testUser, username: `n${++sent}` } }),
+      'GET /api/v1/me': () => jsonResponse(200, meAnswer({ ...testUser, username: `n${++sent}` })),
     });
     prefetchGet('/me');
     prefetchGet('/me'); // already on its way
@@ -182,7 +182,7 @@ describe('api client', () => {
   });
 
   it('loads a schema given as a loader while the request is in flight', async () => {
-    mockFetch({ 'GET /api/v1/me': () => jsonResponse(200, { success: true, user: testUser }) });
+    mockFetch({ 'GET /api/v1/me': () => jsonResponse(200, meAnswer()) });
     const loader = vi.fn(async () => meResponseSchema);
     await expect(apiGet('/me', { schema: loader })).resolves.toMatchObject({ user: { id: testUser.id } });
     expect(loader).toHaveBeenCalledOnce();
@@ -196,6 +196,19 @@ describe('api client', () => {
     const failing = () => Promise.reject(new Error('Failed to fetch dynamically imported module'));
     await expect(apiPost('/rewards/claim', {}, { schema: failing })).rejects.toMatchObject({ kind: 'network' });
     expect(fetched).not.toHaveBeenCalled();
+  });
+
+  it("takes an answer the server's response schema shaped as it is, and refuses a body that is no JSON object", async () => {
+    const bodies: Record<string, () => Response> = {
+      'GET /api/v1/me': () => jsonResponse(200, meAnswer()),
+      'GET /api/v1/config': () => new Response('<html>Bad gateway</html>', { status: 200 }),
+      'GET /api/v1/history': () => jsonResponse(200, ['a list']),
+    };
+    mockFetch(bodies);
+    await expect(apiGet('/me', { schema: serverAnswer() })).resolves.toEqual(meAnswer());
+    for (const path of ['/config', '/history']) {
+      await expect(apiGet(path, { schema: serverAnswer() })).rejects.toMatchObject({ kind: 'parse' });
+    }
   });
 
   it('reports a 2xx with an unexpected body as a parse error', async () => {

@@ -35,6 +35,21 @@ export interface Schema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 }
 
+/**
+ * The schema of an answer the server's own response schema has already whitelisted (DESIGN §4): the shared zod
+ * schema shaped it on the way out, so the browser does not check it again, nor download zod to do so (the
+ * dashboard's first screen reads /me and /config this way, issue #17). A body that is no JSON object at all
+ * (a proxy's error page) is still a parse error.
+ */
+export function serverAnswer<T extends object>(): Schema<T> {
+  return {
+    safeParse: (value) =>
+      typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? { success: true, data: value as T }
+        : { success: false },
+  };
+}
+
 interface ErrorBody {
   code: ErrorCode;
   message: string;

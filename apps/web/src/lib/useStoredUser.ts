@@ -1,24 +1,31 @@
 import type { UserSnapshot } from '@svp/shared';
 import { useSyncExternalStore } from 'react';
 import { readStoredUserRaw, subscribeStoredUser } from './storedUser';
-import { userSnapshot } from './response-shapes';
 
 let cachedRaw: string | null = null;
 let cachedUser: UserSnapshot | null = null;
 
-/** The stored user, or null when missing or not a valid snapshot (a tampered value is ignored). */
+/**
+ * The stored snapshot, or null when there is none or it names nobody. Only setStoredUser writes it, from an
+ * answer the server's response schema shaped (DESIGN §4), so it is not checked field by field here (that
+ * would take zod into the login page's code, DESIGN §7); what the route guard and the session's identity rest
+ * on is checked: an id, and a role that RequireRole compares with the area's.
+ */
+function readStoredUser(raw: string): UserSnapshot | null {
+  try {
+    const value = JSON.parse(raw) as Partial<UserSnapshot> | null;
+    return typeof value?.id === 'string' && typeof value.role === 'string' ? (value as UserSnapshot) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored user, or null when missing or naming nobody (see readStoredUser). */
 export function getStoredUser(): UserSnapshot | null {
   const raw = readStoredUserRaw();
   if (raw === cachedRaw) return cachedUser;
   cachedRaw = raw;
-  cachedUser = null;
-  if (raw) {
-    try {
-      cachedUser = userSnapshot.read(JSON.parse(raw));
-    } catch {
-      cachedUser = null;
-    }
-  }
+  cachedUser = raw ? readStoredUser(raw) : null;
   return cachedUser;
 }
 

@@ -1,14 +1,14 @@
 import { API, type PublicConfig } from '@svp/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../lib/api';
-import { publicConfig } from '../lib/response-shapes';
+import { apiGet, serverAnswer } from '../lib/api';
 import { configKeys } from './query-keys';
 
 /** Shown until /config answers, and if it never does: the spec's default brand. */
 export const DEFAULT_BRAND = 'My Dashboard';
 
+/** Operator configuration: the same for every visitor until the next deploy. */
 export function getConfig(): Promise<PublicConfig> {
-  return apiGet(API.config, { schema: publicConfig });
+  return apiGet(API.config, { schema: serverAnswer<PublicConfig>() });
 }
 
 export const configQueryOptions = queryOptions({

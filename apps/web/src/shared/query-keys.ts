@@ -6,7 +6,10 @@
  * the list and the earnings under it.
  */
 
-/** The signed-in user's snapshot (GET /me): the balance, plan and coins every money change moves. */
+/**
+ * The signed-in user's GET /me answer: the snapshot (the balance, plan and coins every money change moves) and
+ * the home's coin box and bot box, which the rewards, bot and taps changes move.
+ */
 export const meKeys = { all: ['me'] as const };
 export const meQueryKey = meKeys.all;
 

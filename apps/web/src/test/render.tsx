@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app/AppProviders';
-import type { UserSnapshot } from '@svp/shared';
+import { MSG, type MeResponse, type UserSnapshot } from '@svp/shared';
 
 /** Shows the current path so tests can assert where the app navigated. */
 export function LocationProbe() {
@@ -14,7 +14,9 @@ export function LocationProbe() {
 /** Renders `element` at `path` (matching `route`), with every provider the app has, transitions off. */
 export function renderAt(element: ReactElement, { path = '/', route = '*' }: { path?: string; route?: string } = {}) {
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  // The app's defaults (how long an answer stays fresh above all), without retries: a failure shows at once.
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   return render(
     <AppProviders queryClient={queryClient} env="test">
       <MemoryRouter initialEntries={[path]}>
@@ -67,6 +69,25 @@ export const testUser: UserSnapshot = {
   botStatus: 0,
   referralCode: null,
 };
+
+/** The home's coin box and bot box as /me carries them for testUser: welcome reward claimed, bot inactive. */
+export const testEngagement: NonNullable<MeResponse['engagement']> = {
+  rewards: {
+    rewardClaimed: 1,
+    coins: testUser.coins,
+    dailyCoins: testUser.dailyCoins,
+    message: MSG.rewards.statusClaimed,
+  },
+  bot: { botStatus: 0, state: 'inactive', reason: null, paidThrough: null, botEarn: '0' },
+};
+
+/** A GET /me answer body, as the server sends it for a user (an admin's has `engagement: null`). */
+export function meAnswer(
+  user: UserSnapshot = testUser,
+  engagement: MeResponse['engagement'] = testEngagement,
+): MeResponse {
+  return { success: true, user, engagement };
+}
 
 export const testConfig = {
   brand: 'My Dashboard',

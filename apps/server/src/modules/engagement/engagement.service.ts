@@ -18,6 +18,7 @@ import { AppError } from '../../http/errors.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
 import { engagementRepository as repo, utcDay, type EngagementRow } from './engagement.repository.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
+import { botStatusView, rewardStatusView } from './engagement.views.js';
 
 /** Longest stretch settled at once: a user away for years gets the last 400 days, not an unbounded loop. */
 const MAX_SETTLE_DAYS = 400;
@@ -110,14 +111,6 @@ export function createEngagementService(deps: {
     return due ? locked(userId, async (_tx, fresh) => fresh) : state;
   }
 
-  const botView = (s: EngagementRow) => ({
-    botStatus: (s.botStatus === 'active' ? 1 : 0) as 0 | 1,
-    state: s.botStatus,
-    reason: s.botReason,
-    paidThrough: s.botPaidThrough?.toISOString() ?? null,
-    botEarn: '0',
-  });
-
   return {
     settleIfDue,
 
@@ -125,12 +118,11 @@ export function createEngagementService(deps: {
     async rewardStatus(userId: string) {
       const state = await settleIfDue(userId);
       const balances = await ledger.balances(userId);
-      return {
-        rewardClaimed: (state.welcomeClaimedAt ? 1 : 0) as 0 | 1,
-        coins: coins(balances.get('coin.coins') ?? 0n),
-        dailyCoins: coins(balances.get('coin.daily') ?? 0n),
-        message: state.welcomeClaimedAt ? MSG.rewards.statusClaimed : MSG.rewards.statusUnclaimed,
-      };
+      return rewardStatusView({
+        welcomeClaimed: state.welcomeClaimedAt !== null,
+        coins: balances.get('coin.coins') ?? 0n,
+        dailyCoins: balances.get('coin.daily') ?? 0n,
+      });
     },
 
     /** "Claim Daily Bonus": coins += dailyCoins, dailyCoins = 0. */
@@ -181,7 +173,7 @@ export function createEngagementService(deps: {
       });
     },
 
-    botStatus: async (userId: string) => botView(await settleIfDue(userId)),
+    botStatus: async (userId: string) => botStatusView(await settleIfDue(userId)),
 
     /** 500,000 coins or $5; needs an active plan (SPEC §5). Upkeep is due 24 h later. */
     async activateBot(userId: string, method: 'coins' | 'balance') {
@@ -213,7 +205,7 @@ export function createEngagementService(deps: {
         return {
           success: true as const,
           message: MSG.bot.activated,
-          ...botView({ ...state, botStatus: 'active', botReason: null, botPaidThrough: paidThrough }),
+          ...botStatusView({ ...state, botStatus: 'active', botReason: null, botPaidThrough: paidThrough }),
         };
       });
     },

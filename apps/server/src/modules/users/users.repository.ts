@@ -7,7 +7,10 @@ import { SESSION_COLUMNS, type SessionRow } from '../../db/session-row.js';
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-/** Everything the §3 snapshot shows but the statement lines, read in one round trip (GET /me, DESIGN §7). */
+/**
+ * Everything the §3 snapshot shows but the statement lines, and the engagement state GET /me adds for the
+ * dashboard home (GET /rewards and /bot answers), read in one round trip (DESIGN §7, issue #17).
+ */
 export interface SnapshotRow {
   id: string;
   email: string;
@@ -21,7 +24,11 @@ export interface SnapshotRow {
   entries_total: string;
   /** daily coins or bot upkeep need settling before the numbers are current (DESIGN D11) */
   engagement_due: boolean;
-  bot_status: string | null;
+  /** The engagement row's state, null before it exists (an admin, or a user not yet settled) */
+  bot_status: 'inactive' | 'active' | 'paused' | null;
+  bot_reason: string | null;
+  bot_paid_through_ms: string | null;
+  welcome_claimed: boolean;
   plan_name: string | null;
   ends_at_ms: string | null;
   expected_withdrawal: string | null;
@@ -31,7 +38,8 @@ export interface SnapshotRow {
 const SNAPSHOT_COLUMNS = `u.id, u.email, u.role, u.username, u.wallet_address, u.referral_code, b.balances, b.entries_total,
      (e.user_id is null or e.daily_settled_through < $2
        or (e.bot_status = 'active' and coalesce(e.bot_paid_through <= $3::timestamptz, true))) as engagement_due,
-     e.bot_status, p.name as plan_name,
+     e.bot_status, e.bot_reason, (extract(epoch from e.bot_paid_through) * 1000)::bigint::text as bot_paid_through_ms,
+     e.welcome_claimed_at is not null as welcome_claimed, p.name as plan_name,
      (extract(epoch from i.ends_at) * 1000)::bigint::text as ends_at_ms,
      i.expected_withdrawal::text as expected_withdrawal`;
 const SNAPSHOT_JOINS = `cross join lateral (

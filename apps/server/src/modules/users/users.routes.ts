@@ -11,15 +11,16 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
     app.get(
       API.me,
       {
-        // The hottest route (DESIGN §7): the snapshot is read in the session look-up's own statement.
+        // The hottest route (DESIGN §7), and with /config the dashboard home's whole first screen (issue #17):
+        // the snapshot and the home's coin and bot boxes are read in the session look-up's own statement.
         config: { access: 'authenticated', sessionRead: users.snapshotWithSession },
         schema: { tags: ['users'], response: { 200: meResponseSchema, ...errorResponses } },
       },
       async (request) => {
         // The session decides whose data this is; no id ever comes from the client.
-        const user = await users.snapshotFrom((request.sessionData as SnapshotRow | null) ?? undefined);
-        if (!user) throw errors.unauthenticated();
-        return { success: true as const, user };
+        const me = await users.meFrom((request.sessionData as SnapshotRow | null) ?? undefined);
+        if (!me) throw errors.unauthenticated();
+        return me;
       },
     );
 

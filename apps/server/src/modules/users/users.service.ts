@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MSG, toDecimalString, withdrawableNow, type UserSnapshot } from '@svp/shared';
+import { MSG, toDecimalString, withdrawableNow, type MeResponse, type UserSnapshot } from '@svp/shared';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
@@ -7,7 +7,11 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
 import type { HistoryService } from '../history/history.service.js';
 import type { EngagementService } from '../engagement/engagement.service.js';
+import { botStatusView, rewardStatusView } from '../engagement/engagement.views.js';
 import { usersRepository, type SnapshotRow, type UserRow } from './users.repository.js';
+
+/** A balance the snapshot row read, in minor units (0 for an account not opened yet). */
+const balanceOf = (row: SnapshotRow, code: string) => BigInt(row.balances?.[code] ?? '0');
 
 /** The §3 snapshot: identity from the users table, every amount from the ledger (DESIGN D3). */
 export function createUsersService(
@@ -21,7 +25,7 @@ export function createUsersService(
   const HISTORY_LINES = 20;
 
   function fromRow(row: SnapshotRow, lines: string[]): UserSnapshot {
-    const amount = (code: string) => BigInt(row.balances?.[code] ?? '0');
+    const amount = (code: string) => balanceOf(row, code);
     return {
       id: row.id,
       email: row.email,
@@ -55,17 +59,44 @@ export function createUsersService(
     };
   }
 
-  /**
-   * The §3 snapshot from a row already read (by id, or with the session for GET /me), its statement lines
-   * from the history cache when unchanged; daily coins and bot upkeep are settled first when due (DESIGN D11).
-   */
+  /** The row as it stands once daily coins and bot upkeep are settled, when they were due (DESIGN D11). */
+  async function settled(row: SnapshotRow | undefined): Promise<SnapshotRow | undefined> {
+    if (!row || row.role !== 'user' || !row.engagement_due) return row;
+    await engagement.settleIfDue(row.id);
+    return usersRepository.snapshotRow(db, row.id, clock.now());
+  }
+
+  /** The statement lines come from the history cache when the user's entries are unchanged. */
+  const snapshotOf = async (row: SnapshotRow) =>
+    fromRow(row, await history.lines(row.id, HISTORY_LINES, row.entries_total));
+
+  /** The §3 snapshot from a row already read, accruals settled first when due. */
   async function snapshotFrom(row: SnapshotRow | undefined): Promise<UserSnapshot | null> {
-    if (row && row.role === 'user' && row.engagement_due) {
-      await engagement.settleIfDue(row.id);
-      row = await usersRepository.snapshotRow(db, row.id, clock.now());
-    }
-    if (!row) return null;
-    return fromRow(row, await history.lines(row.id, HISTORY_LINES, row.entries_total));
+    const current = await settled(row);
+    return current ? snapshotOf(current) : null;
+  }
+
+  /**
+   * GET /me's answer from the row its session statement read: the snapshot and, for a user, the dashboard
+   * home's coin box and bot box as GET /rewards and GET /bot would answer them, so the home's first screen
+   * needs no request of its own for them (issue #17).
+   */
+  async function meFrom(row: SnapshotRow | undefined): Promise<MeResponse | null> {
+    const current = await settled(row);
+    if (!current) return null;
+    const user = await snapshotOf(current);
+    if (current.role !== 'user') return { success: true, user, engagement: null };
+    const rewards = rewardStatusView({
+      welcomeClaimed: current.welcome_claimed,
+      coins: balanceOf(current, 'coin.coins'),
+      dailyCoins: balanceOf(current, 'coin.daily'),
+    });
+    const bot = botStatusView({
+      botStatus: current.bot_status ?? 'inactive',
+      botReason: current.bot_reason,
+      botPaidThrough: current.bot_paid_through_ms ? new Date(Number(current.bot_paid_through_ms)) : null,
+    });
+    return { success: true, user, engagement: { rewards, bot } };
   }
 
   const snapshotById = async (id: string) => snapshotFrom(await usersRepository.snapshotRow(db, id, clock.now()));
@@ -93,7 +124,7 @@ export function createUsersService(
       return { success: true as const, message: MSG.profile.usernameSaved };
     },
     snapshotById,
-    snapshotFrom,
+    meFrom,
     /** GET /me's SessionRead: the session and the snapshot's row in one statement. */
     snapshotWithSession: usersRepository.snapshotBySession,
   };

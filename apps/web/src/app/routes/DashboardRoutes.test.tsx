@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setStoredUser } from '../../lib/storedUser';
 import { getStoredUser } from '../../lib/useStoredUser';
-import { jsonResponse, mockFetch, renderAt, testConfig, testUser } from '../../test/render';
+import { jsonResponse, meAnswer, mockFetch, renderAt, testConfig, testUser } from '../../test/render';
 import DashboardRoutes from './DashboardRoutes';
 
 function renderDashboard(path = '/dashboard') {
@@ -21,7 +21,7 @@ describe('Dashboard', () => {
   it('shows the loading state, then the home with the fresh /me snapshot', async () => {
     const fresh = { ...testUser, username: 'ada-lovelace', balance: '99.999' };
     mockFetch({
-      'GET /api/v1/me': () => jsonResponse(200, { success: true, user: fresh }),
+      'GET /api/v1/me': () => jsonResponse(200, meAnswer(fresh)),
       'GET /api/v1/config': () => jsonResponse(200, testConfig),
     });
     renderDashboard();
@@ -31,6 +31,29 @@ describe('Dashboard', () => {
     expect(screen.getAllByText('$100.00').length).toBeGreaterThan(0);
     expect(getStoredUser()?.username).toBe('ada-lovelace');
     expect(await screen.findByText(testConfig.notice)).toBeInTheDocument();
+  });
+
+  it("sends /me and /config only: the home's coin box and bot box come with /me (issue #17)", async () => {
+    const bot = {
+      botStatus: 0 as const,
+      state: 'paused' as const,
+      reason: MSG.bot.paused,
+      paidThrough: null,
+      botEarn: '0',
+    };
+    const rewards = { rewardClaimed: 1 as const, coins: '20100', dailyCoins: '3', message: MSG.rewards.statusClaimed };
+    const fetched = mockFetch({
+      'GET /api/v1/me': () => jsonResponse(200, meAnswer(testUser, { bot, rewards })),
+      'GET /api/v1/config': () => jsonResponse(200, testConfig),
+    });
+    renderDashboard();
+    await waitFor(() => expect(screen.getByTestId('bot-state')).toHaveTextContent('Paused'));
+    expect(screen.getByText(MSG.bot.paused)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('coins')).toHaveTextContent('20,100.00'));
+    expect(screen.getByTestId('daily-coins')).toHaveTextContent('3.00');
+    expect(screen.queryByRole('button', { name: 'Claim Welcome Coin' })).toBeNull();
+    const sent = fetched.mock.calls.map(([url]) => String(url)).sort();
+    expect(sent).toEqual(['/api/v1/config', '/api/v1/me']);
   });
 
   it('shows the error box when /me fails', async () => {
@@ -44,7 +67,7 @@ describe('Dashboard', () => {
 
   it('shows "Page Not Found" for an unknown section', async () => {
     mockFetch({
-      'GET /api/v1/me': () => jsonResponse(200, { success: true, user: testUser }),
+      'GET /api/v1/me': () => jsonResponse(200, meAnswer()),
       'GET /api/v1/config': () => jsonResponse(200, testConfig),
     });
     renderDashboard('/dashboard/nowhere');
@@ -55,7 +78,7 @@ describe('Dashboard', () => {
   it('confirms before logging out, then forgets the user and goes to login', async () => {
     let loggedOut = false;
     mockFetch({
-      'GET /api/v1/me': () => jsonResponse(200, { success: true, user: testUser }),
+      'GET /api/v1/me': () => jsonResponse(200, meAnswer()),
       'GET /api/v1/config': () => jsonResponse(200, testConfig),
       'POST /api/v1/auth/logout': () => {
         loggedOut = true;
@@ -83,7 +106,7 @@ describe('Dashboard', () => {
 
   it('has the sidebar card and buttons, and a "More" toggle for narrow screens', async () => {
     mockFetch({
-      'GET /api/v1/me': () => jsonResponse(200, { success: true, user: testUser }),
+      'GET /api/v1/me': () => jsonResponse(200, meAnswer()),
       'GET /api/v1/config': () => jsonResponse(200, testConfig),
       'GET /api/v1/history': () => jsonResponse(200, { lines: ['Topped up $20', 'Registered'] }),
       'GET /api/v1/plans': () => jsonResponse(200, { plans: [], durations: [] }),

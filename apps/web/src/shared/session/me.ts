@@ -1,26 +1,37 @@
-import { API, MSG, type UserSnapshot } from '@svp/shared';
+import { API, MSG, type MeResponse } from '@svp/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet } from '../../lib/api';
+import { ApiError, apiGet, serverAnswer } from '../../lib/api';
 import { setStoredUser } from '../../lib/storedUser';
 import { getStoredUser, useStoredUser } from '../../lib/useStoredUser';
-import { meResponse } from '../../lib/response-shapes';
 import { meQueryKey } from '../query-keys';
 
-export async function getMe(): Promise<UserSnapshot> {
-  const res = await apiGet(API.me, { schema: meResponse });
+/**
+ * GET /me: the §3 snapshot and, for a user, the dashboard home's coin box and bot box (`engagement`), so that
+ * the home's first screen is this request and /config (issue #17).
+ */
+export async function getMe(): Promise<MeResponse> {
+  const res = await apiGet(API.me, { schema: serverAnswer<MeResponse>() });
   // Keep the snapshot fresh for the guard and the next first paint, but only refresh one that exists:
   // a late answer must not bring back a user who has just logged out.
   if (getStoredUser()?.id === res.user.id) setStoredUser(res.user);
-  return res.user;
+  return res;
 }
 
 export const meQueryOptions = queryOptions({ queryKey: meQueryKey, queryFn: getMe, retry: false });
 
-/** The signed-in user's snapshot; asked for only while a user is stored (signed in). */
-export function useMe() {
+/**
+ * A part of the signed-in user's /me answer; asked for only while a user is stored (signed in). Every reader
+ * shares the one request, and refreshing `meQueryKey` refreshes them all. `select` must be a stable function.
+ */
+export function useMeAnswer<T>(select: (me: MeResponse) => T) {
   const signedIn = useStoredUser() !== null;
-  return useQuery({ ...meQueryOptions, enabled: signedIn });
+  return useQuery({ ...meQueryOptions, enabled: signedIn, select });
 }
+
+const userOf = (me: MeResponse) => me.user;
+
+/** The signed-in user's snapshot. */
+export const useMe = () => useMeAnswer(userOf);
 
 /** SPEC §8 dashboard errors: the server had no such user, or the request itself failed. */
 export function meErrorText(error: unknown): string {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setStoredUser } from '../../../lib/storedUser';
 import { getStoredUser } from '../../../lib/useStoredUser';
-import { jsonResponse, mockFetch, renderAt, testUser } from '../../../test/render';
+import { jsonResponse, meAnswer, mockFetch, renderAt, testUser } from '../../../test/render';
 import { AdminLayout } from './AdminLayout';
 
 const admin = { ...testUser, id: 'a1', email: 'admin@example.com', role: 'admin' as const };
@@ -18,7 +18,7 @@ describe('admin console frame', () => {
   it('logs out after the confirmation and lands on the admin login, not the user login', async () => {
     let loggedOut = false;
     mockFetch({
-      'GET /api/v1/me': () => jsonResponse(200, { success: true, user: admin }),
+      'GET /api/v1/me': () => jsonResponse(200, meAnswer(admin, null)),
       'POST /api/v1/auth/logout': () => {
         loggedOut = true;
         return jsonResponse(200, { success: true });

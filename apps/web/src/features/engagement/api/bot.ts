@@ -1,20 +1,15 @@
-import { API } from '@svp/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { API, type BotStatus, type MeResponse } from '@svp/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
 import { lazySchema } from '../../../lib/lazy-schema';
-import { botStatus } from '../../../lib/response-shapes';
 import { meQueryKey } from '../../../shared/query-keys';
-import { engagementKeys } from './keys';
+import { useMeAnswer } from '../../../shared/session/me';
 
-export { engagementKeys };
+const botOf = (me: MeResponse): BotStatus | null => me.engagement?.bot ?? null;
 
-export const botQueryOptions = queryOptions({
-  queryKey: engagementKeys.bot(),
-  queryFn: () => apiGet(API.bot, { schema: botStatus }),
-});
-
+/** The bot's state as GET /bot answers it, from the /me answer (issue #17: the home needs no request of its own). */
 export function useBotStatus() {
-  return useQuery(botQueryOptions);
+  return useMeAnswer(botOf);
 }
 
 /** SPEC §4: inactive → active, paid with 500,000 coins or $5 of balance. */
@@ -23,12 +18,14 @@ export function useActivateBot() {
   return useMutation({
     mutationFn: (method: 'coins' | 'balance') =>
       apiPost(API.botActivate, { method }, { schema: lazySchema('botActivateResponseSchema') }),
-    onSuccess: (status) => queryClient.setQueryData(engagementKeys.bot(), status),
-    onSettled: (_status, error) => {
-      // A failure may still have activated it (a lost answer): show what the server says.
-      if (error) void queryClient.invalidateQueries({ queryKey: engagementKeys.bot() });
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
-      void queryClient.invalidateQueries({ queryKey: engagementKeys.rewards() });
-    },
+    onSuccess: ({ botStatus, state, reason, paidThrough, botEarn }) =>
+      // The box shows the new state at once; the refresh below brings the coins or balance it cost.
+      queryClient.setQueryData<MeResponse>(meQueryKey, (me) =>
+        me?.engagement
+          ? { ...me, engagement: { ...me.engagement, bot: { botStatus, state, reason, paidThrough, botEarn } } }
+          : me,
+      ),
+    // A failure may still have activated it (a lost answer): either way, show what the server says.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }

@@ -1,8 +1,8 @@
-/** Query keys of the engagement module's screens: coins and rewards, the trading bot, the daily taps. */
+/**
+ * Query keys of the engagement module's own requests: the daily taps. The coin box and the bot box read the
+ * /me answer (shared/session/me.ts), and refresh it under `meQueryKey`.
+ */
 export const engagementKeys = {
   all: ['engagement'] as const,
-  /** Welcome-reward status plus the coin totals; the bot and the taps move the coins too. */
-  rewards: () => [...engagementKeys.all, 'rewards'] as const,
-  bot: () => [...engagementKeys.all, 'bot'] as const,
   taps: () => [...engagementKeys.all, 'taps'] as const,
 };

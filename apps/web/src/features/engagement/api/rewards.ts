@@ -1,31 +1,26 @@
-import { API } from '@svp/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { API, type MeResponse, type RewardStatus } from '@svp/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
 import { lazySchema } from '../../../lib/lazy-schema';
-import { rewardStatus } from '../../../lib/response-shapes';
 import { meQueryKey } from '../../../shared/query-keys';
-import { engagementKeys } from './keys';
+import { useMeAnswer } from '../../../shared/session/me';
 
-export { engagementKeys };
+const rewardsOf = (me: MeResponse): RewardStatus | null => me.engagement?.rewards ?? null;
 
-/** Welcome-reward status plus the coin totals (SPEC §4 welcome reward, daily bonus). */
-export const rewardsQueryOptions = queryOptions({
-  queryKey: engagementKeys.rewards(),
-  queryFn: () => apiGet(API.rewards, { schema: rewardStatus }),
-});
-
+/**
+ * Welcome-reward status plus the coin totals (SPEC §4 welcome reward, daily bonus) as GET /rewards answers them,
+ * from the /me answer (issue #17: the home needs no request of its own).
+ */
 export function useRewards() {
-  return useQuery(rewardsQueryOptions);
+  return useMeAnswer(rewardsOf);
 }
 
 function useClaim(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost(path, {}, { schema: lazySchema('claimResponseSchema') }),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: engagementKeys.rewards() });
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
-    },
+    // Settled once /me has answered again, so whoever waits for the claim sees the coins it moved.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }
 

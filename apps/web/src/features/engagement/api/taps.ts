@@ -21,9 +21,6 @@ export function useSaveTaps() {
   return useMutation({
     mutationFn: (clicks: number) => apiPost(API.taps, { clicks }, { schema: tapsResponseSchema }),
     onSuccess: (saved) => queryClient.setQueryData(engagementKeys.taps(), saved),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
-      void queryClient.invalidateQueries({ queryKey: engagementKeys.rewards() });
-    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }

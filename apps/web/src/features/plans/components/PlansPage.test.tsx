@@ -2,7 +2,7 @@ import { MSG } from '@svp/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderAt, testConfig, testUser } from '../../../test/render';
+import { jsonResponse, meAnswer, mockFetch, renderAt, testConfig, testUser } from '../../../test/render';
 import { DashboardUserContext } from '../../../shared/session/user-context';
 import type { Plan } from '../api/plans';
 import PlansPage from './PlansPage';
@@ -115,7 +115,7 @@ describe('Investment Plans page', () => {
         posted.push(JSON.parse(String(init?.body)));
         return jsonResponse(200, { success: true, message: MSG.invest.success, investment: INVESTMENT });
       },
-      'GET /api/v1/me': () => jsonResponse(200, { success: true, user: testUser }),
+      'GET /api/v1/me': () => jsonResponse(200, meAnswer()),
       'GET /api/v1/config': () => jsonResponse(200, testConfig),
     });
     const user = renderPlans('40');

@@ -2,7 +2,7 @@ import { MSG } from '@svp/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderAt, testUser } from '../../../test/render';
+import { jsonResponse, meAnswer, mockFetch, renderAt } from '../../../test/render';
 import ReferralPage from './ReferralPage';
 import { cleanReferralCode } from './ReferralSection';
 
@@ -26,7 +26,7 @@ describe('referral code', () => {
         posted = JSON.parse(String(init?.body));
         return jsonResponse(200, { success: true, referralCode: 'ada_99', message: MSG.referral.saved });
       },
-      'GET /api/v1/me': () => jsonResponse(200, { success: true, user: testUser }),
+      'GET /api/v1/me': () => jsonResponse(200, meAnswer()),
     });
     const user = userEvent.setup();
     renderAt(<ReferralPage />, { path: '/dashboard/referral' });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setStoredUser } from '../../../lib/storedUser';
-import { jsonResponse, mockFetch, renderAt, testUser } from '../../../test/render';
+import { jsonResponse, meAnswer, mockFetch, renderAt, testUser } from '../../../test/render';
 import AdminRoutes from '../../../app/routes/AdminRoutes';
 import TreasuryPage from './TreasuryPage';
 
@@ -57,7 +57,7 @@ describe('treasury page', () => {
     const admin = { ...testUser, role: 'admin' as const };
     setStoredUser(admin);
     mockFetch({
-      'GET /api/v1/me': () => jsonResponse(200, { success: true, user: admin }),
+      'GET /api/v1/me': () => jsonResponse(200, meAnswer(admin, null)),
       'GET /api/v1/admin/treasury': () => jsonResponse(200, COVERED),
     });
     const user = userEvent.setup();

@@ -2,7 +2,7 @@ import { MSG } from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderAt, testConfig, testUser } from '../../../test/render';
+import { jsonResponse, meAnswer, mockFetch, renderAt, testConfig } from '../../../test/render';
 import type { WithdrawalQuote } from '../api/withdrawals';
 import WithdrawPage from './WithdrawPage';
 
@@ -47,7 +47,7 @@ function setup(quote: WithdrawalQuote, extra: Parameters<typeof mockFetch>[0] = 
     'GET /api/v1/withdrawals/quote': count('quote', () => jsonResponse(200, quote)),
     'GET /api/v1/earnings': () => jsonResponse(200, { success: true, earnings: quote.earnings, message: '' }),
     'GET /api/v1/withdrawals': count('list', () => jsonResponse(200, { withdrawals: [] })),
-    'GET /api/v1/me': () => jsonResponse(200, { success: true, user: testUser }),
+    'GET /api/v1/me': () => jsonResponse(200, meAnswer()),
     ...extra,
   });
   renderAt(<WithdrawPage />, { path: '/dashboard/withdraw' });

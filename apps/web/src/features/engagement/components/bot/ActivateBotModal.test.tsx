@@ -42,7 +42,6 @@ describe('bot activation modal', () => {
           botEarn: '0',
         }),
       'GET /api/v1/me': () => jsonResponse(401, {}),
-      'GET /api/v1/rewards': () => jsonResponse(401, {}),
     });
     const user = userEvent.setup();
     renderAt(<ActivateBotModal opened onClose={() => (closed = true)} coins="500000" balance="0" />, {

@@ -1,8 +1,9 @@
 import { BOT_SIM, MSG } from '@svp/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderAt } from '../../../../test/render';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setStoredUser } from '../../../../lib/storedUser';
+import { jsonResponse, meAnswer, mockFetch, renderAt, testEngagement, testUser } from '../../../../test/render';
 import { BotBox } from './BotBox';
 
 vi.mock('./BotChart', () => ({
@@ -13,13 +14,17 @@ vi.mock('./BotChart', () => ({
   ),
 }));
 
+beforeEach(() => setStoredUser(testUser));
 afterEach(() => vi.unstubAllGlobals());
+
+/** GET /me carrying `bot` as the bot box's status (issue #17: the box sends no request of its own). */
+const me = (bot: typeof testEngagement.bot) => jsonResponse(200, meAnswer(testUser, { ...testEngagement, bot }));
 
 describe('bot box', () => {
   it("labels the simulation, lists the last 10 messages and shows the server's pause reason", async () => {
     mockFetch({
-      'GET /api/v1/bot': () =>
-        jsonResponse(200, { botStatus: 0, state: 'paused', reason: MSG.bot.paused, paidThrough: null, botEarn: '0' }),
+      'GET /api/v1/me': () =>
+        me({ botStatus: 0, state: 'paused', reason: MSG.bot.paused, paidThrough: null, botEarn: '0' }),
     });
     renderAt(<BotBox coins="0" balance="0" fallbackStatus={0} seed={42} />, { path: '/dashboard' });
     expect(screen.getByText(MSG.bot.simulated)).toBeVisible();
@@ -41,8 +46,7 @@ describe('bot box', () => {
       },
     );
     mockFetch({
-      'GET /api/v1/bot': () =>
-        jsonResponse(200, { botStatus: 0, state: 'inactive', reason: null, paidThrough: null, botEarn: '0' }),
+      'GET /api/v1/me': () => me(testEngagement.bot),
     });
     renderAt(<BotBox coins="0" balance="0" fallbackStatus={0} seed={42} />, { path: '/dashboard' });
     expect(screen.getByTestId('bot-chart-placeholder')).toHaveTextContent(
@@ -53,8 +57,7 @@ describe('bot box', () => {
 
   it('draws the chosen symbol, each at its own price level', async () => {
     mockFetch({
-      'GET /api/v1/bot': () =>
-        jsonResponse(200, { botStatus: 0, state: 'inactive', reason: null, paidThrough: null, botEarn: '0' }),
+      'GET /api/v1/me': () => me(testEngagement.bot),
     });
     const user = userEvent.setup();
     renderAt(<BotBox coins="0" balance="0" fallbackStatus={0} seed={42} />, { path: '/dashboard' });

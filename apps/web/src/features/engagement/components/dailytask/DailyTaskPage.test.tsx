@@ -28,7 +28,6 @@ describe('daily task', () => {
         return jsonResponse(200, { totalClicks: total, coins: '6', message: MSG.taps.saved });
       },
       'GET /api/v1/me': () => jsonResponse(401, {}),
-      'GET /api/v1/rewards': () => jsonResponse(401, {}),
     });
     const user = userEvent.setup();
     renderAt(<DailyTaskPage />, { path: '/dashboard/test' });

@@ -2,7 +2,16 @@ import { MSG } from '@svp/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderAt, testConfig } from '../../../../test/render';
+import { setStoredUser } from '../../../../lib/storedUser';
+import {
+  jsonResponse,
+  meAnswer,
+  mockFetch,
+  renderAt,
+  testConfig,
+  testEngagement,
+  testUser,
+} from '../../../../test/render';
 import { CoinBox, resetWelcomeAutoOpen } from './CoinBox';
 
 const status = (rewardClaimed: 0 | 1, dailyCoins = '0', coins = '100') => ({
@@ -13,18 +22,20 @@ const status = (rewardClaimed: 0 | 1, dailyCoins = '0', coins = '100') => ({
 });
 
 beforeEach(() => {
+  setStoredUser(testUser);
   document.cookie = 'svp_csrf=t; path=/';
   resetWelcomeAutoOpen();
 });
 
-const base = {
-  'GET /api/v1/config': () => jsonResponse(200, testConfig),
-  'GET /api/v1/me': () => jsonResponse(401, {}),
-};
+/** GET /me carrying `rewards` as the coin box's status (issue #17: the box sends no request of its own). */
+const me = (rewards: ReturnType<typeof status>) =>
+  jsonResponse(200, meAnswer(testUser, { ...testEngagement, rewards }));
+
+const base = { 'GET /api/v1/config': () => jsonResponse(200, testConfig) };
 
 describe('coin box', () => {
   it('disables "Claim Daily Bonus" with no daily coins and hides the welcome button once claimed', async () => {
-    mockFetch({ ...base, 'GET /api/v1/rewards': () => jsonResponse(200, status(1, '0')) });
+    mockFetch({ ...base, 'GET /api/v1/me': () => me(status(1, '0')) });
     renderAt(<CoinBox coins="100" dailyCoins="0" />, { path: '/dashboard/test' });
     expect(await screen.findByRole('button', { name: 'Claim Daily Bonus' })).toBeDisabled();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Claim Welcome Coin' })).toBeNull());
@@ -36,7 +47,7 @@ describe('coin box', () => {
     let release: () => void = () => {};
     mockFetch({
       ...base,
-      'GET /api/v1/rewards': () => jsonResponse(200, current),
+      'GET /api/v1/me': () => me(current),
       'POST /api/v1/rewards/daily/claim': async () => {
         await new Promise<void>((r) => (release = r));
         current = status(1, '0', '1100');
@@ -60,7 +71,7 @@ describe('coin box', () => {
     let fail = () => jsonResponse(409, { error: { code: 'CONFLICT', message: MSG.rewards.noDailyCoins } });
     mockFetch({
       ...base,
-      'GET /api/v1/rewards': () => jsonResponse(200, status(1, '5')),
+      'GET /api/v1/me': () => me(status(1, '5')),
       'POST /api/v1/rewards/daily/claim': () => fail(),
     });
     const user = userEvent.setup();
@@ -77,7 +88,7 @@ describe('coin box', () => {
     let claimed: 0 | 1 = 0;
     mockFetch({
       ...base,
-      'GET /api/v1/rewards': () => jsonResponse(200, status(claimed)),
+      'GET /api/v1/me': () => me(status(claimed)),
       'POST /api/v1/rewards/welcome/claim': () => {
         claimed = 1;
         return jsonResponse(200, {

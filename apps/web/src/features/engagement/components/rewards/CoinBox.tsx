@@ -17,7 +17,7 @@ export function resetWelcomeAutoOpen() {
 }
 
 interface CoinBoxProps {
-  /** From the /me snapshot, shown until /rewards answers. */
+  /** From the /me snapshot, shown should its answer carry no reward status (useRewards). */
   coins: string;
   dailyCoins: string;
 }

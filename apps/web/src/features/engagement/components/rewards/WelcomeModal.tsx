@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, List, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { loadErrorText } from '../../../../lib/errors';
 import { usePublicConfig } from '../../../../shared/public-config';
-import { useClaimWelcome, useRewards } from '../../api/rewards';
+import { useClaimWelcome } from '../../api/rewards';
 
 interface WelcomeModalProps {
   opened: boolean;
@@ -12,14 +12,13 @@ interface WelcomeModalProps {
 /** SPEC §2 welcome modal: open the Telegram bot, do the task, come back and click "I've Done It". */
 export function WelcomeModal({ opened, onClose }: WelcomeModalProps) {
   const config = usePublicConfig();
-  const rewards = useRewards();
   const claim = useClaimWelcome();
   const telegram = config.data?.links.telegramTask;
 
   function onDone() {
+    // The claim settles once /me has answered again, so the coin box already shows the coins when this closes.
     claim.mutate(undefined, {
-      onSuccess: async (done) => {
-        await rewards.refetch();
+      onSuccess: (done) => {
         notifications.show({ message: done.message, color: 'green' });
         onClose();
       },
