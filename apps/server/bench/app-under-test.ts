@@ -71,12 +71,9 @@ export function client(base: string) {
       const res = await fetch(url(API.login), { method: 'POST', headers: h, body });
       if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
       const session = (res.headers.get('set-cookie') ?? '').split(';')[0];
-      const me = (await (
-        await fetch(url(API.me), { headers: { cookie: `${headers.cookie}; ${session}` } })
-      ).json()) as {
-        user: { username: string };
-      };
-      return { email, username: me.user.username, cookie: `${headers.cookie}; ${session}`, csrf, ip };
+      // The login answer carries the user's snapshot: no GET /me needed (nor its being up to date here).
+      const signedIn = (await res.json()) as { user: { username: string } };
+      return { email, username: signedIn.user.username, cookie: `${headers.cookie}; ${session}`, csrf, ip };
     },
     async post(user: BenchUser, p: string, body: unknown) {
       const res = await fetch(url(p), {

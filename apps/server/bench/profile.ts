@@ -13,7 +13,17 @@ import { benchDatabaseUrl, databaseUrlFor } from './database-url.js';
 import { client, startServer, type BenchUser } from './app-under-test.js';
 import type { LoadResult } from './references.js';
 import { LOGIN_RATE } from './report.js';
-import { benchUsers, dashboardLoad, depositLoad, getLoad, loginLoad, transferLoad } from './scenarios.js';
+import {
+  benchUsers,
+  dashboardLoad,
+  depositLoad,
+  getLoad,
+  investLoad,
+  loginLoad,
+  transferLoad,
+  withdrawLoad,
+} from './scenarios.js';
+import { seedCount, seedUsers } from './seed-users.js';
 
 const scenario = process.argv[2] ?? 'me';
 const seconds = Number(process.argv[3] ?? 10);
@@ -30,7 +40,10 @@ interface Profile {
   timeDeltas: number[];
 }
 
-/** CPU seconds used so far by the server, all PostgreSQL processes and this process (Linux /proc). */
+/**
+ * CPU seconds used so far by the server, each PostgreSQL process (by pid: a backend that exits during the
+ * load must not subtract its whole life from the sum) and this process (Linux /proc).
+ */
 function cpuTimes(serverPid: number) {
   const ticks = (pid: number | string) => {
     try {
@@ -40,10 +53,10 @@ function cpuTimes(serverPid: number) {
       return 0;
     }
   };
-  let postgres = 0;
+  const postgres = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') postgres += ticks(pid);
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') postgres.set(pid, ticks(pid));
     } catch {
       /* gone */
     }
@@ -112,18 +125,32 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-prof-'));
   const port = 3800 + Math.floor(Math.random() * 90);
   const dbUrl = databaseUrlFor(baseUrl, name);
-  const server = await startServer(dbUrl, port, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  // A server that does not start must not leave the database behind.
+  const server = await startServer(dbUrl, port, ['--cpu-prof', `--cpu-prof-dir=${dir}`]).catch(
+    async (error: unknown) => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      throw error;
+    },
+  );
   const api = client(`http://127.0.0.1:${port}`);
   try {
     const users = await benchUsers(api, 60, 2);
     const [alice, bob] = users as [BenchUser, BenchUser];
     const opts = { duration: seconds };
+    // A fresh user per investment or withdrawal request (one active plan each), seeded before the clock starts.
+    const seeded = async (kind: 'investor' | 'matured-plan', wanted: string) =>
+      scenario === wanted ? seedUsers(dbUrl, kind, seedCount(seconds)) : [];
+    const investors = await seeded('investor', 'invest');
+    const holders = await seeded('matured-plan', 'withdraw');
     const before = cpuTimes(server.pid!);
     const scenarios: Record<string, () => Promise<LoadResult>> = {
       me: () => getLoad(api, API.me, alice, opts),
       dashboard: () => dashboardLoad(api, alice, opts),
       leaderboard: () => getLoad(api, API.stakingLeaderboard, alice, opts),
       transfer: () => transferLoad(api, alice, bob, opts),
+      invest: () => investLoad(api, investors, opts),
+      withdraw: () => withdrawLoad(api, holders, opts),
       deposit: () => depositLoad(api, alice, opts),
       login: () => loginLoad(api, users, opts),
       // Logins offered at the budget's steady rate while GET /me runs flat out beside them.
@@ -144,9 +171,11 @@ async function main() {
     const result = await run();
     console.log(`${scenario}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.errors} errors`);
     const after = cpuTimes(server.pid!);
-    const share = (k: keyof typeof after) => `${((after[k] - before[k]) / seconds).toFixed(2)} cores`;
+    const cores = (cpuSeconds: number) => `${(cpuSeconds / seconds).toFixed(2)} cores`;
+    let postgres = 0;
+    for (const [pid, used] of after.postgres) postgres += used - (before.postgres.get(pid) ?? 0);
     console.log(
-      `CPU during the load: server ${share('server')}, PostgreSQL ${share('postgres')}, load generator ${share('self')}`,
+      `CPU during the load: server ${cores(after.server - before.server)}, PostgreSQL ${cores(postgres)}, load generator ${cores(after.self - before.self)}`,
     );
   } finally {
     server.kill('SIGTERM');

@@ -50,11 +50,25 @@ export const helloWorld = () => referenceRun('hello');
 /** Bare Fastify answering with one primary-key SELECT over a pg pool: the ceiling of a one-query read. */
 export const primaryKeyGet = (dbUrl: string) => referenceRun('pk', dbUrl);
 
-/** pgbench's TPC-B-like transaction at the write benchmarks' client count; null when pgbench is missing. */
-export function pgbench(dbUrl: string): number | null {
+/** Creates pgbench's tables (scale 1) once; false when pgbench is not installed or fails. */
+export function pgbenchInit(dbUrl: string): boolean {
   try {
     execFileSync('pgbench', ['-i', '-s', '1', '-q', dbUrl], { stdio: 'ignore' });
-    const out = execFileSync('pgbench', ['-c', String(WRITE_CLIENTS), '-j', '2', '-T', String(DURATION), dbUrl]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * pgbench's TPC-B-like transaction at the write benchmarks' client count (each money operation is compared
+ * with it at the same count); tps, or null when pgbench is missing or failed.
+ */
+export function pgbench(dbUrl: string): number | null {
+  try {
+    const out = execFileSync('pgbench', ['-c', String(WRITE_CLIENTS), '-j', '2', '-T', String(DURATION), dbUrl], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const match = /tps = ([\d.]+)/.exec(out.toString());
     return match ? Number(match[1]) : null;
   } catch {

@@ -1,89 +1,178 @@
-/** docs/benchmarks.md from one `npm run bench` run: the measures, then the DESIGN §7 ratios and budgets. */
+/** docs/benchmarks.md from one `npm run bench` run: every DESIGN §7 budget, met or not, then the measures. */
 import os from 'node:os';
 import { CONNECTIONS, DURATION, WRITE_CLIENTS, type LoadResult } from './references.js';
 
 /** DESIGN §7: login must sustain this rate. */
 export const LOGIN_RATE = 60;
+/** DESIGN §7: the p99 GET /me keeps at 50 connections, and beside the logins. */
+export const ME_P99_MS = 50;
 /** Where the hand-written lab notes start in docs/benchmarks.md: a run rewrites the figures above it only. */
 export const LAB_NOTES_MARKER = '<!-- Everything below this line is kept by `npm run bench`';
 
-export type Results = Record<
-  | 'hello'
-  | 'pkGet'
-  | 'me'
-  | 'dashboard'
-  | 'leaderboard'
-  | 'transfer'
-  | 'deposit'
-  | 'login'
-  | 'loginMax'
-  | 'meDuringLogin',
-  LoadResult
-> & { tps: number | null };
+/** One run, in the order the runs were made; pgbench's figure is transactions, not requests. */
+export interface Measure {
+  label: string;
+  result: LoadResult | null;
+  unit?: 'req/s' | 'tps';
+}
 
-const status = (ok: boolean | null) => (ok === null ? 'n/a' : ok ? 'met' : 'NOT met');
+/** A subject measured between two runs of its reference (reference, subject, reference). */
+export interface Interleaved {
+  subject: LoadResult;
+  /** The reference's throughput just before and just after; null when it could not run (no pgbench). */
+  references: [number | null, number | null];
+}
 
-export function benchReport(r: Results, users: number, connection: string): string {
-  const meRatio = r.me.rps / r.hello.rps;
-  const transferRatio = r.tps ? r.transfer.rps / r.tps : null;
+/** The money operations compared with pgbench at the same client count, with their budgets. */
+export const WRITE_BUDGETS = {
+  transfer: { label: 'fund (staking) transfer', min: 0.6 },
+  invest: { label: 'investment', min: 0.5 },
+  withdraw: { label: 'withdrawal request', min: 0.5 },
+  deposit: { label: 'deposit credit', min: 0.5 },
+} as const;
+export type WriteName = keyof typeof WRITE_BUDGETS;
+
+/** A row of the budget table: what it is, what was measured, the target, and the verdict. */
+export interface BudgetRow {
+  budget: string;
+  measured: string;
+  target: string;
+  status: string;
+}
+
+export interface Results {
+  measures: Measure[];
+  /** Context only (DESIGN §7): the ceiling of this machine's HTTP stack. */
+  hello: LoadResult;
+  me: Interleaved;
+  writes: Record<WriteName, Interleaved>;
+  /** Logins offered at LOGIN_RATE with GET /me flat out beside them. */
+  login: LoadResult;
+  meDuringLogin: LoadResult;
+  /** Growth, web bundle and Lighthouse: measured by other commands (budgets-elsewhere.ts). */
+  elsewhere: BudgetRow[];
+}
+
+const status = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const rate = (x: number) => x.toFixed(0);
+
+/**
+ * subject ÷ the higher reference … subject ÷ the lower one. Met when the whole range is at or above the
+ * budget, NOT met when all of it is below; a range across the budget is said to be so: on a shared machine
+ * the reference's own drift between its two runs is the measurement's uncertainty.
+ */
+function ratioRow(budget: string, run: Interleaved, min: number, unit: string): BudgetRow {
+  const refs = run.references.filter((r): r is number => r !== null && r > 0);
+  if (refs.length < 2)
+    return { budget, measured: 'reference missing (pgbench not installed?)', target: `≥ ${min} ×`, status: 'n/a' };
+  const low = run.subject.rps / Math.max(...refs);
+  const high = run.subject.rps / Math.min(...refs);
+  const errors = run.subject.errors ? `, ${run.subject.errors} errors` : '';
+  return {
+    budget,
+    measured: `${low.toFixed(2)}–${high.toFixed(2)} × (${rate(run.subject.rps)} req/s ÷ ${refs.map(rate).join(', ')} ${unit}${errors})`,
+    target: `≥ ${min} ×`,
+    status: rangeStatus(low, high, min, run.subject.errors),
+  };
+}
+
+function rangeStatus(low: number, high: number, min: number, errors: number): string {
+  // Errors are cheap answers: they would flatter the throughput.
+  if (errors > 0) return 'NOT met (errors)';
+  if (low >= min) return 'met';
+  return high < min ? 'NOT met' : 'borderline: the range straddles the budget';
+}
+
+export function budgetRows(r: Results): BudgetRow[] {
   // A steady offered rate is "sustained" when (nearly) all of it was answered, none of it with an error.
   const loginKeptUp = r.login.errors === 0 && r.login.rps >= LOGIN_RATE * 0.98;
-  const rows = [
-    ['GET /api/v1/me ÷ bare Fastify hello-world', meRatio.toFixed(3), '≥ 0.25', status(meRatio >= 0.25)],
-    ['GET /api/v1/me ÷ one primary-key query GET', (r.me.rps / r.pkGet.rps).toFixed(3), '— (context)', '—'],
-    ['one primary-key query GET ÷ bare hello-world', (r.pkGet.rps / r.hello.rps).toFixed(3), '— (context)', '—'],
-    [`GET /api/v1/me p99 at ${CONNECTIONS} connections`, `${r.me.p99} ms`, '≤ 50 ms', status(r.me.p99 <= 50)],
-    [
-      `staking transfer ÷ pgbench TPC-B-like (${WRITE_CLIENTS} clients)`,
-      transferRatio === null ? 'n/a' : transferRatio.toFixed(3),
-      '≥ 0.7',
-      status(transferRatio === null ? null : transferRatio >= 0.7),
-    ],
-    [
-      `login (argon2id) offered at a steady ${LOGIN_RATE}/s`,
-      `${r.login.rps.toFixed(1)} req/s answered, p99 ${r.login.p99} ms, ${r.login.errors} errors`,
-      `≥ ${LOGIN_RATE} req/s sustained`,
-      status(loginKeptUp),
-    ],
-    [
-      'GET /me p99 while those logins run (10 connections, flat out)',
-      `${r.meDuringLogin.p99} ms`,
-      '≤ 50 ms (not starved)',
-      status(r.meDuringLogin.p99 <= 50),
-    ],
-    ['login alone, flat out (context)', `${r.loginMax.rps.toFixed(0)} req/s`, '—', '—'],
+  return [
+    ratioRow(
+      'GET /api/v1/me ÷ bare Fastify GET answering one primary-key SELECT (same pool size, same PostgreSQL)',
+      r.me,
+      0.7,
+      'req/s',
+    ),
+    {
+      budget: `GET /api/v1/me p99 at ${CONNECTIONS} connections`,
+      measured: `${r.me.subject.p99} ms`,
+      target: `≤ ${ME_P99_MS} ms`,
+      status: status(r.me.subject.p99 <= ME_P99_MS && r.me.subject.errors === 0),
+    },
+    ...Object.entries(WRITE_BUDGETS).map(([name, b]) =>
+      ratioRow(
+        `${b.label} ÷ pgbench TPC-B-like, both at ${WRITE_CLIENTS} clients`,
+        r.writes[name as WriteName],
+        b.min,
+        'tps',
+      ),
+    ),
+    {
+      budget: `login (argon2id) offered at a steady ${LOGIN_RATE}/s`,
+      measured: `${r.login.rps.toFixed(1)} req/s answered, p99 ${r.login.p99} ms, ${r.login.errors} errors`,
+      target: `≥ ${LOGIN_RATE} req/s sustained`,
+      status: status(loginKeptUp),
+    },
+    {
+      budget: 'GET /api/v1/me p99 beside those logins (10 connections, flat out)',
+      measured: `${r.meDuringLogin.p99} ms (${rate(r.meDuringLogin.rps)} req/s)`,
+      target: `≤ ${ME_P99_MS} ms`,
+      status: status(r.meDuringLogin.p99 <= ME_P99_MS && r.meDuringLogin.errors === 0),
+    },
+    ...r.elsewhere,
   ];
-  const line = (label: string, x: LoadResult) => `| ${label} | ${x.rps.toFixed(0)} req/s | ${x.p99} ms | ${x.errors} |`;
+}
+
+function measureLine({ label, result, unit = 'req/s' }: Measure): string {
+  if (!result) return `| ${label} | not run | — | — |`;
+  // pgbench's figure is a throughput only: it reports no percentile and no per-request errors here.
+  if (unit === 'tps') return `| ${label} | ${rate(result.rps)} tps | — | — |`;
+  return `| ${label} | ${rate(result.rps)} ${unit} | ${result.p99} ms | ${result.errors} |`;
+}
+
+const pkOfHello = (r: Results) => {
+  const refs = r.me.references.filter((x): x is number => x !== null);
+  return refs.map((x) => (x / r.hello.rps).toFixed(2)).join(' and ');
+};
+
+export function benchReport(r: Results, connection: string): string {
+  const rows = budgetRows(r);
+  const count = (test: (status: string) => boolean) => rows.filter((row) => test(row.status)).length;
+  const met = count((x) => x === 'met');
+  const notMet = count((x) => x.startsWith('NOT met'));
+  const tally = `${met} met, ${notMet} NOT met, ${rows.length - met - notMet} borderline or measured elsewhere`;
+  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
   return [
     '# Benchmarks',
     '',
-    `Latest \`npm run bench\`: ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${DURATION} s per run, PostgreSQL reached over ${connection} by the app and every reference. The load generator (autocannon, in the bench process), every server (the app and the two reference servers, each in its own process) and PostgreSQL share the machine.`,
+    `Latest \`npm run bench\`: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores (${cpu}), ${DURATION} s per run, PostgreSQL reached over ${connection} by the app and every reference. The load generator (autocannon, in the bench process), every server (the app and the reference servers, each in its own process) and PostgreSQL share the machine.`,
     '',
-    '| measure | throughput | p99 | errors |',
-    '| --- | --- | --- | --- |',
-    line(`reference: bare Fastify hello-world (${CONNECTIONS} connections)`, r.hello),
-    line(`reference: bare Fastify + one primary-key SELECT (${CONNECTIONS} connections)`, r.pkGet),
-    line(`GET /api/v1/me (${CONNECTIONS} connections)`, r.me),
-    line(`dashboard snapshot: /me, /rewards, /bot in turn (${CONNECTIONS} connections)`, r.dashboard),
-    line(`GET /api/v1/staking/leaderboard, ${users} users (${CONNECTIONS} connections)`, r.leaderboard),
-    line(`POST /api/v1/staking/transfer, a fresh Idempotency-Key each (${WRITE_CLIENTS} connections)`, r.transfer),
-    line(`POST simulated deposit with ledger posting (${WRITE_CLIENTS} connections)`, r.deposit),
-    line(`POST /api/v1/auth/login offered at ${LOGIN_RATE}/s (${WRITE_CLIENTS} connections)`, r.login),
-    line('GET /api/v1/me during those logins (10 connections)', r.meDuringLogin),
-    line(`POST /api/v1/auth/login alone, flat out (${WRITE_CLIENTS} connections)`, r.loginMax),
-    `| reference: pgbench TPC-B-like (${WRITE_CLIENTS} clients) | ${r.tps ?? 'n/a'} tps | — | — |`,
+    `## Budgets (DESIGN §7): ${tally}`,
     '',
-    '| ratio | value | budget (DESIGN §7) | status |',
+    'Each ratio comes from interleaved runs, the reference just before and just after its subject, and is',
+    'given as a range: the subject ÷ the higher reference … ÷ the lower.',
+    '',
+    '| budget | measured | target | status |',
     '| --- | --- | --- | --- |',
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
+    ...rows.map((row) => `| ${row.budget} | ${row.measured} | ${row.target} | ${row.status} |`),
+    '',
+    '## Every run, in the order it ran',
+    '',
+    '| run | throughput | p99 | errors |',
+    '| --- | --- | --- | --- |',
+    ...r.measures.map(measureLine),
     '',
     '## Reading these figures',
     '',
     '- Compare ratios from one run, never figures across runs: on a shared 2-core VM the same command has given',
-    '  hello-world between 30k and 61k req/s and pgbench between 1.0k and 2.9k tps within one hour.',
-    '- The reference servers run in their own processes, as the app does (until 2026-11-23 they ran inside the',
-    '  bench process, sharing a thread with the load generator, which halved hello-world and flattered every',
-    '  ratio to it).',
+    '  hello-world between 30k and 61k req/s and pgbench between 1.0k and 2.9k tps within one hour. The spread of',
+    "  a reference's two runs around its subject is in each range.",
+    `- The hello-world is context, not a budget: in this run the bare Fastify GET doing one primary-key SELECT reached`,
+    `  ${pkOfHello(r)} × it, and GET /me ${(r.me.subject.rps / r.hello.rps).toFixed(2)} ×. The dashboard snapshot, the leaderboard and login`,
+    '  flat out are context too.',
+    '- Investments and withdrawal requests need a fresh user each (one active plan per user): those users, their',
+    '  sessions and their money are seeded in SQL through the ledger (bench/seed-users.ts); the measured requests',
+    '  are the real HTTP routes with a fresh Idempotency-Key each.',
     '- What was profiled, fixed and left, and why: the lab notes below. `npm run bench:profile -- <scenario>` shows where',
     "  one scenario's CPU goes (server, PostgreSQL, load generator; the server's hottest functions).",
     '',

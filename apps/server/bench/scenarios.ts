@@ -1,9 +1,10 @@
 /** The loads of `npm run bench`, shared with `npm run bench:profile`: one definition of each scenario. */
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
-import { API, IDEMPOTENCY_HEADER } from '@svp/shared';
+import { API, IDEMPOTENCY_HEADER, toDecimalString } from '@svp/shared';
 import { PASSWORD, writeHeaders, type BenchUser, type client } from './app-under-test.js';
 import { load, WRITE_CLIENTS } from './references.js';
+import { SEEDED_DAYS, SEEDED_PLAN } from './seed-users.js';
 
 type Api = ReturnType<typeof client>;
 type Options = Partial<autocannon.Options>;
@@ -32,7 +33,7 @@ export const getLoad = (api: Api, path: string, user: BenchUser, options: Option
 export const dashboardLoad = (api: Api, user: BenchUser, options: Options = {}) =>
   load(api.url(API.me), {
     headers: { cookie: user.cookie },
-    requests: [{ path: `/api/v1${API.me}` }, { path: `/api/v1${API.rewards}` }, { path: `/api/v1${API.bot}` }],
+    requests: [{ path: `/api/v1${API.me}` }, { path: `/api/v1${API.config}` }],
     ...options,
   });
 
@@ -57,6 +58,48 @@ export const transferLoad = (api: Api, from: BenchUser, to: BenchUser, options: 
     ],
     ...options,
   });
+
+/**
+ * POSTs to `route`, each from the next user of `users` and with its own Idempotency-Key: for acts a user can
+ * do once (one active plan each, SPEC §5). Requests past the last user are refused and counted as errors;
+ * the run says so.
+ */
+async function oncePerUser(api: Api, route: string, users: BenchUser[], body: unknown, options: Options) {
+  let next = 0;
+  const payload = JSON.stringify(body);
+  const result = await load(api.url(route), {
+    connections: WRITE_CLIENTS,
+    method: 'POST',
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...writeHeaders(users[next++ % users.length]!), [IDEMPOTENCY_HEADER]: randomUUID() },
+          body: payload,
+        }),
+      },
+    ],
+    ...options,
+  });
+  if (next > users.length)
+    console.warn(`  ${next} requests for ${users.length} seeded users: raise SEED_USERS_PER_SECOND (seed-users.ts)`);
+  return result;
+}
+
+/** Investments (the Gold plan's minimum, for its enabled duration), one per seeded investor. */
+export const investLoad = (api: Api, investors: BenchUser[], options: Options = {}) =>
+  oncePerUser(
+    api,
+    API.investments,
+    investors,
+    { plan: SEEDED_PLAN.code, duration: SEEDED_DAYS, amount: toDecimalString(SEEDED_PLAN.minAmount, 'USD') },
+    options,
+  );
+
+/** Withdrawal requests at maturity, one per seeded matured plan. */
+export const withdrawLoad = (api: Api, holders: BenchUser[], options: Options = {}) =>
+  oncePerUser(api, API.withdrawals, holders, { kind: 'maturity' }, options);
 
 /** Simulated-chain deposits to one user's address: the watcher's posting path under load. */
 export async function depositLoad(api: Api, user: BenchUser, options: Options = {}) {
