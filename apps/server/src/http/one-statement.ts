@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
+import { pgErrorCode } from '../db/pg-errors.js';
 import { errors } from './errors.js';
 import { answerLost, idempotencyKeyOf, newClaim, replayStored, requestHashOfRequest } from './idempotency.js';
 
@@ -47,6 +48,12 @@ declare module 'fastify' {
   }
 }
 
+/** SV005 (api_request_close): the key exists, and the whole call was rolled back; its DETAIL is the user's id. */
+function keyExists(error: unknown): StatementAnswer {
+  if (pgErrorCode(error) !== 'SV005') throw error;
+  return { outcome: 'key', userId: (error as { detail?: string }).detail ?? '' };
+}
+
 /** Decorates the app with `inOneStatement`; needs access control and idempotency registered first. */
 export function registerOneStatement(app: FastifyInstance, clock: Clock): void {
   const { sessionCheck } = app;
@@ -72,11 +79,13 @@ export function registerOneStatement(app: FastifyInstance, clock: Clock): void {
     let held = false;
     let sessionChecked = false;
     for (;;) {
-      const answer = await work.run({
-        ...session,
-        now: clock.now(),
-        key: key === undefined ? null : { key, route: request.routeOptions.url ?? '', requestHash, claim, held },
-      });
+      const answer = await work
+        .run({
+          ...session,
+          now: clock.now(),
+          key: key === undefined ? null : { key, route: request.routeOptions.url ?? '', requestHash, claim, held },
+        })
+        .catch(keyExists);
       if (answer.outcome === 'done') return work.render(answer.result);
       if (answer.outcome === 'session') {
         // Expired, idle, disabled, an admin's, or just due a touch: the ordinary check answers 401/403, or

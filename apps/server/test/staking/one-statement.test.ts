@@ -112,6 +112,23 @@ describe('a staking move in one round trip', () => {
     expect((await b.client.get(API.staking)).body.fundBalance).toBe('7.25');
   });
 
+  it('moves money once for ten copies of one request sent at once, and answers each the same', async () => {
+    const a = await funded();
+    const b = await signedInUser(t.app);
+    const k = key();
+    const body = { recipient: b.user.username, amount: '3' };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => a.client.post(API.stakingTransfer, body, { 'idempotency-key': k })),
+    );
+    // A copy either waited for the first to commit and replays it, or was told it is still in progress.
+    const done = answers.filter((r) => r.status === 200);
+    expect(done.length).toBeGreaterThanOrEqual(1);
+    for (const r of done) expect(r.body).toEqual(done[0]!.body);
+    for (const r of answers.filter((r) => r.status !== 200)) expect(r.body.error.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    expect((await b.client.get(API.staking)).body.fundBalance).toBe('3');
+    expect((await a.client.get(API.staking)).body.fundBalance).toBe('47');
+  });
+
   it('refuses in the spec words, stores the refusal, and posts nothing', async () => {
     const a = await funded('5');
     const b = await signedInUser(t.app);

@@ -191,7 +191,6 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
       }
     });
     if (row.outcome === 'session') return { outcome: 'session' };
-    if (row.outcome === 'key') return { outcome: 'key', userId: row.user_id! };
     if (row.outcome === 'ok') onPosted(posting.kind);
     return { outcome: 'done', result: row.result };
   }

@@ -109,7 +109,6 @@ export function createInvestmentsService(deps: { db: Db; ledger: Ledger; referra
       }),
     );
     if (row.outcome === 'session') return { outcome: 'session' };
-    if (row.outcome === 'key') return { outcome: 'key', userId: row.user_id! };
     if (row.outcome === 'ok') ledger.notePosted('investment.start');
     return { outcome: 'done', result: row.result };
   }
