@@ -163,7 +163,8 @@ describe('overview', () => {
     const u = await signedInUser(t.app);
     await topUp(u.client, '100');
     const o = (await admin.client.get(API.adminOverview)).body;
-    expect(o.invariants).toEqual({ ok: true, problems: [] });
+    expect(o.invariants).toEqual({ ok: true, problems: [], checkedAt: expect.any(String) });
+    expect(Number.isNaN(Date.parse(o.invariants.checkedAt))).toBe(false);
     expect(o.counts.users).toBeGreaterThan(0);
     expect(Number(o.solvency.depositsReceived)).toBeGreaterThanOrEqual(103);
     expect(Number(o.solvency.owedNow)).toBeGreaterThanOrEqual(100);
