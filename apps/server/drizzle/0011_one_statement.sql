@@ -85,6 +85,26 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
+-- A request posting's legs with '$user' and '$recipient' resolved, in the ledger's one lock order (owner, code,
+-- byte order), as ledger_post takes them.
+CREATE OR REPLACE FUNCTION api_statement_legs(
+  p_owners text[], p_codes text[], p_assets text[], p_amounts bigint[], p_allow_negative boolean[],
+  p_user text, p_recipient text,
+  OUT o_owners text[], OUT o_codes text[], OUT o_assets text[], OUT o_amounts bigint[], OUT o_allow_negative boolean[]
+) AS $$
+BEGIN
+  SELECT array_agg(l.owner ORDER BY l.owner COLLATE "C", l.code COLLATE "C"),
+         array_agg(l.code ORDER BY l.owner COLLATE "C", l.code COLLATE "C"),
+         array_agg(l.asset ORDER BY l.owner COLLATE "C", l.code COLLATE "C"),
+         array_agg(l.amount ORDER BY l.owner COLLATE "C", l.code COLLATE "C"),
+         array_agg(l.allow_negative ORDER BY l.owner COLLATE "C", l.code COLLATE "C")
+    INTO o_owners, o_codes, o_assets, o_amounts, o_allow_negative
+    FROM (SELECT CASE o WHEN '$user' THEN p_user WHEN '$recipient' THEN p_recipient ELSE o END AS owner,
+                 c AS code, a AS asset, m AS amount, n AS allow_negative
+          FROM unnest(p_owners, p_codes, p_assets, p_amounts, p_allow_negative) AS x(o, c, a, m, n)) l;
+END;
+$$ LANGUAGE plpgsql IMMUTABLE;
+--> statement-breakpoint
 -- A user's posting for a request, in one call (convert, buy, transfer): the frame above, then
 --   * 'self', 'unknown' (the named recipient), 'insufficient' (a guarded debit failed): refusals, stored as the
 --     key's answer like any 4xx, with nothing posted;
@@ -129,15 +149,8 @@ BEGIN
   END IF;
 
   IF o_outcome IS NULL THEN
-    SELECT array_agg(l.owner ORDER BY l.owner COLLATE "C", l.code COLLATE "C"),
-           array_agg(l.code ORDER BY l.owner COLLATE "C", l.code COLLATE "C"),
-           array_agg(l.asset ORDER BY l.owner COLLATE "C", l.code COLLATE "C"),
-           array_agg(l.amount ORDER BY l.owner COLLATE "C", l.code COLLATE "C"),
-           array_agg(l.allow_negative ORDER BY l.owner COLLATE "C", l.code COLLATE "C")
-      INTO v_owners, v_codes, v_assets, v_amounts, v_negative
-      FROM (SELECT CASE o WHEN '$user' THEN o_user_id WHEN '$recipient' THEN v_recipient_id ELSE o END AS owner,
-                   c AS code, a AS asset, m AS amount, n AS allow_negative
-            FROM unnest(p_owners, p_codes, p_assets, p_amounts, p_allow_negative) AS x(o, c, a, m, n)) l;
+    SELECT * INTO v_owners, v_codes, v_assets, v_amounts, v_negative
+      FROM api_statement_legs(p_owners, p_codes, p_assets, p_amounts, p_allow_negative, o_user_id, v_recipient_id);
     BEGIN
       PERFORM ledger_post(p_kind, p_kind || ':' || o_user_id || ':' || p_nonce, o_user_id,
         replace(replace(p_memo, '{sender}', v_username), '{recipient}', coalesce(v_recipient_name, '')),
@@ -170,7 +183,8 @@ CREATE OR REPLACE FUNCTION api_invest(
   p_key text, p_route text, p_request_hash text, p_claim text, p_key_held boolean,
   p_refusal text, p_plan text, p_plan_name text, p_plan_min bigint, p_plan_multiplier bigint,
   p_investment_id uuid, p_days int, p_amount bigint, p_expected bigint, p_ends_at timestamptz,
-  p_ledger_key text, p_memo text, p_codes text[], p_assets text[], p_amounts bigint[],
+  p_ledger_key text, p_memo text,
+  p_owners text[], p_codes text[], p_assets text[], p_amounts bigint[], p_allow_negative boolean[],
   p_referral_key_prefix text, p_referral_memo text,
   p_referral_owners text[], p_referral_codes text[], p_referral_assets text[], p_referral_amounts bigint[],
   p_referral_allow_negative boolean[],
@@ -206,23 +220,17 @@ BEGIN
     BEGIN
       INSERT INTO investments (id, user_id, plan_code, amount, expected_withdrawal, days, started_at, ends_at, status)
         VALUES (p_investment_id, o_user_id::uuid, p_plan, p_amount, p_expected, p_days, p_now, p_ends_at, 'active');
+      SELECT * INTO v_owners, v_codes, v_assets, v_amounts, v_negative
+        FROM api_statement_legs(p_owners, p_codes, p_assets, p_amounts, p_allow_negative, o_user_id, NULL);
       PERFORM ledger_post('investment.start', p_ledger_key, o_user_id, p_memo, p_now,
-        array_fill(o_user_id, ARRAY[array_length(p_codes, 1)]), p_codes, p_assets, p_amounts,
-        array_fill(false, ARRAY[array_length(p_codes, 1)]), NULL, NULL, NULL, true);
+        v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL, true);
       IF coalesce(array_length(p_referral_codes, 1), 0) > 0
           AND (SELECT count(*) FROM investments i WHERE i.user_id = o_user_id::uuid) = 1 THEN
         SELECT u.referred_by::text INTO v_referrer FROM users u WHERE u.id = o_user_id::uuid;
         IF v_referrer IS NOT NULL THEN
-          SELECT array_agg(l.owner ORDER BY l.owner COLLATE "C", l.code COLLATE "C"),
-                 array_agg(l.code ORDER BY l.owner COLLATE "C", l.code COLLATE "C"),
-                 array_agg(l.asset ORDER BY l.owner COLLATE "C", l.code COLLATE "C"),
-                 array_agg(l.amount ORDER BY l.owner COLLATE "C", l.code COLLATE "C"),
-                 array_agg(l.allow_negative ORDER BY l.owner COLLATE "C", l.code COLLATE "C")
-            INTO v_owners, v_codes, v_assets, v_amounts, v_negative
-            FROM (SELECT CASE o WHEN '$user' THEN o_user_id WHEN '$recipient' THEN v_referrer ELSE o END AS owner,
-                         c AS code, a AS asset, m AS amount, n AS allow_negative
-                  FROM unnest(p_referral_owners, p_referral_codes, p_referral_assets, p_referral_amounts,
-                    p_referral_allow_negative) AS x(o, c, a, m, n)) l;
+          SELECT * INTO v_owners, v_codes, v_assets, v_amounts, v_negative
+            FROM api_statement_legs(p_referral_owners, p_referral_codes, p_referral_assets, p_referral_amounts,
+              p_referral_allow_negative, o_user_id, v_referrer);
           PERFORM ledger_post('referral.bonus', p_referral_key_prefix || o_user_id, NULL, p_referral_memo, p_now,
             v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL, true);
         END IF;

@@ -25,6 +25,29 @@ export interface RequestFrame {
 export type StatementAnswer =
   { outcome: 'session' } | { outcome: 'key'; userId: string } | { outcome: 'done'; result: unknown };
 
+/**
+ * The frame's first nine parameters of every one-statement function (`p_token_hash` … `p_key_held`, migration
+ * 0011), in their order.
+ */
+export function frameParams(frame: RequestFrame): unknown[] {
+  return [
+    frame.tokenHash,
+    frame.now.toISOString(),
+    frame.idleMs,
+    frame.touchMs,
+    frame.key?.key ?? null,
+    frame.key?.route ?? null,
+    frame.key?.requestHash ?? null,
+    frame.key?.claim ?? null,
+    frame.key?.held ?? false,
+  ];
+}
+
+/** A one-statement function's answer (`o_outcome`, `o_result`) as the runner takes it. */
+export function statementAnswer(row: { outcome: string; result: unknown }): StatementAnswer {
+  return row.outcome === 'session' ? { outcome: 'session' } : { outcome: 'done', result: row.result };
+}
+
 /** A service's request made in one statement. */
 export interface OneStatementWork<T> {
   run(frame: RequestFrame): Promise<StatementAnswer>;

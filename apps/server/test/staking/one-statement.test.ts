@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@svp/shared';
-import { queryRows, type Database } from '../../src/db/client.js';
+import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
+import { countRoundTrips } from '../round-trips.js';
 import { adminSignIn, buildTestApp, Client, createAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
 
 // Convert, buy and transfer answer in one SQL round trip (docs/decisions/0021): the session check, the key's
@@ -14,39 +15,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-/** Counts what reaches the database driver: a statement, or a transaction (which is at least one). */
-function countStatements(database: Database) {
-  let count = 0;
-  let inQuery = false;
-  const undo: (() => void)[] = [];
-  const handles = [database.db, database.relaxed].map(
-    (db) => (db as unknown as { session: { client: object } }).session.client,
-  );
-  for (const client of new Set(handles) as Set<Record<string, unknown>>) {
-    for (const method of ['query', 'exec', 'transaction', 'connect']) {
-      const original = client[method];
-      if (typeof original !== 'function') continue;
-      client[method] = (...args: unknown[]) => {
-        // pg's Pool.query takes a connection with connect() inside: one statement, counted once.
-        if (method !== 'connect' || !inQuery) count += 1;
-        inQuery = method === 'query';
-        try {
-          return (original as (...a: unknown[]) => unknown).apply(client, args);
-        } finally {
-          inQuery = false;
-        }
-      };
-      undo.push(() => (client[method] = original));
-    }
-  }
-  return {
-    get count() {
-      return count;
-    },
-    restore: () => undo.forEach((u) => u()),
-  };
-}
 
 async function funded(amount = '50') {
   const u = await signedInUser(t.app);
@@ -61,27 +29,26 @@ describe('a staking move in one round trip', () => {
   it('costs one statement with an Idempotency-Key, and one without', async () => {
     const a = await funded();
     const b = await signedInUser(t.app);
-    for (const headers of [{ 'idempotency-key': key() }, {}] as Record<string, string>[]) {
-      const counter = countStatements(t.database);
-      try {
-        const res = await a.client.post(API.stakingTransfer, { recipient: b.user.username, amount: '1' }, headers);
-        expect(res.status).toBe(200);
-        expect(counter.count).toBe(1);
-      } finally {
-        counter.restore();
+    const counter = countRoundTrips(t.database);
+    try {
+      for (const headers of [{ 'idempotency-key': key() }, {}] as Record<string, string>[]) {
+        const trips = await counter.count(async () => {
+          const res = await a.client.post(API.stakingTransfer, { recipient: b.user.username, amount: '1' }, headers);
+          expect(res.status).toBe(200);
+        });
+        expect(trips).toBe(1);
       }
-    }
-    for (const body of [
-      { path: API.stakingConvert, payload: { direction: 'toBalance', amount: '1' } },
-      { path: API.stakingBuy, payload: { amount: '1' } },
-    ]) {
-      const counter = countStatements(t.database);
-      try {
-        expect((await a.client.post(body.path, body.payload, { 'idempotency-key': key() })).status).toBe(200);
-        expect(counter.count).toBe(1);
-      } finally {
-        counter.restore();
+      for (const body of [
+        { path: API.stakingConvert, payload: { direction: 'toBalance', amount: '1' } },
+        { path: API.stakingBuy, payload: { amount: '1' } },
+      ]) {
+        const trips = await counter.count(async () => {
+          expect((await a.client.post(body.path, body.payload, { 'idempotency-key': key() })).status).toBe(200);
+        });
+        expect(trips).toBe(1);
       }
+    } finally {
+      counter.restore();
     }
     expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
   });
@@ -217,15 +184,17 @@ describe('an investment in one round trip', () => {
     );
     const u = await signedInUser(t.app);
     await topUp(u.client, '100');
-    const counter = countStatements(t.database);
+    const counter = countRoundTrips(t.database);
     try {
-      const res = await u.client.post(
-        API.investments,
-        { plan: 'standard', duration: 45, amount: '10' },
-        { 'idempotency-key': key() },
-      );
-      expect(res.status).toBe(200);
-      expect(counter.count).toBe(1);
+      const trips = await counter.count(async () => {
+        const res = await u.client.post(
+          API.investments,
+          { plan: 'standard', duration: 45, amount: '10' },
+          { 'idempotency-key': key() },
+        );
+        expect(res.status).toBe(200);
+      });
+      expect(trips).toBe(1);
     } finally {
       counter.restore();
     }

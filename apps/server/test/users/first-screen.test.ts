@@ -3,7 +3,7 @@ import { API } from '@svp/shared';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app.js';
 import { Client, buildTestApp, invest, signedInAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
-import { countRoundTrips, type RoundTripCounter } from './round-trips.js';
+import { countRoundTrips, type RoundTripCounter } from '../round-trips.js';
 
 /**
  * The dashboard home's first screen (issue #17): the requests apps/web/src/app/opening-area.ts sends for a page

@@ -11,9 +11,30 @@ export interface StatementEntry {
   amount: bigint;
 }
 
+/** An entry as both statements return it: numbers as text, the time as epoch ms. */
+interface EntryRow {
+  tx: string;
+  at: string;
+  kind: string;
+  memo: string | null;
+  code: string;
+  asset: string;
+  amount: string;
+}
+
+const entryOf = (e: EntryRow): StatementEntry => ({
+  transactionId: BigInt(e.tx),
+  createdAt: new Date(Number(e.at)),
+  kind: e.kind,
+  memo: e.memo,
+  code: e.code,
+  asset: e.asset,
+  amount: BigInt(e.amount),
+});
+
 interface NewestRow {
   entries_total: string;
-  entries: { tx: string; at: string; kind: string; memo: string | null; code: string; asset: string; amount: string }[];
+  entries: EntryRow[];
 }
 
 /**
@@ -42,15 +63,8 @@ const newestStatement = preparedStatement<NewestRow>(
         limit $2) h) as entries`,
 );
 
-interface PageRow {
-  tx: string;
+interface PageRow extends EntryRow {
   id: string;
-  at: string;
-  kind: string;
-  memo: string | null;
-  code: string;
-  asset: string;
-  amount: string;
 }
 
 /**
@@ -86,15 +100,7 @@ export const historyRepository = {
     const [row] = await newestStatement(db, [userId, limit]);
     return {
       entriesTotal: row?.entries_total ?? '0',
-      entries: (row?.entries ?? []).map((e) => ({
-        transactionId: BigInt(e.tx),
-        createdAt: new Date(Number(e.at)),
-        kind: e.kind,
-        memo: e.memo,
-        code: e.code,
-        asset: e.asset,
-        amount: BigInt(e.amount),
-      })),
+      entries: (row?.entries ?? []).map(entryOf),
     };
   },
 
@@ -106,15 +112,6 @@ export const historyRepository = {
     limit: number,
   ): Promise<(StatementEntry & { entryId: bigint })[]> {
     const rows = await pageStatement(db, [userId, before.transactionId.toString(), before.entryId.toString(), limit]);
-    return rows.map((e) => ({
-      transactionId: BigInt(e.tx),
-      entryId: BigInt(e.id),
-      createdAt: new Date(Number(e.at)),
-      kind: e.kind,
-      memo: e.memo,
-      code: e.code,
-      asset: e.asset,
-      amount: BigInt(e.amount),
-    }));
+    return rows.map((e) => ({ ...entryOf(e), entryId: BigInt(e.id) }));
   },
 };

@@ -3,7 +3,7 @@ import type { Asset } from '@svp/shared';
 import { preparedStatement, type Db } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
-import type { RequestFrame } from '../../http/one-statement.js';
+import { frameParams, type RequestFrame } from '../../http/one-statement.js';
 
 type Executor = Db | Tx;
 
@@ -30,9 +30,9 @@ const postStatement = preparedStatement<{ id: string; posted: boolean }>(
 );
 
 /** A user's posting for a request in one call (migration 0011): session, key, posting, summary, stored answer. */
-const userPostingStatement = preparedStatement<{ outcome: string; user_id: string | null; result: unknown }>(
+const userPostingStatement = preparedStatement<{ outcome: string; result: unknown }>(
   'api_user_posting',
-  `select o_outcome as outcome, o_user_id as user_id, o_result as result
+  `select o_outcome as outcome, o_result as result
    from api_user_posting($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
      $14::text[], $15::text[], $16::text[], $17::bigint[], $18::boolean[], $19)`,
 );
@@ -86,17 +86,8 @@ export const ledgerRepository = {
 
   /** Runs api_user_posting; throws the database's SV002/SV003 errors for the service to translate. */
   async userPosting(db: Executor, p: UserPostingRow) {
-    const { frame } = p;
     const [row] = await userPostingStatement(db, [
-      frame.tokenHash,
-      frame.now.toISOString(),
-      frame.idleMs,
-      frame.touchMs,
-      frame.key?.key ?? null,
-      frame.key?.route ?? null,
-      frame.key?.requestHash ?? null,
-      frame.key?.claim ?? null,
-      frame.key?.held ?? false,
+      ...frameParams(p.frame),
       p.kind,
       p.nonce,
       p.memo,

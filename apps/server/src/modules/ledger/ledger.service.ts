@@ -14,7 +14,7 @@ import { currentIdempotencyClaim, type IdempotencyClaim } from '../../request-co
 import { InsufficientFundsError } from './ledger.errors.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
 import { ledgerRepository as repo } from './ledger.repository.js';
-import type { RequestFrame, StatementAnswer } from '../../http/one-statement.js';
+import { statementAnswer, type RequestFrame, type StatementAnswer } from '../../http/one-statement.js';
 
 export type AccountRef =
   { owner: string; code: UserAccountCode } | { owner: typeof SYSTEM_OWNER; code: SystemAccountCode };
@@ -190,9 +190,8 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
         throw translate(error);
       }
     });
-    if (row.outcome === 'session') return { outcome: 'session' };
     if (row.outcome === 'ok') onPosted(posting.kind);
-    return { outcome: 'done', result: row.result };
+    return statementAnswer(row);
   }
 
   return {

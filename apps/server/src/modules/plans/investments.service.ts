@@ -2,7 +2,12 @@ import { expectedWithdrawal, MSG, PLAN_DURATIONS, toDecimalString, USD_UNIT, DAY
 import type { Db } from '../../db/client.js';
 import { randomUUID } from 'node:crypto';
 import { withRetries } from '../../db/transaction.js';
-import type { OneStatementWork, RequestFrame, StatementAnswer } from '../../http/one-statement.js';
+import {
+  statementAnswer,
+  type OneStatementWork,
+  type RequestFrame,
+  type StatementAnswer,
+} from '../../http/one-statement.js';
 import { AppError } from '../../http/errors.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
 import { requestUserAccount, statementLegs, type Ledger } from '../ledger/ledger.service.js';
@@ -98,19 +103,18 @@ export function createInvestmentsService(deps: { db: Db; ledger: Ledger; referra
         endsAt: priced ? new Date(frame.now.getTime() + input.duration! * DAY_MS) : null,
         ledgerKey: ledgerKey.investment(investmentId),
         memo: plan ? `Invested in the ${plan.name} plan for ${input.duration} days` : '',
-        // One owner: the legs go in code order, the ledger's lock order. A refused request posts nothing.
+        // A refused request posts nothing.
         legs: priced
           ? statementLegs('investment.start', [
               { account: requestUserAccount('usd.balance'), amount: -amount },
               { account: requestUserAccount('usd.invested'), amount },
-            ]).sort((a, b) => (a.code < b.code ? -1 : 1))
+            ])
           : [],
         referral: bonus && { ...bonus, legs: statementLegs('referral.bonus', bonus.legs) },
       }),
     );
-    if (row.outcome === 'session') return { outcome: 'session' };
     if (row.outcome === 'ok') ledger.notePosted('investment.start');
-    return { outcome: 'done', result: row.result };
+    return statementAnswer(row);
   }
 
   /** The answer for what api_invest did, the first time and on a replay alike. */

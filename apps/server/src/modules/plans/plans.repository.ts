@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { PLANS } from '@svp/shared';
 import { preparedStatement, type Db } from '../../db/client.js';
-import type { RequestFrame } from '../../http/one-statement.js';
+import { frameParams, type RequestFrame } from '../../http/one-statement.js';
 import { investments, plans } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
@@ -10,12 +10,12 @@ export type PlanRow = typeof plans.$inferSelect;
 export type InvestmentRow = typeof investments.$inferSelect;
 
 /** An investment for a request in one call (migration 0011): session, key, checks, row, postings, answer. */
-const investStatement = preparedStatement<{ outcome: string; user_id: string | null; result: unknown }>(
+const investStatement = preparedStatement<{ outcome: string; result: unknown }>(
   'api_invest',
-  `select o_outcome as outcome, o_user_id as user_id, o_result as result
+  `select o_outcome as outcome, o_result as result
    from api_invest($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::uuid, $16, $17, $18,
-     $19::timestamptz, $20, $21, $22::text[], $23::text[], $24::bigint[], $25, $26, $27::text[], $28::text[],
-     $29::text[], $30::bigint[], $31::boolean[])`,
+     $19::timestamptz, $20, $21, $22::text[], $23::text[], $24::text[], $25::bigint[], $26::boolean[], $27, $28,
+     $29::text[], $30::text[], $31::text[], $32::bigint[], $33::boolean[])`,
 );
 
 type StatementLeg = { owner: string; code: string; asset: string; amount: bigint; allowNegative: boolean };
@@ -32,7 +32,7 @@ export interface InvestStatement {
   endsAt: Date | null;
   ledgerKey: string;
   memo: string;
-  /** The investor's own legs (balance → invested). */
+  /** The investor's own legs (balance → invested), owned by REQUEST_USER. */
   legs: StatementLeg[];
   referral: { keyPrefix: string; memo: string; legs: StatementLeg[] } | null;
 }
@@ -40,17 +40,8 @@ export interface InvestStatement {
 export const plansRepository = {
   /** Runs api_invest; throws the database's SV004 (plan changed) for the service to read the plans again. */
   async invest(db: Db, p: InvestStatement) {
-    const { frame } = p;
     const [row] = await investStatement(db, [
-      frame.tokenHash,
-      frame.now.toISOString(),
-      frame.idleMs,
-      frame.touchMs,
-      frame.key?.key ?? null,
-      frame.key?.route ?? null,
-      frame.key?.requestHash ?? null,
-      frame.key?.claim ?? null,
-      frame.key?.held ?? false,
+      ...frameParams(p.frame),
       p.refusal,
       p.plan?.code ?? null,
       p.plan?.name ?? null,
@@ -63,9 +54,11 @@ export const plansRepository = {
       p.endsAt?.toISOString() ?? null,
       p.ledgerKey,
       p.memo,
+      p.legs.map((l) => l.owner),
       p.legs.map((l) => l.code),
       p.legs.map((l) => l.asset),
       p.legs.map((l) => l.amount.toString()),
+      p.legs.map((l) => l.allowNegative),
       p.referral?.keyPrefix ?? null,
       p.referral?.memo ?? null,
       (p.referral?.legs ?? []).map((l) => l.owner),

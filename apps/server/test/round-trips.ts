@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database } from '../../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 
 /**
  * Counts the statements a database client sends, each one a round trip to the database (BEGIN and COMMIT
