@@ -1,0 +1,2 @@
+-- Reserved slot: replace this whole file with the migration.
+select 1;
