@@ -21,9 +21,15 @@ export interface RequestFrame {
   key: { key: string; route: string; requestHash: string; claim: string; held: boolean } | null;
 }
 
-/** What it answers: handed back ('session', 'key'), or done, with the result the route renders. */
+/**
+ * What it answers: handed back ('session', 'key', or 'settle': the user's accruals are due and must be settled
+ * first), or done, with the result the route renders.
+ */
 export type StatementAnswer =
-  { outcome: 'session' } | { outcome: 'key'; userId: string } | { outcome: 'done'; result: unknown };
+  | { outcome: 'session' }
+  | { outcome: 'key'; userId: string }
+  | { outcome: 'settle'; userId: string }
+  | { outcome: 'done'; result: unknown };
 
 /**
  * The frame's first nine parameters of every one-statement function (`p_token_hash` … `p_key_held`, migration
@@ -43,16 +49,30 @@ export function frameParams(frame: RequestFrame): unknown[] {
   ];
 }
 
-/** A one-statement function's answer (`o_outcome`, `o_result`) as the runner takes it. */
-export function statementAnswer(row: { outcome: string; result: unknown }): StatementAnswer {
-  return row.outcome === 'session' ? { outcome: 'session' } : { outcome: 'done', result: row.result };
+/** A one-statement function's row: `o_outcome`, `o_user_id`, `o_result`. */
+export interface StatementRow {
+  outcome: string;
+  userId: string | null;
+  result: unknown;
 }
+
+/** A one-statement function's answer as the runner takes it. */
+export function statementAnswer(row: StatementRow): StatementAnswer {
+  if (row.outcome === 'session') return { outcome: 'session' };
+  if (row.outcome === 'settle') return { outcome: 'settle', userId: row.userId ?? '' };
+  return { outcome: 'done', result: row.result };
+}
+
+/** How often a request may be handed back to settle (a UTC day or a stake may end between two calls). */
+const MAX_SETTLEMENTS = 3;
 
 /** A service's request made in one statement. */
 export interface OneStatementWork<T> {
   run(frame: RequestFrame): Promise<StatementAnswer>;
   /** The response for a result, the first time and on a replay alike; throws an AppError for a refusal. */
   render(result: unknown): T;
+  /** Settles the user's accruals the statement found due, in the service's own transaction (answer 'settle'). */
+  settle?(userId: string): Promise<void>;
 }
 
 export type InOneStatement = <T>(
@@ -101,6 +121,7 @@ export function registerOneStatement(app: FastifyInstance, clock: Clock): void {
     const claim = newClaim();
     let held = false;
     let sessionChecked = false;
+    let settlements = 0;
     for (;;) {
       const answer = await work
         .run({
@@ -110,6 +131,12 @@ export function registerOneStatement(app: FastifyInstance, clock: Clock): void {
         })
         .catch(keyExists);
       if (answer.outcome === 'done') return work.render(answer.result);
+      if (answer.outcome === 'settle') {
+        if (!work.settle || ++settlements > MAX_SETTLEMENTS)
+          throw new Error('one-statement request kept asking to settle');
+        await work.settle(answer.userId);
+        continue;
+      }
       if (answer.outcome === 'session') {
         // Expired, idle, disabled, an admin's, or just due a touch: the ordinary check answers 401/403, or
         // touches a live session so the statement can vouch for it now.

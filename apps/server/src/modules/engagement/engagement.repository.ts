@@ -1,7 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { preparedStatement, type Db } from '../../db/client.js';
 import { engagement, investments, plans } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
+import { frameParams, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
+
+/** "Claim Daily Bonus" in one call (migration 0016): session, key, settlement check, posting, answer. */
+const claimDailyStatement = preparedStatement<StatementRow>(
+  'api_claim_daily',
+  `select o_outcome as outcome, o_user_id as "userId", o_result as result
+   from api_claim_daily($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+);
+
+/** Saving taps in one call (migration 0016). */
+const saveTapsStatement = preparedStatement<StatementRow>(
+  'api_save_taps',
+  `select o_outcome as outcome, o_user_id as "userId", o_result as result
+   from api_save_taps($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+);
 
 export type EngagementRow = typeof engagement.$inferSelect;
 type Executor = Db | Tx;
@@ -35,5 +50,25 @@ export const engagementRepository = {
       .from(investments)
       .innerJoin(plans, eq(plans.code, investments.planCode))
       .where(and(eq(investments.userId, userId), sql`true`));
+  },
+  async claimDaily(db: Db, frame: RequestFrame, nonce: string, coinUnit: bigint): Promise<StatementRow> {
+    const [row] = await claimDailyStatement(db, [...frameParams(frame), nonce, coinUnit.toString()]);
+    return row!;
+  },
+  async saveTaps(
+    db: Db,
+    frame: RequestFrame,
+    p: { nonce: string; clicks: number; rate: number; dailyCap: number; tapValue: bigint; coinUnit: bigint },
+  ): Promise<StatementRow> {
+    const [row] = await saveTapsStatement(db, [
+      ...frameParams(frame),
+      p.nonce,
+      p.clicks,
+      p.rate,
+      p.dailyCap,
+      p.tapValue.toString(),
+      p.coinUnit.toString(),
+    ]);
+    return row!;
   },
 };

@@ -17,6 +17,8 @@ export function engagementRoutes(engagement: EngagementService): FastifyPluginAs
   return async (app) => {
     const user = { access: 'user' as const };
     const mutating = { access: 'user' as const, idempotent: true };
+    /** Claiming the daily coins and saving taps run as one statement (docs/decisions/0026). */
+    const inOneStatement = { config: { access: 'user' as const, sessionInStatement: true }, attachValidation: true };
     app.get(
       API.rewards,
       { config: user, schema: { tags: ['rewards'], response: { 200: rewardStatusSchema, ...errorResponses } } },
@@ -24,8 +26,8 @@ export function engagementRoutes(engagement: EngagementService): FastifyPluginAs
     );
     app.post(
       API.rewardsDaily,
-      { config: mutating, schema: { tags: ['rewards'], response: { 200: claimResponseSchema, ...errorResponses } } },
-      async (request) => engagement.claimDaily(sessionOf(request).userId),
+      { ...inOneStatement, schema: { tags: ['rewards'], response: { 200: claimResponseSchema, ...errorResponses } } },
+      async (request, reply) => app.inOneStatement(request, reply, () => engagement.claimDaily()),
     );
     app.post(
       API.rewardsWelcome,
@@ -57,10 +59,10 @@ export function engagementRoutes(engagement: EngagementService): FastifyPluginAs
     app.post(
       API.taps,
       {
-        config: mutating,
+        ...inOneStatement,
         schema: { tags: ['taps'], body: tapsSaveSchema, response: { 200: tapsResponseSchema, ...errorResponses } },
       },
-      async (request) => engagement.saveTaps(sessionOf(request).userId, request.body.clicks),
+      async (request, reply) => app.inOneStatement(request, reply, () => engagement.saveTaps(request.body.clicks)),
     );
   };
 }

@@ -10,15 +10,21 @@ import {
   WELCOME_COINS,
   DAY_MS,
 } from '@svp/shared';
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { inTransaction, type Tx } from '../../db/transaction.js';
+import { inTransaction, withRetries, type Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
+import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
 import { engagementRepository as repo, utcDay, type EngagementRow } from './engagement.repository.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
+import { notifications } from '../notifications/record.js';
 import { botStatusView, rewardStatusView } from './engagement.views.js';
+
+type ClaimAnswer = { success: true; message: string; coins: string; dailyCoins: string };
+type TapsAnswer = { totalClicks: number; coins: string; message: string };
 
 /** Longest stretch settled at once: a user away for years gets the last 400 days, not an unbounded loop. */
 const MAX_SETTLE_DAYS = 400;
@@ -73,6 +79,13 @@ export function createEngagementService(deps: {
           botReason: MSG.bot.paused,
           botPaidThrough: paidThrough,
         });
+        await notifications.record(tx, {
+          userId: state.userId,
+          type: 'bot.paused',
+          eventKey: `bot.paused:${paidThrough.toISOString()}`,
+          at: now,
+          params: { reason: MSG.bot.paused },
+        });
         return;
       }
       await ledger.postIn(tx, {
@@ -125,28 +138,29 @@ export function createEngagementService(deps: {
       });
     },
 
-    /** "Claim Daily Bonus": coins += dailyCoins, dailyCoins = 0. */
-    async claimDaily(userId: string) {
-      return locked(userId, async (tx, _state, now) => {
-        const daily = await balance(tx, userId, 'coin.daily');
-        if (daily <= 0n) throw fail(MSG.rewards.noDailyCoins, 'CONFLICT');
-        await ledger.postIn(tx, {
-          kind: 'coins.daily-claim',
-          idempotencyKey: ledgerKey.unique('daily-claim', userId, now),
-          actorId: userId,
-          memo: `Claimed ${coins(daily)} daily coins`,
-          legs: [
-            { account: userAccount(userId, 'coin.daily'), amount: -daily },
-            { account: userAccount(userId, 'coin.coins'), amount: daily },
-          ],
-        });
-        return {
-          success: true as const,
-          message: MSG.rewards.dailyClaimed,
-          coins: coins(await balance(tx, userId, 'coin.coins')),
-          dailyCoins: '0',
-        };
-      });
+    /**
+     * "Claim Daily Bonus": coins += dailyCoins, dailyCoins = 0, in one statement (docs/decisions/0026); it hands
+     * the request back to settle first when the daily coins or the bot's upkeep are due.
+     */
+    claimDaily(): OneStatementWork<ClaimAnswer> {
+      return {
+        run: async (frame) => {
+          const row = await withRetries(() => repo.claimDaily(db, frame, randomUUID(), COIN_UNIT));
+          if (row.outcome === 'ok') ledger.notePosted('coins.daily-claim');
+          return statementAnswer(row);
+        },
+        settle: async (userId) => void (await settleIfDue(userId)),
+        render(stored) {
+          const result = stored as { outcome: 'ok' | 'none'; coins: string | null };
+          if (result.outcome === 'none') throw fail(MSG.rewards.noDailyCoins, 'CONFLICT');
+          return {
+            success: true,
+            message: MSG.rewards.dailyClaimed,
+            coins: coins(BigInt(result.coins ?? '0')),
+            dailyCoins: '0',
+          };
+        },
+      };
     },
 
     /** "I've Done It": 20,000 coins, once per user (the key is the user). */
@@ -220,46 +234,37 @@ export function createEngagementService(deps: {
 
     /**
      * Banks `clicks` taps at 0.25 coin each, if a human could have tapped them since the last accepted save
-     * (DESIGN D9). `lastTapSaveAt` is the moment taps are paid up to: each accepted tap moves it 1/rate s on,
-     * never past now. Saves take the row lock one at a time, so concurrent saves share that one allowance
-     * and no save brings a fresh burst of its own.
+     * (DESIGN D9), in one statement (api_save_taps, migration 0016, holds the rule): `lastTapSaveAt` is the
+     * moment taps are paid up to; each accepted tap moves it 1/rate s on, never past now. Saves take the row
+     * lock one at a time, so concurrent saves share that one allowance and no save brings a fresh burst of its own.
      */
-    async saveTaps(userId: string, clicks: number) {
+    saveTaps(clicks: number): OneStatementWork<TapsAnswer> {
       if (clicks <= 0) throw fail(MSG.taps.none);
-      return locked(userId, async (tx, state, now) => {
-        const rate = config.TAP_RATE_PER_SECOND;
-        const paidUpTo = state.lastTapSaveAt.getTime();
-        const allowance = Math.floor((Math.max(0, now.getTime() - paidUpTo) * rate) / 1000);
-        if (clicks > allowance) throw fail(MSG.taps.tooFast, 'RATE_LIMITED');
-        const today = utcDay(now);
-        const tapsToday = state.tapDay === today ? state.tapsToday : 0;
-        if (tapsToday + clicks > config.TAP_DAILY_CAP)
-          throw fail(MSG.taps.dailyCap(config.TAP_DAILY_CAP), 'RATE_LIMITED');
-        const amount = BigInt(clicks) * TAP_VALUE;
-        await ledger.postIn(tx, {
-          kind: 'coins.taps',
-          idempotencyKey: ledgerKey.unique('taps', userId, now),
-          actorId: userId,
-          memo: `Saved ${clicks} taps (${coins(amount)} coins)`,
-          legs: [
-            { account: systemAccount('coin.issuance'), amount: -amount },
-            { account: userAccount(userId, 'coin.coins'), amount },
-          ],
-        });
-        const totalClicks = state.totalClicks + BigInt(clicks);
-        await repo.update(tx, userId, {
-          // clicks ≤ allowance, so this stays at or before now; what is left over carries to the next save.
-          lastTapSaveAt: new Date(paidUpTo + Math.ceil((clicks * 1000) / rate)),
-          tapDay: today,
-          tapsToday: tapsToday + clicks,
-          totalClicks,
-        });
-        return {
-          totalClicks: Number(totalClicks),
-          coins: coins(await balance(tx, userId, 'coin.coins')),
-          message: MSG.taps.saved,
-        };
-      });
+      const taps = {
+        clicks,
+        rate: config.TAP_RATE_PER_SECOND,
+        dailyCap: config.TAP_DAILY_CAP,
+        tapValue: TAP_VALUE,
+        coinUnit: COIN_UNIT,
+      };
+      return {
+        run: async (frame) => {
+          const row = await withRetries(() => repo.saveTaps(db, frame, { ...taps, nonce: randomUUID() }));
+          if (row.outcome === 'ok') ledger.notePosted('coins.taps');
+          return statementAnswer(row);
+        },
+        settle: async (userId) => void (await settleIfDue(userId)),
+        render(stored) {
+          const result = stored as { outcome: 'ok' | 'too-fast' | 'cap'; totalClicks: string; coins: string | null };
+          if (result.outcome === 'too-fast') throw fail(MSG.taps.tooFast, 'RATE_LIMITED');
+          if (result.outcome === 'cap') throw fail(MSG.taps.dailyCap(config.TAP_DAILY_CAP), 'RATE_LIMITED');
+          return {
+            totalClicks: Number(result.totalClicks),
+            coins: coins(BigInt(result.coins ?? '0')),
+            message: MSG.taps.saved,
+          };
+        },
+      };
     },
   };
 }

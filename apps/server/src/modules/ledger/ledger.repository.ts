@@ -3,7 +3,7 @@ import type { Asset } from '@svp/shared';
 import { preparedStatement, type Db } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
-import { frameParams, type RequestFrame } from '../../http/one-statement.js';
+import { frameParams, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
 
 type Executor = Db | Tx;
 
@@ -30,11 +30,11 @@ const postStatement = preparedStatement<{ id: string; posted: boolean }>(
 );
 
 /** A user's posting for a request in one call (migration 0011): session, key, posting, summary, stored answer. */
-const userPostingStatement = preparedStatement<{ outcome: string; result: unknown }>(
+const userPostingStatement = preparedStatement<StatementRow>(
   'api_user_posting',
-  `select o_outcome as outcome, o_result as result
+  `select o_outcome as outcome, o_user_id as "userId", o_result as result
    from api_user_posting($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-     $14::text[], $15::text[], $16::text[], $17::bigint[], $18::boolean[], $19)`,
+     $14::text[], $15::text[], $16::text[], $17::bigint[], $18::boolean[], $19, $20)`,
 );
 
 export interface UserPostingRow {
@@ -47,6 +47,8 @@ export interface UserPostingRow {
   /** Netted, non-zero legs; owners may be '$user' or '$recipient' (the statement orders them). */
   legs: { owner: string; code: string; asset: Asset; amount: bigint; allowNegative: boolean }[];
   summary: 'staking';
+  /** Accruals to settle first ('stake': an ended stake's release), or null (migration 0016). */
+  settle: 'stake' | null;
 }
 
 /** Queries only: the rules (balanced, guarded, idempotent) live in ledger.service.ts and ledger_post. */
@@ -98,6 +100,7 @@ export const ledgerRepository = {
       p.legs.map((l) => l.amount.toString()),
       p.legs.map((l) => l.allowNegative),
       p.summary,
+      p.settle,
     ]);
     return row!;
   },

@@ -94,6 +94,8 @@ export interface RequestPosting {
   legs: Leg[];
   /** The summary the answer shows, read after the posting in the same statement. */
   summary: 'staking';
+  /** Accruals the statement hands back to settle first ('stake': a stake that has ended). */
+  settle?: 'stake';
 }
 
 /** What api_user_posting did, when it did not hand the request back. */
@@ -185,6 +187,7 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
           recipient: posting.recipient ?? null,
           legs,
           summary: posting.summary,
+          settle: posting.settle ?? null,
         });
       } catch (error) {
         throw translate(error);

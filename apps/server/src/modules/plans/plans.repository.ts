@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { PLANS } from '@svp/shared';
 import { preparedStatement, type Db } from '../../db/client.js';
-import { frameParams, type RequestFrame } from '../../http/one-statement.js';
+import { frameParams, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
 import { investments, plans } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
@@ -10,9 +10,9 @@ export type PlanRow = typeof plans.$inferSelect;
 export type InvestmentRow = typeof investments.$inferSelect;
 
 /** An investment for a request in one call (migration 0011): session, key, checks, row, postings, answer. */
-const investStatement = preparedStatement<{ outcome: string; result: unknown }>(
+const investStatement = preparedStatement<StatementRow>(
   'api_invest',
-  `select o_outcome as outcome, o_result as result
+  `select o_outcome as outcome, o_user_id as "userId", o_result as result
    from api_invest($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::uuid, $16, $17, $18,
      $19::timestamptz, $20, $21, $22::text[], $23::text[], $24::text[], $25::bigint[], $26::boolean[], $27, $28,
      $29::text[], $30::text[], $31::text[], $32::bigint[], $33::boolean[])`,

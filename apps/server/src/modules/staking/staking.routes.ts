@@ -21,7 +21,7 @@ export function stakingRoutes(staking: StakingService): FastifyPluginAsyncZod {
     const user = { access: 'user' as const };
     const mutating = { access: 'user' as const, idempotent: true };
     /**
-     * Convert, buy and transfer run as one statement (docs/decisions/0021): the session and the key are checked
+     * Convert, buy, sell and transfer run as one statement (docs/decisions/0021): the session and the key are checked
      * inside it, and a body the schema refuses is reported by the handler, once "who are you?" is answered.
      */
     const inOneStatement = { config: { access: 'user' as const, sessionInStatement: true }, attachValidation: true };
@@ -48,8 +48,8 @@ export function stakingRoutes(staking: StakingService): FastifyPluginAsyncZod {
     );
     app.post(
       API.stakingSell,
-      { config: mutating, schema: { tags: ['staking'], body: sellSvpSchema, response } },
-      async (request) => staking.sell(sessionOf(request).userId, request.body.tokens),
+      { ...inOneStatement, schema: { tags: ['staking'], body: sellSvpSchema, response } },
+      async (request, reply) => app.inOneStatement(request, reply, () => staking.sell(request.body.tokens)),
     );
     app.post(
       API.stakingStake,

@@ -31,6 +31,7 @@ import { createLeaderboard } from './leaderboard.js';
 import { stakingRepository as repo, type SummaryRow } from './staking.repository.js';
 import { lastStakeDay, readSettlementDue, yieldDue as yieldAt, type StakeTerms } from './yield.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
+import { notifications } from '../notifications/record.js';
 
 const bad = (message: string) => new AppError('VALIDATION_ERROR', message);
 const short = (message: string) => new AppError('INSUFFICIENT_FUNDS', message);
@@ -74,6 +75,13 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
         ],
       });
       await repo.update(tx, stake.id, { status: 'released', releasedAt: now });
+      await notifications.record(tx, {
+        userId,
+        type: 'stake.ended',
+        eventKey: `stake.ended:${stake.id}`,
+        at: now,
+        params: { tokens: `${stake.tokens}` },
+      });
     }
   }
 
@@ -147,17 +155,19 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     );
 
   /**
-   * A plain move between fund, balance and tokens (convert, buy, transfer): the whole request — session, key,
-   * posting, summary, stored answer — is one statement (docs/decisions/0021). Yield goes to `earned` and a
-   * release to the wallet, neither of which these touch, so nothing needs settling first (DESIGN D11).
+   * A plain move between fund, balance and tokens (convert, buy, transfer, sell): the whole request — session,
+   * key, posting, summary, stored answer — is one statement (docs/decisions/0021). Yield goes to `earned`, which
+   * none of these touch; a sale needs an ended stake's tokens released to the wallet first, so the statement
+   * hands it back to settle when a stake has ended (`settle: 'stake'`, DESIGN D11, docs/decisions/0026).
    */
   function moved(
-    move: { kind: string; memo: string; recipient?: string; legs: Leg[] },
+    move: { kind: string; memo: string; recipient?: string; legs: Leg[]; settle?: 'stake' },
     insufficient: string,
     message: (result: RequestPostingResult) => string,
   ): OneStatementWork<{ success: true; message: string; summary: ReturnType<typeof view> }> {
     return {
       run: (frame) => ledger.postForRequest(frame, { ...move, summary: 'staking' }),
+      settle: (userId) => inTransaction(db, (tx) => settle(tx, userId, clock.now())),
       render(stored) {
         const result = stored as RequestPostingResult;
         if (result.outcome === 'insufficient') throw short(insufficient);
@@ -216,19 +226,21 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
       );
     },
 
-    sell(userId: string, tokens: bigint) {
+    sell(tokens: bigint) {
       const amount = usdForTokens(tokens);
       const message = MSG.staking.sold(formatAmount(tokens, 'SVP', 0), formatAmount(amount, 'USD'));
-      // Settles first: a stake that has ended returns its tokens to the wallet, ready to sell.
-      return settled(userId, MSG.staking.insufficientTokens, async (tx) => {
-        await post(tx, userId, 'staking.sell', 'Sold SVP tokens', [
-          { account: userAccount(userId, 'svp.wallet'), amount: -tokens },
-          { account: systemAccount('svp.treasury'), amount: tokens },
-          { account: systemAccount('usd.platform'), amount: -amount },
-          { account: userAccount(userId, 'usd.fund'), amount },
-        ]);
-        return message;
-      });
+      const legs = [
+        { account: requestUserAccount('svp.wallet'), amount: -tokens },
+        { account: systemAccount('svp.treasury'), amount: tokens },
+        { account: systemAccount('usd.platform'), amount: -amount },
+        { account: requestUserAccount('usd.fund'), amount },
+      ];
+      // A stake that has ended returns its tokens to the wallet first, ready to sell.
+      return moved(
+        { kind: 'staking.sell', memo: 'Sold SVP tokens', legs, settle: 'stake' },
+        MSG.staking.insufficientTokens,
+        () => message,
+      );
     },
 
     /**
