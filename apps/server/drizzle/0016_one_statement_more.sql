@@ -210,3 +210,9 @@ BEGIN
   PERFORM api_request_close(o_user_id, p_now, p_key, p_route, p_request_hash, p_claim, p_key_held, o_result);
 END;
 $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- The Manage Users table filters by the start of an e-mail or a username (modules/admin/users-table.ts): LIKE
+-- 'abc%' reads a text_pattern_ops index under any collation (the unique lower() indexes serve equality and order).
+CREATE INDEX IF NOT EXISTS "users_email_prefix_idx" ON "users" (lower("email") text_pattern_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "users_username_prefix_idx" ON "users" (lower("username") text_pattern_ops);

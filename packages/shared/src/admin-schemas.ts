@@ -77,7 +77,26 @@ export const adminUserRowSchema = z.object({
   role: z.string(),
   disabled: z.boolean(),
 });
-export const adminUserListSchema = z.object({ users: z.array(adminUserRowSchema) });
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserRowSchema),
+  /** The next page's `after`, or null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
+/** The Manage Users table's orders: sign-up time either way, or e-mail address. */
+export const ADMIN_USER_SORTS = ['newest', 'oldest', 'email'] as const;
+export const ADMIN_USER_STATUSES = ['all', 'active', 'disabled'] as const;
+export const ADMIN_USERS_PAGE_MAX = 100;
+/** GET /admin/users: a page at a time (keyset), sorted, filtered by the start of an e-mail or username. */
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().max(EMAIL_MAX).default(''),
+  status: z.enum(ADMIN_USER_STATUSES).default('all'),
+  sort: z.enum(ADMIN_USER_SORTS).default('newest'),
+  /** An opaque cursor from the previous page's `nextCursor`. */
+  after: z.string().max(400).default(''),
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_PAGE_MAX).default(50),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 export const ADJUSTABLE_ACCOUNTS = ['usd.balance', 'usd.earnings', 'usd.fund', 'coin.coins', 'svp.wallet'] as const;
 export type AdjustableAccount = (typeof ADJUSTABLE_ACCOUNTS)[number];

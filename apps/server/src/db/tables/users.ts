@@ -19,6 +19,8 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     referralCode: text('referral_code'),
     referredBy: uuid('referred_by'),
+    /** When the account's current e-mail was proven by a link sent to it; null until then (ADR 0023). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
@@ -30,6 +32,9 @@ export const users = pgTable(
     uniqueIndex('users_referral_code_lower_key').on(sql`lower(${t.referralCode})`),
     // The admin users table reads users in sign-up order, a page at a time (a range read, not a sort).
     index('users_created_at_idx').on(t.createdAt, t.id),
+    // Manage Users filters by the start of an e-mail or username (LIKE 'abc%' under any collation).
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
   ],
 );

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ADMIN_EMAIL_PATTERN, DATASET_EDITABLE, MSG } from '@svp/shared';
+import { ADMIN_EMAIL_PATTERN, DATASET_EDITABLE, MSG, type AdminUsersQuery } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/transaction.js';
@@ -11,6 +11,7 @@ import type { Ledger } from '../ledger/ledger.service.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { createBalanceAdjustmentsService } from './balance-adjustments.service.js';
 import { userDetails } from './user-details.js';
+import { usersTablePage } from './users-table.js';
 import {
   checkDatasetRow,
   checkField,
@@ -139,19 +140,8 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
       return { success: true as const, message: MSG.admin.referralUpdated };
     },
 
-    async list() {
-      const rows = await db.select().from(users).orderBy(users.createdAt).limit(1000);
-      return {
-        users: rows.map((u) => ({
-          id: u.id,
-          name: u.name ?? '',
-          email: u.email,
-          username: u.username,
-          role: u.role,
-          disabled: u.disabled,
-        })),
-      };
-    },
+    /** Manage Users: a page of the table, sorted and filtered (users-table.ts). */
+    list: (query: AdminUsersQuery) => usersTablePage(db, query),
 
     /** SPEC §7's three data sets, loaded together; the editable columns come from one whitelist. */
     async datasets() {

@@ -9,6 +9,7 @@ import {
   adminLookupQuerySchema,
   adminUserDetailsSchema,
   adminUserListSchema,
+  adminUsersQuerySchema,
   auditListSchema,
   datasetRowUpdateSchema,
   datasetsSchema,
@@ -46,8 +47,15 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
     );
     app.get(
       API.adminUsers,
-      { config: admin, schema: { tags: ['admin'], response: { 200: adminUserListSchema, ...errorResponses } } },
-      async () => usersAdmin.list(),
+      {
+        config: admin,
+        schema: {
+          tags: ['admin'],
+          querystring: adminUsersQuerySchema,
+          response: { 200: adminUserListSchema, ...errorResponses },
+        },
+      },
+      async (request) => usersAdmin.list(request.query),
     );
     app.get(
       API.adminUserLookup,

@@ -1,5 +1,5 @@
 import { Loader, Text, type MantineSize } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { loadErrorText } from '../../lib/errors';
 import { ErrorBox } from './ErrorBox';
@@ -15,7 +15,8 @@ export function QueryList<T>({
   empty,
   children,
 }: {
-  query: UseQueryResult<T[]>;
+  /** A query, or a paged one whose `select` flattens the loaded pages into rows. */
+  query: UseQueryResult<T[]> | UseInfiniteQueryResult<T[]>;
   loadingLabel: string;
   loaderSize?: MantineSize;
   empty: ReactNode;

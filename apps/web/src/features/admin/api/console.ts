@@ -5,9 +5,17 @@ import {
   auditListSchema,
   datasetsSchema,
   overviewSchema,
+  type AdminUsersQuery,
   type DatasetName,
 } from '@svp/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api';
 import { pathWith } from '../../../lib/errors';
@@ -29,7 +37,8 @@ export const consoleKeys = {
   userDetails: (email: string) => [...adminKeys.all, 'user-details', email.trim().toLowerCase()] as const,
   overview: () => [...adminKeys.all, 'overview'] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
-  users: () => [...adminKeys.all, 'users'] as const,
+  /** Every Manage Users query, or the one for a filter. */
+  users: (filter?: UsersTableFilter) => [...adminKeys.all, 'users', ...(filter ? [filter] : [])] as const,
   datasets: () => [...adminKeys.all, 'datasets'] as const,
 };
 
@@ -110,16 +119,29 @@ export function useAdjustBalance(id: string) {
   });
 }
 
-export const adminUsersQueryOptions = queryOptions({
-  queryKey: consoleKeys.users(),
-  queryFn: async () => (await apiGet(API.adminUsers, { schema: adminUserListSchema })).users,
-});
+/** What the Manage Users table asks for: the filter and order (the page comes from the cursor). */
+export type UsersTableFilter = Pick<AdminUsersQuery, 'q' | 'status' | 'sort'>;
+type UsersPage = z.infer<typeof adminUserListSchema>;
 
-export function useAdminUsers() {
-  return useQuery(adminUsersQueryOptions);
+/** Rows per page of Manage Users. */
+export const USERS_PAGE_SIZE = 50;
+
+/** Manage Users a page at a time (keyset: "Load more" follows the server's cursor), sorted and filtered. */
+export function useAdminUsers(filter: UsersTableFilter) {
+  return useInfiniteQuery({
+    queryKey: consoleKeys.users(filter),
+    initialPageParam: '',
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ ...filter, limit: String(USERS_PAGE_SIZE) });
+      if (pageParam) params.set('after', pageParam);
+      return apiGet(`${API.adminUsers}?${params}`, { schema: adminUserListSchema });
+    },
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    select: (data) => data.pages.flatMap((page) => page.users),
+  });
 }
 
-/** Inline row update: the row changes at once and goes back if the server refuses (SPEC §4). */
+/** Inline row update: the row changes at once, on every loaded page, and goes back if the server refuses (SPEC §4). */
 export function useUpdateUserRow() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -130,13 +152,23 @@ export function useUpdateUserRow() {
     },
     onMutate: async ({ id, changes }) => {
       await queryClient.cancelQueries({ queryKey: consoleKeys.users() });
-      const previous = queryClient.getQueryData<AdminUserRow[]>(consoleKeys.users());
-      queryClient.setQueryData<AdminUserRow[]>(consoleKeys.users(), (rows) =>
-        rows?.map((row) => (row.id === id ? { ...row, ...changes } : row)),
+      const previous = queryClient.getQueriesData<InfiniteData<UsersPage>>({ queryKey: consoleKeys.users() });
+      queryClient.setQueriesData<InfiniteData<UsersPage>>({ queryKey: consoleKeys.users() }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                users: page.users.map((row) => (row.id === id ? { ...row, ...changes } : row)),
+              })),
+            }
+          : data,
       );
       return { previous };
     },
-    onError: (_error, _vars, context) => queryClient.setQueryData(consoleKeys.users(), context?.previous),
+    onError: (_error, _vars, context) => {
+      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
+    },
     onSettled: () => refreshAfterAdminChange(queryClient),
   });
 }

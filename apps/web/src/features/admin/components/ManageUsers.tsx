@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { MSG } from '@svp/shared';
 import { useState } from 'react';
 import { DataTable } from '../../../components/ui/DataTable';
 import { QueryList } from '../../../components/ui/QueryList';
 import { SectionCard } from '../../../components/ui/SectionCard';
-import { useAdminUsers, useUpdateUserRow, type AdminUserRow } from '../api/console';
+import { useAdminUsers, useUpdateUserRow, type AdminUserRow, type UsersTableFilter } from '../api/console';
 
 function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void }) {
   const update = useUpdateUserRow();
@@ -75,9 +76,27 @@ function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void })
   );
 }
 
-/** Manage Users (SPEC §2): ID, Name, Email and an inline Update per row, optimistic with rollback. */
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All users' },
+  { value: 'active', label: 'Active' },
+  { value: 'disabled', label: 'Disabled' },
+];
+const SORT_OPTIONS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'email', label: 'E-mail A–Z' },
+];
+
+/**
+ * Manage Users (SPEC §2): ID, Name, Email and an inline Update per row, optimistic with rollback. Any number of
+ * users: a page at a time ("Load more"), filtered by the start of an e-mail or username and by status, sorted.
+ */
 export function ManageUsers() {
-  const users = useAdminUsers();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<UsersTableFilter['status']>('all');
+  const [sort, setSort] = useState<UsersTableFilter['sort']>('newest');
+  const users = useAdminUsers({ q, status, sort });
   const [failed, setFailed] = useState(false);
   return (
     <SectionCard title="Manage Users">
@@ -86,20 +105,54 @@ export function ManageUsers() {
           {MSG.admin.tableUpdateFailed}
         </Alert>
       )}
+      <Group mb="sm" gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Start of an e-mail or username"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: '1 1 14rem' }}
+        />
+        <Select
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={status}
+          allowDeselect={false}
+          onChange={(v) => setStatus((v ?? 'all') as UsersTableFilter['status'])}
+          w={140}
+        />
+        <Select
+          label="Order"
+          data={SORT_OPTIONS}
+          value={sort}
+          allowDeselect={false}
+          onChange={(v) => setSort((v ?? 'newest') as UsersTableFilter['sort'])}
+          w={160}
+        />
+      </Group>
       <QueryList query={users} loadingLabel="Loading users" loaderSize="sm" empty={MSG.admin.noUsers}>
         {(rows) => (
-          <DataTable
-            minWidth={640}
-            label="Users"
-            columns={['ID', 'Name', 'Email', 'Update']}
-            striped
-            highlightOnHover
-            withTableBorder
-          >
-            {rows.map((row) => (
-              <UserRow key={row.id} row={row} onFailed={() => setFailed(true)} />
-            ))}
-          </DataTable>
+          <>
+            <DataTable
+              minWidth={640}
+              label="Users"
+              columns={['ID', 'Name', 'Email', 'Update']}
+              striped
+              highlightOnHover
+              withTableBorder
+            >
+              {rows.map((row) => (
+                <UserRow key={row.id} row={row} onFailed={() => setFailed(true)} />
+              ))}
+            </DataTable>
+            {users.hasNextPage && (
+              <Group justify="center" mt="sm">
+                <Button variant="default" loading={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>
+                  Load more
+                </Button>
+              </Group>
+            )}
+          </>
         )}
       </QueryList>
     </SectionCard>
