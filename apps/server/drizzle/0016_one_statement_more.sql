@@ -99,10 +99,11 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
--- Coins to a user's `coin.coins` from their `p_from` account, or issued by the platform when p_from is NULL, through
--- ledger_post with the legs in the ledger's one lock order (api_statement_legs).
-CREATE OR REPLACE FUNCTION api_post_coins(
-  p_kind text, p_key text, p_user text, p_memo text, p_now timestamptz, p_from text, p_amount bigint
+-- One amount from one account to another through ledger_post, the legs in the ledger's one lock order
+-- (api_statement_legs): owners are '$user' (p_user's) or 'system' (the platform's, which may go negative).
+CREATE OR REPLACE FUNCTION api_move(
+  p_kind text, p_key text, p_user text, p_memo text, p_now timestamptz,
+  p_from_owner text, p_from_code text, p_to_owner text, p_to_code text, p_asset text, p_amount bigint
 ) RETURNS void AS $$
 DECLARE
   v_owners text[];
@@ -112,9 +113,8 @@ DECLARE
   v_negative boolean[];
 BEGIN
   SELECT * INTO v_owners, v_codes, v_assets, v_amounts, v_negative
-    FROM api_statement_legs(ARRAY[CASE WHEN p_from IS NULL THEN 'system' ELSE '$user' END, '$user'],
-      ARRAY[coalesce(p_from, 'coin.issuance'), 'coin.coins'], ARRAY['COIN', 'COIN'], ARRAY[-p_amount, p_amount],
-      ARRAY[p_from IS NULL, false], p_user, NULL);
+    FROM api_statement_legs(ARRAY[p_from_owner, p_to_owner], ARRAY[p_from_code, p_to_code], ARRAY[p_asset, p_asset],
+      ARRAY[-p_amount, p_amount], ARRAY[p_from_owner = 'system', p_to_owner = 'system'], p_user, NULL);
   PERFORM ledger_post(p_kind, p_key, p_user, p_memo, p_now, v_owners, v_codes, v_assets, v_amounts, v_negative,
     NULL, NULL, NULL, false);
 END;
@@ -146,8 +146,9 @@ BEGIN
   IF coalesce(v_daily, 0) <= 0 THEN
     o_outcome := 'none';
   ELSE
-    PERFORM api_post_coins('coins.daily-claim', 'daily-claim:' || o_user_id || ':' || p_nonce, o_user_id,
-      'Claimed ' || api_coins_text(v_daily, p_coin_unit) || ' daily coins', p_now, 'coin.daily', v_daily);
+    PERFORM api_move('coins.daily-claim', 'daily-claim:' || o_user_id || ':' || p_nonce, o_user_id,
+      'Claimed ' || api_coins_text(v_daily, p_coin_unit) || ' daily coins', p_now,
+      '$user', 'coin.daily', '$user', 'coin.coins', 'COIN', v_daily);
     o_outcome := 'ok';
   END IF;
 
@@ -193,9 +194,9 @@ BEGIN
   ELSIF v_taps_today + p_clicks > p_daily_cap THEN
     o_outcome := 'cap';
   ELSE
-    PERFORM api_post_coins('coins.taps', 'taps:' || o_user_id || ':' || p_nonce, o_user_id,
+    PERFORM api_move('coins.taps', 'taps:' || o_user_id || ':' || p_nonce, o_user_id,
       'Saved ' || p_clicks || ' taps (' || api_coins_text(v_amount, p_coin_unit) || ' coins)', p_now,
-      NULL, v_amount);
+      'system', 'coin.issuance', '$user', 'coin.coins', 'COIN', v_amount);
     -- clicks ≤ allowance, so this stays at or before now; what is left over carries to the next save.
     UPDATE engagement e SET
       last_tap_save_at = e.last_tap_save_at + ceil(p_clicks * 1000.0 / p_rate)::bigint * interval '1 millisecond',
@@ -207,6 +208,57 @@ BEGIN
   o_result := jsonb_build_object('outcome', o_outcome, 'at', p_now,
     'totalClicks', (SELECT e.total_clicks::text FROM engagement e WHERE e.user_id = o_user_id::uuid),
     'coins', (SELECT a.balance::text FROM accounts a WHERE a.owner = o_user_id AND a.code = 'coin.coins'));
+  PERFORM api_request_close(o_user_id, p_now, p_key, p_route, p_request_hash, p_claim, p_key_held, o_result);
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- A new stake in one call (SPEC §9, DESIGN D10): the frame, then
+--   * 'settle': the active stake has ended and must be released first (staking.service.ts `settle`);
+--   * 'active': a stake is running (or another request started one first: the one-active index);
+--   * 'insufficient': the wallet holds fewer tokens; nothing is posted;
+--   * 'ok': earnings left from an earlier stake move to the balance (a new stake starts `earned` at 0), the stake
+--     row, and the tokens from the wallet to `svp.staked`. With no active stake there is no unsettled yield.
+CREATE OR REPLACE FUNCTION api_stake(
+  p_token_hash text, p_now timestamptz, p_idle_ms bigint, p_touch_ms bigint,
+  p_key text, p_route text, p_request_hash text, p_claim text, p_key_held boolean,
+  p_nonce text, p_stake_id uuid, p_tokens bigint, p_ends_at timestamptz, p_memo text, p_earned_memo text,
+  OUT o_outcome text, OUT o_user_id text, OUT o_result jsonb
+) AS $$
+DECLARE
+  v_earned bigint;
+BEGIN
+  SELECT f.o_outcome, f.o_user_id INTO o_outcome, o_user_id
+    FROM api_request_open(p_token_hash, p_now, p_idle_ms, p_touch_ms) f;
+  IF o_outcome IS NOT NULL THEN
+    RETURN;
+  END IF;
+  IF api_settlement_due(o_user_id, p_now, 'stake') THEN
+    o_outcome := 'settle';
+    RETURN;
+  END IF;
+
+  IF EXISTS (SELECT 1 FROM stakes s WHERE s.user_id = o_user_id::uuid AND s.status = 'active') THEN
+    o_outcome := 'active';
+  ELSE
+    BEGIN
+      SELECT a.balance INTO v_earned FROM accounts a WHERE a.owner = o_user_id AND a.code = 'usd.staking_earned';
+      IF coalesce(v_earned, 0) > 0 THEN
+        PERFORM api_move('staking.earned-to-balance', 'staking.earned-to-balance:' || o_user_id || ':' || p_nonce,
+          o_user_id, p_earned_memo, p_now, '$user', 'usd.staking_earned', '$user', 'usd.balance', 'USD', v_earned);
+      END IF;
+      INSERT INTO stakes (id, user_id, tokens, started_at, ends_at, status)
+        VALUES (p_stake_id, o_user_id::uuid, p_tokens, p_now, p_ends_at, 'active');
+      PERFORM api_move('staking.stake', 'staking.stake:' || o_user_id || ':' || p_nonce, o_user_id, p_memo, p_now,
+        '$user', 'svp.wallet', '$user', 'svp.staked', 'SVP', p_tokens);
+      o_outcome := 'ok';
+    EXCEPTION
+      WHEN SQLSTATE 'SV001' THEN o_outcome := 'insufficient';
+      WHEN unique_violation THEN o_outcome := 'active';
+    END;
+  END IF;
+
+  o_result := jsonb_build_object('outcome', o_outcome, 'at', p_now,
+    'summary', CASE WHEN o_outcome = 'ok' THEN staking_summary_json(o_user_id::uuid) END);
   PERFORM api_request_close(o_user_id, p_now, p_key, p_route, p_request_hash, p_claim, p_key_held, o_result);
 END;
 $$ LANGUAGE plpgsql;

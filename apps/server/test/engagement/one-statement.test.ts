@@ -45,7 +45,7 @@ async function memoOf(userId: string, kind: string) {
 }
 
 describe('one round trip', () => {
-  it('sells, claims the daily coins and saves taps in one statement each', async () => {
+  it('sells, stakes, claims the daily coins and saves taps in one statement each', async () => {
     const u = await tokenHolder();
     await topUp(u.client, '50');
     await invest(u.client, 'gold', '50');
@@ -62,6 +62,11 @@ describe('one round trip', () => {
         expect(res.status).toBe(200);
         expect(res.body.summary.tokenWallet).toBe(String(Number(tokens) - 10));
       });
+      trips.stake = await counter.count(async () => {
+        const res = await u.client.post(API.stakingStake, { tokens: '10' }, { 'idempotency-key': key() });
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ message: MSG.staking.staked, summary: { staked: '10' } });
+      });
       trips.claim = await counter.count(async () => {
         const res = await u.client.post(API.rewardsDaily, undefined, { 'idempotency-key': key() });
         expect(res.body).toMatchObject({ message: MSG.rewards.dailyClaimed, coins: '3000', dailyCoins: '0' });
@@ -73,7 +78,7 @@ describe('one round trip', () => {
     } finally {
       counter.restore();
     }
-    expect(trips).toEqual({ sell: 1, claim: 1, taps: 1 });
+    expect(trips).toEqual({ sell: 1, stake: 1, claim: 1, taps: 1 });
     expect(await memoOf(u.user.id, 'coins.daily-claim')).toBe('Claimed 3000 daily coins');
     expect(await memoOf(u.user.id, 'coins.taps')).toBe('Saved 40 taps (10 coins)');
     await ok();
@@ -128,6 +133,24 @@ describe('handed back to settle', () => {
     const sold = await u.client.post(API.stakingSell, { tokens }, { 'idempotency-key': key() });
     expect(sold.status).toBe(200);
     expect(sold.body.summary).toMatchObject({ tokenWallet: '0', staked: '0', stakingEndDate: null });
+    await ok();
+  });
+
+  it('stakes again once a stake ended, releasing it first and moving its earnings to the balance', async () => {
+    const u = await tokenHolder();
+    const tokens = (await u.client.get(API.staking)).body.tokenWallet;
+    expect((await u.client.post(API.stakingStake, { tokens })).status).toBe(200);
+    const again = await u.client.post(API.stakingStake, { tokens: '1' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(MSG.staking.stakeActive);
+    await travel(u, 61 * DAY);
+    const before = (await u.client.get(API.staking)).body;
+    expect(Number(before.earned)).toBeGreaterThan(0);
+    const res = await u.client.post(API.stakingStake, { tokens }, { 'idempotency-key': key() });
+    expect(res.status).toBe(200);
+    expect(res.body.summary).toMatchObject({ staked: tokens, tokenWallet: '0', earned: '0' });
+    expect(Number(res.body.summary.balance)).toBeCloseTo(Number(before.balance) + Number(before.earned), 6);
+    expect((await u.client.post(API.stakingStake, { tokens: '1' })).body.error.message).toBe(MSG.staking.stakeActive);
     await ok();
   });
 

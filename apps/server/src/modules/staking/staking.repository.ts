@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { preparedStatement, queryRows, type Db } from '../../db/client.js';
 import { stakes } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
+import { frameParams, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
 
 export type StakeRow = typeof stakes.$inferSelect;
 type Executor = Db | Tx;
@@ -41,8 +42,31 @@ const summaryStatement = preparedStatement<{ row: SummaryRow | null }>(
   `select staking_summary_json($1::uuid) as row`,
 );
 
+/** A new stake in one call (migration 0016): session, key, checks, earnings moved, stake row, posting, answer. */
+const stakeStatement = preparedStatement<StatementRow>(
+  'api_stake',
+  `select o_outcome as outcome, o_user_id as "userId", o_result as result
+   from api_stake($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11::uuid, $12, $13::timestamptz, $14, $15)`,
+);
+
 /** Queries only. */
 export const stakingRepository = {
+  async stake(
+    db: Db,
+    frame: RequestFrame,
+    p: { nonce: string; stakeId: string; tokens: bigint; endsAt: Date; memo: string; earnedMemo: string },
+  ): Promise<StatementRow> {
+    const [row] = await stakeStatement(db, [
+      ...frameParams(frame),
+      p.nonce,
+      p.stakeId,
+      p.tokens.toString(),
+      p.endsAt.toISOString(),
+      p.memo,
+      p.earnedMemo,
+    ]);
+    return row!;
+  },
   async summaryRow(db: Executor, userId: string): Promise<SummaryRow | undefined> {
     const [read] = await summaryStatement(db, [userId]);
     return read?.row ?? undefined;

@@ -21,7 +21,7 @@ export function stakingRoutes(staking: StakingService): FastifyPluginAsyncZod {
     const user = { access: 'user' as const };
     const mutating = { access: 'user' as const, idempotent: true };
     /**
-     * Convert, buy, sell and transfer run as one statement (docs/decisions/0021): the session and the key are checked
+     * Convert, buy, sell, stake and transfer run as one statement (docs/decisions/0021): the session and the key are checked
      * inside it, and a body the schema refuses is reported by the handler, once "who are you?" is answered.
      */
     const inOneStatement = { config: { access: 'user' as const, sessionInStatement: true }, attachValidation: true };
@@ -53,8 +53,8 @@ export function stakingRoutes(staking: StakingService): FastifyPluginAsyncZod {
     );
     app.post(
       API.stakingStake,
-      { config: mutating, schema: { tags: ['staking'], body: stakeSchema, response } },
-      async (request) => staking.stake(sessionOf(request).userId, request.body.tokens),
+      { ...inOneStatement, schema: { tags: ['staking'], body: stakeSchema, response } },
+      async (request, reply) => app.inOneStatement(request, reply, () => staking.stake(request.body.tokens)),
     );
     app.post(
       API.stakingWithdrawEarned,

@@ -1,22 +1,11 @@
-import {
-  achievements,
-  formatAmount,
-  MIN_SVP_PURCHASE,
-  MSG,
-  STAKE_DAYS,
-  toDecimalString,
-  tokensForUsd,
-  usdForTokens,
-  usdText,
-  DAY_MS,
-} from '@svp/shared';
+import { formatAmount, MIN_SVP_PURCHASE, MSG, STAKE_DAYS, tokensForUsd, usdForTokens, DAY_MS } from '@svp/shared';
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { inTransaction, type Tx } from '../../db/transaction.js';
+import { inTransaction, withRetries, type Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { InsufficientFundsError } from '../ledger/ledger.errors.js';
-import { pgErrorCode } from '../../db/pg-errors.js';
 import {
   requestRecipientAccount,
   requestUserAccount,
@@ -26,8 +15,9 @@ import {
   type Ledger,
   type RequestPostingResult,
 } from '../ledger/ledger.service.js';
-import type { OneStatementWork } from '../../http/one-statement.js';
+import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
 import { createLeaderboard } from './leaderboard.js';
+import { stakeOf, stakingView } from './staking.view.js';
 import { stakingRepository as repo, type SummaryRow } from './staking.repository.js';
 import { lastStakeDay, readSettlementDue, yieldDue as yieldAt, type StakeTerms } from './yield.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
@@ -85,17 +75,8 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     }
   }
 
-  /** The latest stake of a summary row, and whether it is the active one. */
-  function stakeOf(row: SummaryRow | undefined) {
-    const s = row?.stake;
-    const stake = s && {
-      tokens: BigInt(s.tokens),
-      startedAt: new Date(Number(s.started_ms)),
-      endsAt: new Date(Number(s.ends_ms)),
-      creditedTotal: BigInt(s.credited_total),
-    };
-    return { stake, active: s?.status === 'active' ? stake : undefined };
-  }
+  /** What a one-statement request hands back to settle: the user's stake, up to now, in its own transaction. */
+  const settleNow = (userId: string) => inTransaction(db, (tx) => settle(tx, userId, clock.now()));
 
   /**
    * The summary the staking room shows, in one read. `earned` includes yield accrued since the last
@@ -106,53 +87,12 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     return view(read ?? (await repo.summaryRow(db, userId)), clock.now());
   }
 
-  /** What the staking room shows of a summary row at `now`: a pure function, so a replay renders the same. */
-  function view(row: SummaryRow | undefined, now: Date) {
-    const get = (code: string) => BigInt(row?.balances?.[code] ?? '0');
-    const { stake, active } = stakeOf(row);
-    const accrued = active ? yieldDue(active, now) : (stake?.creditedTotal ?? 0n);
-    const unsettled = active && accrued > active.creditedTotal ? accrued - active.creditedTotal : 0n;
-    const earned = get('usd.staking_earned') + unsettled;
-    const empty = [get('usd.fund'), get('svp.wallet'), get('svp.staked'), earned].every((v) => v === 0n);
-    return {
-      username: row?.username ?? '',
-      balance: usdText(get('usd.balance')),
-      fundBalance: usdText(get('usd.fund')),
-      tokenWallet: toDecimalString(get('svp.wallet'), 'SVP'),
-      staked: toDecimalString(get('svp.staked'), 'SVP'),
-      earned: usdText(earned),
-      totalEarned: usdText(accrued),
-      status: (empty ? 'In-Active' : 'Hold') as 'In-Active' | 'Hold',
-      achievements: achievements(get('usd.balance'), get('svp.staked'), earned),
-      apy: `${deps.config.STAKING_APY_PERCENT}%`,
-      stakingStartDate: active?.startedAt.toISOString() ?? null,
-      stakingEndDate: active?.endsAt.toISOString() ?? null,
-      stakeDay: active ? Math.floor((now.getTime() - active.startedAt.getTime()) / DAY_MS) + 1 : null,
-    };
-  }
+  /** What the staking room shows of a summary row at `now` (staking.view.ts). */
+  const view = (row: SummaryRow | undefined, now: Date) =>
+    stakingView(row, now, apyBp, deps.config.STAKING_APY_PERCENT);
 
-  /** Maps a guarded-debit failure to `insufficient` and returns the new summary, read after the commit. */
-  async function respond(insufficient: string, userId: string, work: () => Promise<string>) {
-    try {
-      const message = await work();
-      return { success: true as const, message, summary: await summary(userId) };
-    } catch (error) {
-      if (error instanceof InsufficientFundsError) throw short(insufficient);
-      // Two stakes raced past the check: the partial unique index lets one in.
-      if (pgErrorCode(error) === '23505') throw new AppError('CONFLICT', MSG.staking.stakeActive);
-      throw error;
-    }
-  }
-
-  /** An action on the stake itself (sell, stake, withdraw earned): settles yield and release first. */
-  const settled = (userId: string, insufficient: string, work: (tx: Tx, now: Date) => Promise<string>) =>
-    respond(insufficient, userId, () =>
-      inTransaction(db, async (tx) => {
-        const now = clock.now();
-        await settle(tx, userId, now);
-        return work(tx, now);
-      }),
-    );
+  /** A staking form's answer: its message and the room as it now is. */
+  type StakingAnswer = { success: true; message: string; summary: ReturnType<typeof view> };
 
   /**
    * A plain move between fund, balance and tokens (convert, buy, transfer, sell): the whole request — session,
@@ -164,10 +104,10 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     move: { kind: string; memo: string; recipient?: string; legs: Leg[]; settle?: 'stake' },
     insufficient: string,
     message: (result: RequestPostingResult) => string,
-  ): OneStatementWork<{ success: true; message: string; summary: ReturnType<typeof view> }> {
+  ): OneStatementWork<StakingAnswer> {
     return {
       run: (frame) => ledger.postForRequest(frame, { ...move, summary: 'staking' }),
-      settle: (userId) => inTransaction(db, (tx) => settle(tx, userId, clock.now())),
+      settle: settleNow,
       render(stored) {
         const result = stored as RequestPostingResult;
         if (result.outcome === 'insufficient') throw short(insufficient);
@@ -244,52 +184,62 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     },
 
     /**
-     * Moves tokens from the wallet to a 60-day stake. A new stake starts `earned` at 0: any earnings left
-     * from the previous stake are moved to the balance first, never dropped.
+     * Moves tokens from the wallet to a 60-day stake, in one statement (api_stake, docs/decisions/0026). A new
+     * stake starts `earned` at 0: any earnings left from the previous stake are moved to the balance first, never
+     * dropped. A stake that has ended is released first (handed back to `settle`).
      */
-    stake(userId: string, tokens: bigint) {
-      return settled(userId, MSG.staking.stakeInsufficient, async (tx, now) => {
-        if (await repo.active(tx, userId)) throw new AppError('CONFLICT', MSG.staking.stakeActive);
-        const wallet = (await ledger.balances(userId, tx)).get('svp.wallet') ?? 0n;
-        if (wallet < tokens) throw short(MSG.staking.stakeInsufficient);
-        const earned = (await ledger.balances(userId, tx)).get('usd.staking_earned') ?? 0n;
-        if (earned > 0n) {
-          await post(
-            tx,
-            userId,
-            'staking.earned-to-balance',
-            'Staking earnings moved to your balance as a new stake starts',
-            [
-              { account: userAccount(userId, 'usd.staking_earned'), amount: -earned },
-              { account: userAccount(userId, 'usd.balance'), amount: earned },
-            ],
+    stake(tokens: bigint): OneStatementWork<StakingAnswer> {
+      return {
+        run: async (frame) => {
+          const row = await withRetries(() =>
+            repo.stake(db, frame, {
+              nonce: randomUUID(),
+              stakeId: randomUUID(),
+              tokens,
+              endsAt: new Date(frame.now.getTime() + STAKE_DAYS * DAY_MS),
+              memo: `Staked ${tokens} SVP tokens for ${STAKE_DAYS} days`,
+              earnedMemo: 'Staking earnings moved to your balance as a new stake starts',
+            }),
           );
-        }
-        await repo.insert(tx, {
-          userId,
-          tokens,
-          startedAt: now,
-          endsAt: new Date(now.getTime() + STAKE_DAYS * DAY_MS),
-          status: 'active',
-        });
-        await post(tx, userId, 'staking.stake', `Staked ${tokens} SVP tokens for ${STAKE_DAYS} days`, [
-          { account: userAccount(userId, 'svp.wallet'), amount: -tokens },
-          { account: userAccount(userId, 'svp.staked'), amount: tokens },
-        ]);
-        return MSG.staking.staked;
-      });
+          if (row.outcome === 'ok') ledger.notePosted('staking.stake');
+          return statementAnswer(row);
+        },
+        settle: settleNow,
+        render(stored) {
+          const result = stored as { outcome: 'ok' | 'active' | 'insufficient'; at: string; summary: unknown };
+          if (result.outcome === 'active') throw new AppError('CONFLICT', MSG.staking.stakeActive);
+          if (result.outcome === 'insufficient') throw short(MSG.staking.stakeInsufficient);
+          return {
+            success: true,
+            message: MSG.staking.staked,
+            summary: view(result.summary as SummaryRow, new Date(result.at)),
+          };
+        },
+      };
     },
 
-    withdrawEarned(userId: string) {
-      return settled(userId, MSG.staking.noEarnings, async (tx) => {
-        const earned = (await ledger.balances(userId, tx)).get('usd.staking_earned') ?? 0n;
-        if (earned <= 0n) throw bad(MSG.staking.noEarnings);
-        await post(tx, userId, 'staking.withdraw-earned', 'Staking earnings withdrawn to your balance', [
-          { account: userAccount(userId, 'usd.staking_earned'), amount: -earned },
-          { account: userAccount(userId, 'usd.balance'), amount: earned },
-        ]);
-        return MSG.staking.withdrawn(formatAmount(earned, 'USD'));
-      });
+    /**
+     * Pays everything earned to the balance. Yield accrues every millisecond, so it is settled up to now first,
+     * in TypeScript, which owns the formula: several statements, not one (docs/decisions/0026).
+     */
+    async withdrawEarned(userId: string) {
+      try {
+        const message = await inTransaction(db, async (tx) => {
+          await settle(tx, userId, clock.now());
+          const earned = (await ledger.balances(userId, tx)).get('usd.staking_earned') ?? 0n;
+          if (earned <= 0n) throw bad(MSG.staking.noEarnings);
+          await post(tx, userId, 'staking.withdraw-earned', 'Staking earnings withdrawn to your balance', [
+            { account: userAccount(userId, 'usd.staking_earned'), amount: -earned },
+            { account: userAccount(userId, 'usd.balance'), amount: earned },
+          ]);
+          return MSG.staking.withdrawn(formatAmount(earned, 'USD'));
+        });
+        return { success: true as const, message, summary: await summary(userId) };
+      } catch (error) {
+        // Another withdrawal took the earnings between the read and the posting.
+        if (error instanceof InsufficientFundsError) throw short(MSG.staking.noEarnings);
+        throw error;
+      }
     },
 
     /** Fund balance to another user, by username (SPEC §4, §5); the statement finds the recipient. */
