@@ -26,10 +26,19 @@ function flag(name: string, fallback: number): number {
 const baseUrl = benchDatabaseUrl();
 const log = (line: string) => console.log(line);
 
+/** How long a server may take to shut down on SIGTERM before it is killed (its figures are taken by then). */
+const SHUTDOWN_MS = 15_000;
+
 async function stop(server: ChildProcess) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
+  const killer = setTimeout(() => {
+    log(`  server ${server.pid} still running ${SHUTDOWN_MS / 1000} s after SIGTERM: killed`);
+    server.kill('SIGKILL');
+  }, SHUTDOWN_MS);
   await exited;
+  clearTimeout(killer);
 }
 
 async function runSize(users: number, withPlans: boolean): Promise<SizeResult> {

@@ -13,8 +13,18 @@ const NATIVE_TRANSFER_GAS = 21_000n;
 const byChainOrder = (a: ObservedTransfer, b: ObservedTransfer) =>
   a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1;
 
-/** Recipients per eth_getLogs call: an OR over topic values that public endpoints accept without complaint. */
-const ADDRESS_BATCH = 100;
+/** How endpoints word a log query whose answer would be too large (geth, BSC nodes, hosted providers). */
+const TOO_LARGE = /more than \d+ results|too many|limit exceeded|response size|range is too (large|wide)|exceed/i;
+
+/** Every message in an error and its causes (viem wraps the node's own words). */
+function errorMessages(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { message, details } = e as { message?: unknown; details?: unknown };
+    parts.push(String(message ?? ''), String(details ?? ''));
+  }
+  return parts.join(' ');
+}
 
 export interface BscScannerOptions {
   rpcUrl: string;
@@ -80,41 +90,26 @@ export async function createBscScanner(options: BscScannerOptions): Promise<Chai
       return head > confirmations ? head - confirmations : 0n;
     },
 
-    async transfers(fromBlock, toBlock, addresses): Promise<ObservedTransfer[]> {
+    async transfers(fromBlock, toBlock): Promise<ObservedTransfer[]> {
       if (fromBlock < 0n) throw new RangeError(`fromBlock ${fromBlock} is negative`);
       if (toBlock < fromBlock) return [];
       if (toBlock - fromBlock + 1n > maxRange) {
         throw new RangeError(`Block range ${fromBlock}..${toBlock} exceeds maxRange ${maxRange}; chunk it`);
       }
-      const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
-      for (const a of wanted) if (!isAddress(a, { strict: false })) throw new Error(`Invalid address: ${a}`);
-      const watched = new Set(wanted);
-
+      // Every Transfer of the token in the range, no recipient topic: the watcher looks the recipients up in
+      // its own index (issue #17). One call, so a failure fails the whole range and the cursor stays put.
+      const logs = await logsOf(fromBlock, toBlock);
       const seen = new Map<string, ObservedTransfer>();
-      // Sequential batches: public endpoints rate-limit, and a failure anywhere must fail the whole range
-      // so the watcher does not advance its cursor past transfers it never saw.
-      for (let i = 0; i < wanted.length; i += ADDRESS_BATCH) {
-        const batch = wanted.slice(i, i + ADDRESS_BATCH) as `0x${string}`[];
-        const logs = await client.getLogs({
-          address: token,
-          event: transferEvent,
-          args: { to: batch },
-          fromBlock,
-          toBlock,
-          strict: true,
-        });
-        for (const log of logs) {
-          // Removed logs come from a reorg; pending ones have no block yet. Neither can be credited.
-          if (log.removed || log.blockNumber === null || log.transactionHash === null || log.logIndex === null) {
-            continue;
-          }
-          // Re-check what the node was asked to filter: a lax RPC must not make us credit someone else's log.
-          const to = log.args.to.toLowerCase();
-          if (log.address.toLowerCase() !== token || !watched.has(to)) continue;
-          if (log.blockNumber < fromBlock || log.blockNumber > toBlock) continue;
-          const transfer = toTransfer(log.transactionHash, log.logIndex, log.blockNumber, log.args);
-          seen.set(`${transfer.txHash}:${transfer.logIndex}`, transfer);
+      for (const log of logs) {
+        // Removed logs come from a reorg; pending ones have no block yet. Neither can be credited.
+        if (log.removed || log.blockNumber === null || log.transactionHash === null || log.logIndex === null) {
+          continue;
         }
+        // Re-check what the node was asked to filter: a lax RPC must not make us credit another contract's log.
+        if (log.address.toLowerCase() !== token) continue;
+        if (log.blockNumber < fromBlock || log.blockNumber > toBlock) continue;
+        const transfer = toTransfer(log.transactionHash, log.logIndex, log.blockNumber, log.args);
+        seen.set(`${transfer.txHash}:${transfer.logIndex}`, transfer);
       }
       // A stable order lets the watcher credit (and log) in chain order.
       return [...seen.values()].sort(byChainOrder);
@@ -177,6 +172,24 @@ export async function createBscScanner(options: BscScannerOptions): Promise<Chai
       };
     },
   };
+
+  /**
+   * The token's Transfer logs in [fromBlock, toBlock]. A range the endpoint refuses for its size (BSC's USDT
+   * moves thousands of times a block; public endpoints cap a response at about 10,000 logs) is asked for in
+   * halves, down to one block; any other failure, or a single block refused, fails the range.
+   */
+  function tokenLogs(fromBlock: bigint, toBlock: bigint) {
+    return client.getLogs({ address: token, event: transferEvent, fromBlock, toBlock, strict: true });
+  }
+  async function logsOf(fromBlock: bigint, toBlock: bigint): Promise<Awaited<ReturnType<typeof tokenLogs>>> {
+    try {
+      return await tokenLogs(fromBlock, toBlock);
+    } catch (error) {
+      if (toBlock === fromBlock || !TOO_LARGE.test(errorMessages(error))) throw error;
+      const middle = fromBlock + (toBlock - fromBlock) / 2n;
+      return [...(await logsOf(fromBlock, middle)), ...(await logsOf(middle + 1n, toBlock))];
+    }
+  }
 
   /** A receipt's log as a transfer of the watched token, or nothing (another contract, another event). */
   function tokenTransfer(log: Log, blockNumber: bigint): ObservedTransfer[] {

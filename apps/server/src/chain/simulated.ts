@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { simulatedTransfers } from '../db/schema.js';
@@ -59,7 +59,7 @@ export function createSimulatedChain(db: Db, clock: Clock) {
   }
 
   /** Transfers that moved money (not reverted) in blocks [fromBlock, toBlock] matching `which`. */
-  async function confirmedIn(fromBlock: bigint, toBlock: bigint, which: SQL): Promise<ObservedTransfer[]> {
+  async function confirmedIn(fromBlock: bigint, toBlock: bigint, which?: SQL): Promise<ObservedTransfer[]> {
     const rows = await db
       .select()
       .from(simulatedTransfers)
@@ -89,10 +89,8 @@ export function createSimulatedChain(db: Db, clock: Clock) {
         .from(simulatedTransfers);
       return BigInt(row?.head ?? '0');
     },
-    async transfers(fromBlock, toBlock, addresses): Promise<ObservedTransfer[]> {
-      if (addresses.length === 0) return [];
-      return confirmedIn(fromBlock, toBlock, inArray(simulatedTransfers.toAddress, addresses));
-    },
+    // Every transfer in the range (a primary-key range read): the watcher asks which recipients are ours.
+    transfers: (fromBlock, toBlock) => confirmedIn(fromBlock, toBlock),
     outgoing: (fromBlock, toBlock, from) =>
       confirmedIn(fromBlock, toBlock, eq(simulatedTransfers.fromAddress, from.toLowerCase())),
     async transaction(txHash) {

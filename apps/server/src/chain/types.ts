@@ -21,8 +21,12 @@ export interface ChainScanner {
   readonly chainId: number;
   /** The newest block that has enough confirmations to credit (head − confirmations). */
   safeHead(): Promise<bigint>;
-  /** Transfers of the token to any of `addresses` (lower-case) in blocks [fromBlock, toBlock]. */
-  transfers(fromBlock: bigint, toBlock: bigint, addresses: string[]): Promise<ObservedTransfer[]>;
+  /**
+   * Every transfer of the token in blocks [fromBlock, toBlock], whoever it is to: the watcher asks the deposit
+   * sink which recipients are ours (issue #17: a scan costs the transfers in its blocks, not the number of
+   * deposit addresses).
+   */
+  transfers(fromBlock: bigint, toBlock: bigint): Promise<ObservedTransfer[]>;
   /** Transfers of the token from `from` (lower-case: the treasury) in blocks [fromBlock, toBlock]. */
   outgoing(fromBlock: bigint, toBlock: bigint, from: string): Promise<ObservedTransfer[]>;
   /** Largest block range one `transfers` call may ask for (public BSC endpoints cap eth_getLogs). */
@@ -75,8 +79,8 @@ export type IngestResult = 'credited' | 'duplicate' | 'ignored' | 'rejected';
  * chain layer imports nothing above it.
  */
 export interface DepositSink {
-  /** Every deposit address (lower-case) a transfer may be for. */
-  addresses(): Promise<string[]>;
+  /** Which of `candidates` (lower-case recipients of a scanned range) are deposit addresses: one indexed look-up. */
+  depositAddressesAmong(candidates: string[]): Promise<Set<string>>;
   /** Credits a transfer once (idempotent by chain, transaction and log). */
   ingest(transfer: ObservedTransfer): Promise<IngestResult>;
   /** Records a transfer that cannot be credited, with the reason the error gives. */

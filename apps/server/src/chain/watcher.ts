@@ -10,15 +10,12 @@ import type { ChainScanner, DepositSink, IngestResult, ObservedTransfer, PayoutS
 const inChainOrder = (a: ObservedTransfer, b: ObservedTransfer) =>
   a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1;
 
-/** Deposit addresses per scanner call (below the 65,535 parameters one PostgreSQL statement may bind). */
-export const ADDRESS_CHUNK = 10_000;
-
 /** Scans that one transfer may fail for a reason the ingestion cannot classify before it is rejected. */
 export const MAX_INGEST_ATTEMPTS = 5;
 
 /**
  * Scans from the stored cursor up to the scanner's safe head in chunks of at most `maxRange` blocks,
- * ingests every transfer to a deposit address, confirms every payout leaving the treasury, then moves the cursor. Ingestion is idempotent, so a
+ * ingests every transfer to a deposit address (the chunk's transfers, whose recipients are looked up at once), confirms every payout leaving the treasury, then moves the cursor. Ingestion is idempotent, so a
  * crash between the two only means the chunk is read again.
  *
  * One transfer never stops the ones after it: one that cannot be credited is recorded as rejected
@@ -74,7 +71,7 @@ export function createDepositWatcher(deps: {
       while (cursor < safe) {
         const from = cursor + 1n;
         const to: bigint = safe < cursor + scanner.maxRange ? safe : cursor + scanner.maxRange;
-        const transfers = (await transfersTo(from, to, await deps.deposits.addresses())).sort(inChainOrder);
+        const transfers = (await transfersToUs(from, to)).sort(inChainOrder);
         for (const transfer of transfers) {
           const result = await ingestOrGiveUp(transfer, cursor);
           if (result !== 'ignored') seen += 1;
@@ -117,15 +114,14 @@ export function createDepositWatcher(deps: {
   }
 
   /**
-   * The transfers to `addresses` in [from, to], asked ADDRESS_CHUNK addresses at a time: one statement cannot
-   * bind more than 65,535 parameters, and a million users have a million deposit addresses.
+   * The transfers in [from, to] to a deposit address: the chain gives every transfer of the token in the range,
+   * and the sink looks up only the recipients among them (issue #17: a pass costs its transfers, not its users).
    */
-  async function transfersTo(from: bigint, to: bigint, addresses: string[]): Promise<ObservedTransfer[]> {
-    const found: ObservedTransfer[] = [];
-    for (let i = 0; i < addresses.length; i += ADDRESS_CHUNK) {
-      found.push(...(await scanner.transfers(from, to, addresses.slice(i, i + ADDRESS_CHUNK))));
-    }
-    return found;
+  async function transfersToUs(from: bigint, to: bigint): Promise<ObservedTransfer[]> {
+    const all = await scanner.transfers(from, to);
+    if (all.length === 0) return [];
+    const ours = await deps.deposits.depositAddressesAmong([...new Set(all.map((t) => t.to.toLowerCase()))]);
+    return all.filter((t) => ours.has(t.to.toLowerCase()));
   }
 
   /** Ingests one transfer; on failure keeps what is done and fails the scan, or rejects it once out of attempts. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@svp/shared';
 import type { ChainScanner, ObservedTransfer } from '../../src/chain/types.js';
-import { ADDRESS_CHUNK, createDepositWatcher, MAX_INGEST_ATTEMPTS } from '../../src/chain/watcher.js';
+import { createDepositWatcher, MAX_INGEST_ATTEMPTS } from '../../src/chain/watcher.js';
 import { chainCursors, deposits, rejectedDeposits } from '../../src/db/schema.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { buildTestApp, signedInUser, type Client, type TestApp } from '../helpers.js';
@@ -30,8 +30,7 @@ function watcherOver(
     chainId,
     maxRange: 5_000n,
     safeHead: async () => transfers.reduce((max, x) => (x.blockNumber > max ? x.blockNumber : max), 0n),
-    transfers: async (from, to, addresses) =>
-      transfers.filter((x) => x.blockNumber >= from && x.blockNumber <= to && addresses.includes(x.to)),
+    transfers: async (from, to) => transfers.filter((x) => x.blockNumber >= from && x.blockNumber <= to),
     outgoing: async () => [],
     confirmations: 0,
     transaction: async () => null,
@@ -166,40 +165,63 @@ describe('deposit watcher', () => {
     );
   });
 
-  it('asks the chain about deposit addresses a chunk at a time, so a million of them still bind', async () => {
+  it('looks up only the recipients of the transfers in its blocks, and credits only deposit addresses', async () => {
     const u = await payee();
     const chainId = nextChain++;
     const pay = transfer(chainId, u.address, 3n, 'c7', 9n);
-    // 25,000 addresses with the payee's last: more than one statement may bind (65,535) over a few chunks.
-    const addresses = [...Array.from({ length: 24_999 }, (_, i) => `0x${i.toString(16).padStart(40, '0')}`), u.address];
-    const asked: number[] = [];
+    // 2,500 transfers to strangers beside the payee's in the same blocks: far more than one batch of parameters.
+    const strangers = Array.from({ length: 2_500 }, (_, i) =>
+      transfer(chainId, `0x${(i + 1).toString(16).padStart(40, '0')}`, 2n + BigInt(i % 2), 'd8', 1n),
+    ).map((x, i) => ({ ...x, logIndex: i + 1 }));
     const scanner: ChainScanner = {
       name: 'bsc',
       chainId,
       maxRange: 5_000n,
       safeHead: async () => 3n,
-      transfers: async (from, to, chunk) => {
-        asked.push(chunk.length);
-        return chunk.includes(pay.to) && from <= 3n && to >= 3n ? [pay] : [];
-      },
+      transfers: async (from, to) => [...strangers, pay].filter((x) => x.blockNumber >= from && x.blockNumber <= to),
       outgoing: async () => [],
       confirmations: 0,
       transaction: async () => null,
       holdings: async () => ({ token: new Map(), gasWei: 0n, sweepGasWei: 0n, decimals: 18 }),
     };
+    const asked: string[][] = [];
+    const real = t.app.services.deposits;
+    const ingested: string[] = [];
     const watcher = createDepositWatcher({
       db: t.database.db,
       clock: t.clock,
       scanner,
-      deposits: { ...t.app.services.deposits, addresses: async () => addresses },
+      deposits: {
+        ...real,
+        async depositAddressesAmong(candidates) {
+          asked.push(candidates);
+          return real.depositAddressesAmong(candidates);
+        },
+        async ingest(x) {
+          ingested.push(x.to);
+          return real.ingest(x);
+        },
+      },
       lock: { acquire: async () => true, release: async () => undefined },
       log: t.app.log,
       intervalMs: 60_000,
       startBlock: 1n,
     });
     expect(await watcher.runOnce()).toBe(1);
-    expect(asked).toEqual([ADDRESS_CHUNK, ADDRESS_CHUNK, 25_000 - 2 * ADDRESS_CHUNK]);
+    // One look-up for the one chunk scanned, of its distinct recipients; only the deposit address is ingested.
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toHaveLength(2_501);
+    expect(new Set(asked[0])).toEqual(new Set([...strangers.map((x) => x.to), u.address]));
+    expect(ingested).toEqual([u.address]);
     expect(await balanceOf(u.client)).not.toBe('0');
     expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
+
+  it('finds deposit addresses among any number of candidates in one look-up', async () => {
+    const [a, b] = [await payee(), await payee()];
+    const noise = Array.from({ length: 70_000 }, (_, i) => `0x${(i + 7).toString(16).padStart(40, 'f')}`);
+    const found = await t.app.services.deposits.depositAddressesAmong([...noise, a.address, b.address]);
+    expect(found).toEqual(new Set([a.address, b.address]));
+    expect(await t.app.services.deposits.depositAddressesAmong([])).toEqual(new Set());
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { depositAddresses, deposits, rejectedDeposits, topupRequests } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
@@ -37,13 +37,18 @@ export const depositsRepository = {
     const rows = await db.insert(depositAddresses).values(values).onConflictDoNothing().returning();
     return rows.length === 1;
   },
-  /** Addresses allocated after derivation index `after`, in allocation order (through the index's unique key). */
-  async addressesAfter(db: Executor, after: number): Promise<{ address: string; index: number }[]> {
-    return db
-      .select({ address: depositAddresses.address, index: depositAddresses.derivationIndex })
+  /**
+   * Which of `candidates` (lower-case addresses) are deposit addresses: the watcher's one look-up per scanned
+   * range, through the unique index on the address. One text parameter (no commas in an address), so any number
+   * of candidates binds, on PostgreSQL and PGlite alike.
+   */
+  async depositAddressesAmong(db: Executor, candidates: string[]): Promise<string[]> {
+    if (candidates.length === 0) return [];
+    const rows = await db
+      .select({ address: depositAddresses.address })
       .from(depositAddresses)
-      .where(gt(depositAddresses.derivationIndex, after))
-      .orderBy(asc(depositAddresses.derivationIndex));
+      .where(sql`${depositAddresses.address} = any(string_to_array(${candidates.join(',')}::text, ','))`);
+    return rows.map((r) => r.address);
   },
   async insertTopupRequest(db: Executor, values: typeof topupRequests.$inferInsert) {
     const [row] = await db.insert(topupRequests).values(values).returning();

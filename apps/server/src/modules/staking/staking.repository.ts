@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { preparedStatement, queryRows, type Db } from '../../db/client.js';
+import { and, eq } from 'drizzle-orm';
+import { preparedStatement, type Db } from '../../db/client.js';
 import { stakes } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 import { frameParams, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
@@ -79,50 +79,8 @@ export const stakingRepository = {
       .for('update');
     return row;
   },
-  async active(db: Executor, userId: string): Promise<StakeRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(stakes)
-      .where(and(eq(stakes.userId, userId), eq(stakes.status, 'active')));
-    return row;
-  },
-  async insert(tx: Tx, values: typeof stakes.$inferInsert): Promise<StakeRow> {
-    const [row] = await tx.insert(stakes).values(values).returning();
-    return row!;
-  },
+
   async update(tx: Tx, id: string, change: Partial<StakeRow>): Promise<void> {
     await tx.update(stakes).set(change).where(eq(stakes.id, id));
-  },
-
-  /**
-   * Every user ranked by staked tokens (then username), rank first. Only usernames and amounts: never
-   * e-mails (DESIGN D10). Reads every user's accounts: the leaderboard caches it (leaderboard.ts).
-   */
-  async ranking(db: Db): Promise<LeaderRow[]> {
-    return queryRows<LeaderRow>(
-      db,
-      sql`
-      with totals as (
-        select owner,
-          sum(case when code = 'svp.staked' then balance else 0 end) as staked,
-          sum(case when code = 'usd.balance' then balance else 0 end) as balance,
-          sum(case when code = 'usd.fund' then balance else 0 end) as fund,
-          sum(case when code = 'usd.staking_earned' then balance else 0 end) as earned
-        from accounts
-        where owner <> 'system' and code in ('svp.staked', 'usd.balance', 'usd.fund', 'usd.staking_earned')
-        group by owner
-      )
-      select (row_number() over (order by coalesce(t.staked, 0) desc, u.username))::int as rank,
-        u.id::text as user_id, u.username,
-        coalesce(t.balance, 0)::text as balance, coalesce(t.fund, 0)::text as fund,
-        coalesce(t.staked, 0)::text as staked, coalesce(t.earned, 0)::text as earned,
-        s.tokens::text as stake_tokens, s.credited_total::text as stake_credited,
-        (extract(epoch from s.started_at) * 1000)::bigint::text as stake_started_ms,
-        (extract(epoch from s.ends_at) * 1000)::bigint::text as stake_ends_ms
-      from users u left join totals t on t.owner = u.id::text
-        left join stakes s on s.user_id = u.id and s.status = 'active'
-      where u.role = 'user' and not u.disabled
-      order by rank`,
-    );
   },
 };

@@ -6,6 +6,12 @@ export type TreasurySnapshotRow = typeof treasurySnapshots.$inferSelect;
 
 /** Deposit addresses read per refresh: the addresses that received USDT since their last confirmed sweep. */
 const UNSWEPT_SCAN_LIMIT = 1_000;
+/**
+ * Deposits looked at per refresh, newest first (issue #17: a refresh reads an index range, not every deposit).
+ * An address paid and left unswept (below the sweep's --min) further back than this many deposits drops out of
+ * the screen's unswept figure until it is paid again; `npm run treasury` still sweeps every address.
+ */
+const UNSWEPT_DEPOSITS_WINDOW = 10_000;
 
 export const treasuryRepository = {
   async snapshot(db: Db, chainId: number): Promise<TreasurySnapshotRow | undefined> {
@@ -18,17 +24,23 @@ export const treasuryRepository = {
       .values(row)
       .onConflictDoUpdate({ target: treasurySnapshots.chainId, set: { ...row } });
   },
-  /** Addresses with a credited deposit that no confirmed sweep has followed: the only ones that may hold USDT. */
+  /**
+   * Addresses with a credited deposit that no confirmed sweep has followed: the only ones that may hold USDT.
+   * The newest UNSWEPT_DEPOSITS_WINDOW deposits (`deposits_chain_seen_idx`), each checked against the address's
+   * confirmed sweeps (`treasury_steps_confirmed_sweeps_idx`, migration 0012).
+   */
   async unsweptCandidates(db: Db, chainId: number): Promise<string[]> {
     const rows = await queryRows<{ address: string }>(
       db,
-      sql`select distinct d.address from deposits d
-          where d.chain_id = ${chainId}
-            and not exists (
+      sql`select distinct r.address from (
+            select d.address from (
+              select d.address, d.seen_at from deposits d where d.chain_id = ${chainId}
+              order by d.seen_at desc limit ${UNSWEPT_DEPOSITS_WINDOW}) d
+            where not exists (
               select 1 from treasury_steps s
               where s.chain_id = ${chainId} and s.kind = 'sweep' and s.status = 'confirmed'
                 and s.from_address = d.address and s.updated_at >= d.seen_at)
-          limit ${UNSWEPT_SCAN_LIMIT}`,
+            limit ${UNSWEPT_SCAN_LIMIT}) r`,
     );
     return rows.map((r) => r.address);
   },
