@@ -42,6 +42,12 @@ const WEB_FEATURE_EXCEPTIONS = [
   { feature: 'dashboard', imports: 'engagement/components/rewards/CoinBox.tsx', why: 'the home shows the coins' },
   { feature: 'dashboard', imports: 'users/components/UsernameEditor.tsx', why: 'Settings edits the username' },
   { feature: 'dashboard', imports: 'referrals/components/ReferralSection.tsx', why: 'Settings makes a referral code' },
+  { feature: 'dashboard', imports: 'two-factor/components/TwoFactorCard.tsx', why: 'Settings turns on 2FA' },
+  { feature: 'admin', imports: 'two-factor/components/TwoFactorAdminReset.tsx', why: 'the user screen resets 2FA' },
+  { feature: 'dashboard', imports: 'account/components/SecuritySettings.tsx', why: 'Settings → Security' },
+  { feature: 'dashboard', imports: 'account/components/VerifyEmailBanner.tsx', why: 'every page asks to verify' },
+  { feature: 'dashboard', imports: 'notifications/components/NotificationBell.tsx', why: 'the top bar has the bell' },
+  { feature: 'dashboard', imports: 'notifications/components/EmailPreferencesCard.tsx', why: 'Settings → e-mails' },
 ];
 const WEB_FEATURES = './apps/web/src/features';
 const webFeatureZones = readdirSync(new URL(WEB_FEATURES, import.meta.url), { withFileTypes: true })

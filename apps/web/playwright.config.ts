@@ -59,6 +59,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'Admin-Pass-12345',
       // The money journey needs $5 of earnings to withdraw: the referred user's bonus on the first investment.
       REFERRAL_BONUS_USD: '5',
+      // The journeys' users sign up unverified (no mailbox here); the rule is tested through the API (test/account).
+      WITHDRAWALS_REQUIRE_VERIFIED_EMAIL: '0',
     },
   },
 });

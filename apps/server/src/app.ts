@@ -26,6 +26,7 @@ import { createTotpService } from './modules/auth/totp.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createOutboxService } from './modules/mail/outbox.js';
+import { createNotificationsModule } from './modules/notifications/index.js';
 import { adminOutboxRoutes } from './modules/admin/admin-outbox.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -56,6 +57,7 @@ import { createTicketsService } from './modules/tickets/tickets.service.js';
 import { createStakingService } from './modules/staking/staking.service.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createAccountModule } from './modules/account/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -148,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     from: config.MAIL_FROM,
     production: config.isProduction,
   });
+  const notifications = createNotificationsModule({ db, clock, config, mailer, rateLimiter, log: app.log });
+  app.addHook('onClose', async () => notifications.close());
   const history = createHistoryService(db);
   const engagement = createEngagementService({
     db,
@@ -159,10 +163,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const staking = createStakingService({ db, clock, ledger, config });
   const users = createUsersService(db, clock, engagement, history, config.MIN_WITHDRAWAL_EARNINGS_USD);
   const audit = createAuditLog(db, clock);
-  const referrals = createReferralsService({ db, ledger, config });
+  const referrals = createReferralsService({ db, ledger, config, clock });
   const totp = createTotpService({ db, clock, rateLimiter, audit });
+  // Settings → Security: sessions, sign-in history, password and e-mail changes, verified e-mail (issue 18).
+  const account = createAccountModule({ db, clock, config, sessions, rateLimiter, mailer, audit, log: app.log });
   await ledger.openSystemAccounts();
-  const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals, totp, ledger });
+  const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals, totp, ledger, account });
   const investments = createInvestmentsService({ db, ledger, referrals });
   const tickets = createTicketsService({ db, clock, audit });
   const adminUsers = createAdminUsersService({ db, clock, ledger, audit });
@@ -183,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     chain: scanner,
     treasury: treasuryAddress,
+    requireVerifiedEmail: config.WITHDRAWALS_REQUIRE_VERIFIED_EMAIL,
   });
   const devSimulated = config.isProduction ? null : simulated;
   const treasury = createTreasuryService({
@@ -276,6 +283,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(engagementRoutes(engagement));
       await api.register(stakingRoutes(staking));
       await api.register(ticketsRoutes(tickets));
+      await api.register(account.routes());
+      await api.register(notifications.routes);
       await api.register(adminRoutes(adminUsers, adminReports));
       await api.register(treasuryRoutes({ treasury, runDev: devSimulated && runDevTreasury(devSimulated) }));
       await api.register(
@@ -304,6 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     referrals,
     engagement,
     staking,
+    notifications,
   });
   return app;
 }
@@ -340,6 +350,7 @@ declare module 'fastify' {
       referrals: ReturnType<typeof createReferralsService>;
       engagement: ReturnType<typeof createEngagementService>;
       staking: ReturnType<typeof createStakingService>;
+      notifications: ReturnType<typeof createNotificationsModule>;
     };
   }
 }

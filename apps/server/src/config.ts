@@ -137,6 +137,17 @@ const envSchema = z.object({
     .default(30 * 24),
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   ADMIN_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  /** Issue 18: a withdrawal needs a verified e-mail address (default on; `0`/`false` turns it off). */
+  WITHDRAWALS_REQUIRE_VERIFIED_EMAIL: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('true')
+    .transform((v) => v === '1' || v === 'true'),
+  /** The web app's address as users reach it, for links in e-mails (never taken from a request's Host header). */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .default('http://localhost:3000')
+    .transform((v) => v.replace(/\/+$/, '')),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -63,8 +63,10 @@ export async function buildTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     ALLOW_TEST_CLOCK: '1',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST: '/nonexistent',
+    // Test users sign up unverified; the rule's own tests (test/account) turn it on (issue 18, ADR 0023).
+    WITHDRAWALS_REQUIRE_VERIFIED_EMAIL: '0',
     ...env,
   });
   const started = Date.now();

@@ -15,3 +15,8 @@ export * from './engagement.js';
 export * from './bot-sim.js';
 export * from './admin-schemas.js';
 export * from './treasury-schemas.js';
+export * from './two-factor-schemas.js';
+export * from './notifications.js';
+export * from './notifications-schemas.js';
+export * from './account-messages.js';
+export * from './account-schemas.js';

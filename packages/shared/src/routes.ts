@@ -48,6 +48,24 @@ export const API = {
   adminTotpSetup: '/auth/admin/totp/setup',
   adminTotpVerify: '/auth/admin/totp/verify',
   adminReauth: '/auth/admin/reauth',
+  /** Users' optional second factor (issue 18): status, enrolment and disabling in Settings; the sign-in code. */
+  twoFactor: '/two-factor',
+  twoFactorSetup: '/two-factor/setup',
+  twoFactorConfirm: '/two-factor/confirm',
+  twoFactorDisable: '/two-factor/disable',
+  twoFactorSignIn: '/auth/two-factor/verify',
+  adminUserTwoFactor: '/admin/users/:id/two-factor',
+  adminUserTwoFactorReset: '/admin/users/:id/two-factor/reset',
+  /** Account security (issue 18 parts 2 and 3): password, e-mail and its verification, sessions, sign-ins. */
+  accountSecurity: '/account/security',
+  accountPassword: '/account/password',
+  accountEmail: '/account/email',
+  accountEmailResend: '/account/email/resend',
+  accountEmailVerify: '/account/email/verify',
+  accountSessions: '/account/sessions',
+  accountSessionRevoke: '/account/sessions/:id/revoke',
+  accountSessionsRevokeOthers: '/account/sessions/revoke-others',
+  accountSignIns: '/account/sign-ins',
   adminOverview: '/admin/overview',
   adminAudit: '/admin/audit',
   adminUsers: '/admin/users',
@@ -69,6 +87,9 @@ export const API = {
   adminFlaggedDeposits: '/admin/deposits/flagged',
   adminOutbox: '/admin/outbox',
 } as const;
+
+/** The web app's page an e-mailed verification link opens (issue 18); the token follows in the query string. */
+export const VERIFY_EMAIL_PAGE = '/verify-email';
 
 export const CSRF_COOKIE = 'svp_csrf';
 export const CSRF_HEADER = 'x-csrf-token';

@@ -125,6 +125,8 @@ export const meResponseSchema = z.object({
    * own statement so that the home's first screen is /me and /config alone (issue #17). Null for an admin.
    */
   engagement: z.object({ rewards: rewardStatusSchema, bot: botStatusSchema }).nullable(),
+  /** Whether the account's e-mail address is verified (issue 18): the dashboard shows a banner until it is. */
+  emailVerified: z.boolean(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

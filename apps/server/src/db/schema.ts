@@ -11,3 +11,5 @@ export * from './tables/deposits.js';
 export * from './tables/engagement.js';
 export * from './tables/tickets.js';
 export * from './tables/treasury.js';
+export * from './tables/notifications.js';
+export * from './tables/account.js';

@@ -16,7 +16,7 @@ import { AppError, errors } from './errors.js';
  * Who may call a route. Every route declares one in `config.access`; the app refuses to start with a
  * route that declares none, so the authorization table is complete by construction.
  */
-export type Access = 'public' | 'user' | 'admin' | 'authenticated' | 'admin-mfa';
+export type Access = 'public' | 'user' | 'admin' | 'authenticated' | 'admin-mfa' | 'user-mfa';
 
 export interface RouteTableEntry {
   method: string;
@@ -161,9 +161,9 @@ function enforceAccess(request: FastifyRequest): void {
   const access = request.routeOptions.config.access;
   const session = request.session;
   if (!session) throw errors.unauthenticated();
-  // The second-factor routes are the only ones an admin reaches between password and code.
-  if (access === 'admin-mfa') {
-    if (session.role !== 'admin') throw errors.forbidden();
+  // The second-factor routes are the only ones reached between password and code, each by its own role.
+  if (access === 'admin-mfa' || access === 'user-mfa') {
+    if (session.role !== (access === 'admin-mfa' ? 'admin' : 'user')) throw errors.forbidden();
     return;
   }
   if (session.mfa === 'pending') throw errors.unauthenticated();

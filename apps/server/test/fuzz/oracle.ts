@@ -2,7 +2,8 @@ import type { Response } from '../helpers.js';
 
 /** What a reply must never show: a stack frame, a server path, database or runtime internals. */
 const LEAKS: [string, RegExp][] = [
-  ['stack trace', /\bat (async )?[\w$.<>[\] ]+ \(?[^()\s]+:\d+:\d+\)?/],
+  // A frame's location (a path or URL, then :line:col) holds no quote: JSON text around a time is not a frame.
+  ['stack trace', /\bat (async )?[\w$.<>[\] ]+ \(?[^()\s"']+:\d+:\d+\)?/],
   ['server file path', /\/work\/|\/home\/|\/usr\/|node_modules|apps\/server|file:\/\/|\.ts:\d+|\.js:\d+/],
   [
     'database error text',

@@ -34,6 +34,7 @@ export function partitionOf(access: Access): Partition {
     case 'public':
     case 'authenticated':
     case 'admin-mfa':
+    case 'user-mfa':
       return 'public';
     case 'user':
       return 'user';

@@ -30,6 +30,7 @@ export function allowed(role: Role, route: FuzzRoute): boolean {
     case 'admin':
       return role === 'admin';
     case 'user':
+    case 'user-mfa':
       return role === 'user' || role === 'otherUser';
   }
 }

@@ -56,6 +56,7 @@ export function mayPass(access: Access, caller: CallerName): boolean {
     access === 'public' ||
     (access === 'authenticated' && role !== null) ||
     (access === 'admin-mfa' && role === 'admin') ||
+    (access === 'user-mfa' && role === 'user') ||
     access === role
   );
 }

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-rou
 import { FullPageLoader } from '../components/ui/FullPageLoader';
 import { NotFound } from '../components/ui/NotFound';
 import { LoginPage } from '../features/auth/components/LoginPage';
-import type { Role } from '@svp/shared';
+import { VERIFY_EMAIL_PAGE, type Role } from '@svp/shared';
 import { setUnauthorizedHandler } from '../lib/api';
 import { RequireRole } from './RequireRole';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -36,6 +36,7 @@ function lazyScreen(load: () => Promise<{ default: Screen }>) {
 const RegisterPage = lazyScreen(() => import('../features/auth/components/RegisterPage'));
 const ForgotPasswordPage = lazyScreen(() => import('../features/auth/components/ForgotPasswordPage'));
 const AdminLoginPage = lazyScreen(() => import('../features/auth/components/AdminLoginPage'));
+const VerifyEmailPage = lazyScreen(() => import('../features/account/components/VerifyEmailPage'));
 
 // The guarded areas: the route guard (src/app/RequireRole.tsx, in the entry chunk) decides before their code loads.
 const DashboardArea = lazyScreen(() => import('./routes/DashboardRoutes'));
@@ -76,6 +77,15 @@ export const routes: RouteObject[] = [
     element: (
       <Lazy>
         <AdminLoginPage />
+      </Lazy>
+    ),
+  },
+  {
+    // The e-mailed verification link (issue 18): public, it may be opened signed out or on another device.
+    path: VERIFY_EMAIL_PAGE,
+    element: (
+      <Lazy>
+        <VerifyEmailPage />
       </Lazy>
     ),
   },

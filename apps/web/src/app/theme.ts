@@ -16,6 +16,9 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     },
+    // A spinner named with aria-label must have a role that takes a name (axe aria-prohibited-attr on a bare span):
+    // every loader is a live status, the same way FullPageLoader's box is.
+    Loader: { defaultProps: { role: 'status' } },
     // Toasts: the icon-only close button needs a name (axe button-name); Mantine's grey text under a title
     // is below 4.5:1 in both schemes, the dimmed colour below is not.
     Notification: {

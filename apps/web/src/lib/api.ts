@@ -199,10 +199,10 @@ function schemaFor<T>(schema: Schema<T> | SchemaLoader<T>): Schema<T> | Promise<
   return loading;
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions<T>): Promise<T> {
+async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: RequestOptions<T>): Promise<T> {
   let schema = schemaFor(options.schema);
   const headers: Record<string, string> = {};
-  if (method === 'POST') {
+  if (method !== 'GET') {
     // A change is sent only once its answer can be read: a schema that failed to download after the server
     // had done the work would report a failure for a change that happened.
     schema = await schema;
@@ -211,8 +211,8 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
     headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? (await fetchCsrfToken());
   }
   const early = method === 'GET' ? takePrefetched(path) : undefined;
-  let res = await (early ?? send(method, path, options.body ?? (method === 'POST' ? {} : undefined), headers));
-  if (method === 'POST' && res.status === 403) {
+  let res = await (early ?? send(method, path, options.body ?? (method !== 'GET' ? {} : undefined), headers));
+  if (method !== 'GET' && res.status === 403) {
     // An expired or rotated token: fetch a fresh one and try once more with the same idempotency key.
     if ((await errorCodeOf(res)) === 'CSRF_FAILED') {
       headers[CSRF_HEADER] = await fetchCsrfToken();
@@ -235,6 +235,11 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
 
 export function apiGet<T>(path: string, options: RequestOptions<T>): Promise<T> {
   return request('GET', path, options);
+}
+
+/** A PUT (replaces a setting); sent like a POST: CSRF token, Idempotency-Key, the same retries. */
+export function apiPut<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
+  return request('PUT', path, { ...options, body });
 }
 
 /**

@@ -86,7 +86,7 @@ export function meAnswer(
   user: UserSnapshot = testUser,
   engagement: MeResponse['engagement'] = testEngagement,
 ): MeResponse {
-  return { success: true, user, engagement };
+  return { success: true, user, engagement, emailVerified: true };
 }
 
 export const testConfig = {

@@ -2,7 +2,7 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'd
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
-/** Sign-in secrets: password-reset codes and the admins' second factor. */
+/** Sign-in secrets: password-reset codes and second factors (admins' mandatory, users' optional). */
 export const passwordResetOtps = pgTable(
   'password_reset_otps',
   {
@@ -19,11 +19,12 @@ export const passwordResetOtps = pgTable(
   (t) => [index('password_reset_otps_user_idx').on(t.userId)],
 );
 
-export const adminTotp = pgTable('admin_totp', {
+/** One TOTP factor per account, admin or user (was `admin_totp` before migration 0014). */
+export const totpFactors = pgTable('totp_factors', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id),
-  /** Base32 TOTP secret. Confirmed once the admin proved a first code. */
+  /** Base32 TOTP secret. Confirmed once its owner proved a first code; until then the factor is not on. */
   secret: text('secret').notNull(),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
   /** SHA-256 hashes of unused recovery codes. */

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 /** The platform's bookkeeping: idempotency keys, rate limits, settings and the e-mail outbox. */
@@ -56,4 +56,8 @@ export const emailOutbox = pgTable('email_outbox', {
   error: text('error'),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  /** A notification's mail (migration 0015): sent by the notifications job, with retries. */
+  notificationId: bigint('notification_id', { mode: 'bigint' }),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
 });

@@ -23,6 +23,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The session's id as its owner's browser sees it (Settings → Security): never the token's hash. */
+    publicId: uuid('public_id').notNull().defaultRandom(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -1,7 +1,7 @@
 import type { OutgoingMail } from '../mail/mailer.js';
 import type { UserRow } from '../users/users.repository.js';
 
-export const welcomeMail = (user: UserRow): OutgoingMail => ({
+export const welcomeMail = (user: UserRow, verifyLink: string | null = null): OutgoingMail => ({
   to: user.email,
   kind: 'welcome',
   subject: 'Welcome to SVP Invest',
@@ -9,6 +9,8 @@ export const welcomeMail = (user: UserRow): OutgoingMail => ({
     `Hello ${user.username},`,
     '',
     'Your SVP Invest account is ready. Sign in with your e-mail address and the password you chose.',
+    // Issue 18: the sign-up's verification link (modules/account), valid 24 hours, single use.
+    ...(verifyLink ? ['Please verify this e-mail address by opening this link (valid for 24 hours):', verifyLink] : []),
     'Withdrawals always go to the wallet address you registered; to change it, contact support.',
     '',
     'Investing carries risk: returns are not guaranteed and you can lose capital.',

@@ -9,7 +9,8 @@ import {
   totpVerifyResponseSchema,
   totpVerifySchema,
   loginRequestSchema,
-  loginResponseSchema,
+  userLoginResponseSchema,
+  TWO_FACTOR_MSG,
   okResponseSchema,
   otpRequestSchema,
   passwordResetSchema,
@@ -23,6 +24,8 @@ import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 import type { TotpService } from './totp.js';
 import { errorResponses } from '../../http/responses.js';
+import { twoFactorRoutes } from './two-factor.routes.js';
+import { requestMeta as meta } from '../../http/request-meta.js';
 
 /** HTTP only: parse, call the service, shape the reply. Rules live in auth.service.ts. */
 export function authRoutes(
@@ -74,10 +77,18 @@ export function authRoutes(
       API.login,
       {
         config: { access: 'public' },
-        schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...errorResponses } },
+        schema: {
+          tags: ['auth'],
+          body: loginRequestSchema,
+          response: { 200: userLoginResponseSchema, ...errorResponses },
+        },
       },
       async (request, reply) => {
         const result = await signIn(request, reply, request.body, 'user');
+        // A user with a second factor: the code comes next (POST /auth/two-factor/verify), no snapshot before it.
+        if (result.mfa === 'verify') {
+          return { success: true as const, message: TWO_FACTOR_MSG.signInRequired, mfa: 'verify' as const };
+        }
         return { success: true as const, message: 'Login successful.', user: result.user };
       },
     );
@@ -124,7 +135,7 @@ export function authRoutes(
       async (request) => {
         const session = sessionOf(request);
         const recoveryCodes = await totp.verify(
-          { userId: session.userId, sessionHash: session.tokenHash, ip: request.ip },
+          { userId: session.userId, role: 'admin', sessionHash: session.tokenHash, ip: request.ip },
           request.body.code,
           'sign-in',
         );
@@ -148,13 +159,15 @@ export function authRoutes(
       async (request) => {
         const session = sessionOf(request);
         await totp.verify(
-          { userId: session.userId, sessionHash: session.tokenHash, ip: request.ip },
+          { userId: session.userId, role: 'admin', sessionHash: session.tokenHash, ip: request.ip },
           request.body.code,
           'reauth',
         );
         return { success: true as const, message: MSG.totp.reauthenticated };
       },
     );
+
+    await twoFactorRoutes(app, auth, totp, users);
 
     app.post(
       API.logout,
@@ -196,9 +209,4 @@ export function authRoutes(
       },
     );
   };
-}
-
-function meta(request: { ip: string; headers: Record<string, unknown> }) {
-  const ua = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : undefined };
 }

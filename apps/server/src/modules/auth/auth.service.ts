@@ -11,11 +11,13 @@ import { usersRepository, type UserRow } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
 import { welcomeMail, otpMail } from './auth.mails.js';
+import { twoFactorResetMail } from './two-factor.mails.js';
 import { generateOtp, otpRepository } from './otp.js';
 import { hashPassword, timingDummyHash, verifyPassword } from './password.js';
 import type { SessionStore } from './sessions.js';
 import type { TotpService } from './totp.js';
 import type { Ledger } from '../ledger/ledger.service.js';
+import type { AccountModule } from '../account/index.js';
 
 export interface RequestMeta {
   ip: string;
@@ -41,6 +43,8 @@ export function createAuthService(deps: {
   referrals: ReferralsService;
   totp: TotpService;
   ledger: Ledger;
+  /** Sign-in history and e-mail verification (modules/account, issue 18). */
+  account?: Pick<AccountModule, 'signIns' | 'emailVerification'>;
 }) {
   const { db, clock } = deps;
 
@@ -120,7 +124,15 @@ export function createAuthService(deps: {
           throw new AppError('CONFLICT', 'Someone signed up with the same details at this moment. Please try again.');
         }
       }
-      await deps.mailer.send(welcomeMail(user)).catch(() => undefined);
+      // The welcome carries the e-mail verification link (issue 18): one mail at sign-up.
+      const verifyLink = (await deps.account?.emailVerification.onRegistered(user)) ?? null;
+      await deps.mailer.send(welcomeMail(user, verifyLink)).catch(() => undefined);
+    },
+
+    /** A user's sign-in finished with the second factor: only now does it enter their sign-in history. */
+    async secondFactorPassed(userId: string, meta: RequestMeta): Promise<void> {
+      const user = await usersRepository.findById(db, userId);
+      if (user) await deps.account?.signIns.succeeded(user, meta);
     },
 
     async login(identifier: string, password: string, portal: Role, meta: RequestMeta) {
@@ -130,21 +142,35 @@ export function createAuthService(deps: {
       await deps.rateLimiter.consume(RATE_RULES.loginAccount(accountKey(user, identifier)));
       const messages = PORTAL_MESSAGES[portal];
       const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), password);
+      // Sign-in history; not awaited: a known account's wrong password answers as fast as a stranger's.
+      if (user && !ok) void deps.account?.signIns.failed(user.id, meta);
       if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', messages.invalid);
       // Roles are told apart only after the password matched, so a guess learns nothing.
       if (user.role !== portal) throw new AppError('ROLE_DENIED', messages.denied);
       if (user.disabled) throw new AppError('ACCOUNT_DISABLED', MSG.login.disabled);
-      // Admins start 'pending': nothing but the second-factor routes opens until they give a code.
+      // Admins, and users who turned a second factor on, start 'pending': nothing but the second-factor
+      // routes opens until they give a code (ADR 0024).
+      const pending = portal === 'admin' || (await deps.totp.enabled(user.id));
       const checked = { id: user.id, role: user.role, checkedHash: user.passwordHash };
-      const token = await deps.sessions.create(checked, meta, portal === 'admin' ? 'pending' : 'none');
+      const token = await deps.sessions.create(checked, meta, pending ? 'pending' : 'none');
       // The password was reset while it was being checked: the old one no longer signs in.
       if (!token) throw new AppError('INVALID_CREDENTIALS', messages.invalid);
-      const snapshot: UserSnapshot = await deps.users.snapshot(user);
-      const mfa = portal === 'admin' ? await deps.totp.stage(user.id) : undefined;
+      // History, and a mail for a device new to the user; a user with a second factor signs in with the code.
+      if (portal === 'admin' || !pending) await deps.account?.signIns.succeeded(user, meta);
+      // A pending session hears nothing about the account until the code is given.
+      const snapshot: UserSnapshot | undefined = pending ? undefined : await deps.users.snapshot(user);
+      const mfa = portal === 'admin' ? await deps.totp.stage(user.id) : pending ? ('verify' as const) : undefined;
       return { token, user: snapshot, mfa, maxAgeSeconds: deps.sessions.limits(user.role).absoluteMs / 1000 };
     },
 
     logout: (token: string) => deps.sessions.destroy(token),
+
+    /** An admin removes a user's second factor (audited in totp.reset); the user hears of it by e-mail. */
+    async resetSecondFactor(admin: { userId: string; ip: string }, targetId: string): Promise<void> {
+      const user = await deps.totp.reset(admin, targetId);
+      // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
+      await deps.mailer.send(twoFactorResetMail(user)).catch(() => undefined);
+    },
 
     /**
      * Known and unknown addresses get the same answer in the same time (ADR 0018): the look-up and both rate

@@ -18,6 +18,7 @@ import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.servic
 import { depositsRepository as repo, type DepositRow } from './deposits.repository.js';
 import { deriveAddress } from './xpub.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
+import { notifications } from '../notifications/record.js';
 
 /** SPEC §9: the top-up panel's payment window. Only the UI's: a later payment is still credited. */
 export const TOPUP_WINDOW_MS = 900_000;
@@ -126,6 +127,14 @@ export function createDepositsService(deps: {
         legs,
       });
       await repo.setLedgerTransaction(tx, row.id, posted.transactionId);
+      const params = { received: `${received}`, fee: `${fee}`, credited: `${credit}`, flag, depositId: row.id };
+      await notifications.record(tx, {
+        userId,
+        type: 'deposit.credited',
+        eventKey: `deposit:${row.id}`,
+        at: now,
+        params,
+      });
       return 'credited';
     });
   }
@@ -169,22 +178,14 @@ export function createDepositsService(deps: {
     seenAt: d.seenAt.toISOString(),
   });
 
-  /** The deposit addresses read so far, and the derivation index of the last one. */
-  const known = { list: [] as string[], upTo: -1 };
-
   return {
     addressFor,
     /**
-     * Every deposit address, for the watcher's scan (DepositSink). Addresses are never changed or removed and
-     * are allocated one at a time in index order (an advisory lock), so each pass reads only the ones
-     * allocated since the last: a million users do not cost a million-row read per pass.
+     * Which recipients of a scanned range are deposit addresses (DepositSink): one indexed look-up of only the
+     * addresses the range's transfers went to, so a pass costs its transfers, not the number of users.
      */
-    async addresses() {
-      for (const row of await repo.addressesAfter(db, known.upTo)) {
-        known.list.push(row.address);
-        known.upTo = row.index;
-      }
-      return known.list;
+    async depositAddressesAmong(candidates: string[]) {
+      return new Set(await repo.depositAddressesAmong(db, candidates));
     },
 
     /** `amount` comes parsed, positive and within MAX_TOPUP (topupRequestSchema). */

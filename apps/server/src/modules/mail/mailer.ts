@@ -9,7 +9,7 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   body: string;
-  kind: 'welcome' | 'password-otp';
+  kind: 'welcome' | 'password-otp' | 'two-factor-reset' | 'email-verification' | 'account-security';
 }
 
 /**
@@ -41,6 +41,13 @@ export function createMailer(deps: {
   return {
     /** Whether mails leave through SMTP, or stay in the outbox (and, outside production, the log). */
     delivery: (transport ? 'smtp' : 'outbox') as 'smtp' | 'outbox',
+
+    /** Sends one mail already in the outbox through SMTP (the notifications job owns its row); false without SMTP_URL. */
+    async transmit(mail: { to: string; subject: string; text: string; html: string }): Promise<boolean> {
+      if (!transport) return false;
+      await transport.sendMail({ from: deps.from, ...mail });
+      return true;
+    },
 
     async send(mail: OutgoingMail): Promise<void> {
       const [row] = await deps.db

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatAmount, formatUsdShort, MSG, type UserAccountCode } from '@svp/shared';
+import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -17,13 +18,14 @@ import {
 } from '../ledger/ledger.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
+import { notifications } from '../notifications/record.js';
 
 export type ReferralRule = Config['REFERRAL_RULE'];
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_MAX = 20;
 
 /** Referral codes and the configured bonus rule (DESIGN D5). */
-export function createReferralsService(deps: { db: Db; ledger: Ledger; config: Config }) {
+export function createReferralsService(deps: { db: Db; ledger: Ledger; config: Config; clock: Clock }) {
   const { db, ledger, config } = deps;
   const bonusUsd = config.REFERRAL_BONUS_USD;
   const bonusSvp = config.REFERRAL_BONUS_SVP;
@@ -53,6 +55,15 @@ export function createReferralsService(deps: { db: Db; ledger: Ledger; config: C
       memo: `Referral bonus: ${describeBonus()}`,
       legs,
     });
+    const people = [
+      [referrerId, 'referrer'],
+      [referredId, 'referred'],
+    ] as const;
+    for (const [userId, role] of people) {
+      const params = { bonus: describeBonus(), role };
+      const eventKey = `referral.bonus:${referredId}`;
+      await notifications.record(tx, { userId, type: 'referral.bonus', eventKey, at: deps.clock.now(), params });
+    }
   }
 
   function describeBonus(): string {

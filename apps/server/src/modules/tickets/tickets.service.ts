@@ -6,6 +6,7 @@ import { AppError, errors } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
 import { ticketsRepository as repo, type TicketRow } from './tickets.repository.js';
 import { usersRepository } from '../users/users.repository.js';
+import { notifications } from '../notifications/record.js';
 
 const LIMIT = 2;
 const WINDOW_MS = 24 * 3_600_000;
@@ -89,6 +90,13 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
         const now = clock.now();
         await repo.addMessage(tx, { ticketId: id, sender: 'admin', authorId: adminId, message, createdAt: now });
         await repo.setStatus(tx, id, 'pending', now);
+        await notifications.record(tx, {
+          userId: ticket.userId,
+          type: 'ticket.answered',
+          eventKey: `ticket.answered:${id}:${now.toISOString()}`,
+          at: now,
+          params: { ticketId: id, subject: ticket.subject },
+        });
         await record({
           actorId: adminId,
           action: 'ticket.reply',

@@ -32,6 +32,8 @@ export interface SnapshotRow {
   plan_name: string | null;
   ends_at_ms: string | null;
   expected_withdrawal: string | null;
+  /** the account's e-mail is verified (issue 18, ADR 0023) */
+  email_verified: boolean;
 }
 
 /** The snapshot's columns and joins, from `users u`; `$2` is today (UTC date) and `$3` now. */
@@ -41,7 +43,7 @@ const SNAPSHOT_COLUMNS = `u.id, u.email, u.role, u.username, u.wallet_address, u
      e.bot_status, e.bot_reason, (extract(epoch from e.bot_paid_through) * 1000)::bigint::text as bot_paid_through_ms,
      e.welcome_claimed_at is not null as welcome_claimed, p.name as plan_name,
      (extract(epoch from i.ends_at) * 1000)::bigint::text as ends_at_ms,
-     i.expected_withdrawal::text as expected_withdrawal`;
+     i.expected_withdrawal::text as expected_withdrawal, u.email_verified_at is not null as email_verified`;
 const SNAPSHOT_JOINS = `cross join lateral (
      select json_object_agg(a.code, a.balance::text) as balances, coalesce(sum(a.entry_count), 0)::text as entries_total
      from accounts a where a.owner = u.id::text) b
@@ -58,11 +60,13 @@ const noSharedNames: [keyof SessionRow & keyof SnapshotRow] extends [never] ? tr
 void noSharedNames;
 
 /** GET /me's one round trip: the session look-up and the snapshot in one statement (SessionRead). */
+/** GET /me's one statement; `npm run bench` also runs it bare, as the floor of what /me can reach. */
+export const SNAPSHOT_BY_SESSION_SQL = `select ${SESSION_COLUMNS}, ${SNAPSHOT_COLUMNS}
+   from sessions s join users u on u.id = s.user_id ${SNAPSHOT_JOINS}
+   where s.token_hash = $1`;
 const snapshotBySessionStatement = preparedStatement<SessionRow & SnapshotRow>(
   'users_snapshot_by_session',
-  `select ${SESSION_COLUMNS}, ${SNAPSHOT_COLUMNS}
-   from sessions s join users u on u.id = s.user_id ${SNAPSHOT_JOINS}
-   where s.token_hash = $1`,
+  SNAPSHOT_BY_SESSION_SQL,
 );
 
 /** Queries only. E-mail, username and referral code compare case-insensitively, like their indexes. */

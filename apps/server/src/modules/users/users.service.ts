@@ -85,7 +85,8 @@ export function createUsersService(
     const current = await settled(row);
     if (!current) return null;
     const user = await snapshotOf(current);
-    if (current.role !== 'user') return { success: true, user, engagement: null };
+    const emailVerified = current.email_verified;
+    if (current.role !== 'user') return { success: true, user, engagement: null, emailVerified };
     const rewards = rewardStatusView({
       welcomeClaimed: current.welcome_claimed,
       coins: balanceOf(current, 'coin.coins'),
@@ -96,7 +97,7 @@ export function createUsersService(
       botReason: current.bot_reason,
       botPaidThrough: current.bot_paid_through_ms ? new Date(Number(current.bot_paid_through_ms)) : null,
     });
-    return { success: true, user, engagement: { rewards, bot } };
+    return { success: true, user, engagement: { rewards, bot }, emailVerified };
   }
 
   const snapshotById = async (id: string) => snapshotFrom(await usersRepository.snapshotRow(db, id, clock.now()));

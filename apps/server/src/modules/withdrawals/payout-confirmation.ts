@@ -5,6 +5,7 @@ import type { Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import type { AuditLog, RecordAudit } from '../audit/audit.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
+import { notifications } from '../notifications/record.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
 import { withdrawalView } from './withdrawal-money.js';
 import { withdrawalsRepository as repo, type WithdrawalRow } from './withdrawals.repository.js';
@@ -66,6 +67,13 @@ export function createPayoutConfirmation(deps: {
         ],
       });
     }
+    await notifications.record(tx, {
+      userId: paid.userId,
+      type: 'withdrawal.paid',
+      eventKey: `withdrawal.paid:${paid.id}`,
+      at: now,
+      params: { payout: `${paid.payout}`, wallet: paid.wallet, txHash: paid.txHash },
+    });
     await record({
       actorId: by.actorId,
       action: 'withdrawal.paid',

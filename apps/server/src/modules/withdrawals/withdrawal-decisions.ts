@@ -9,6 +9,7 @@ import { plansRepository } from '../plans/plans.repository.js';
 import { feeLegs, withdrawalView } from './withdrawal-money.js';
 import { withdrawalsRepository as repo, type WithdrawalRow } from './withdrawals.repository.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
+import { notifications } from '../notifications/record.js';
 
 /**
  * The admin's side of withdrawals (DESIGN D7, D16): the queue, approved for the treasury to pay, or rejected with
@@ -49,6 +50,13 @@ export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: 
           approvedBy: adminId,
         });
         if (!approved) throw new AppError('CONFLICT', MSG.withdraw.notPending);
+        await notifications.record(tx, {
+          userId: approved.userId,
+          type: 'withdrawal.approved',
+          eventKey: `withdrawal.approved:${id}`,
+          at: approved.approvedAt ?? clock.now(),
+          params: { payout: `${approved.payout}`, wallet: approved.wallet },
+        });
         await record({
           actorId: adminId,
           action: 'withdrawal.approved',
@@ -103,6 +111,13 @@ export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: 
             legs,
           });
         }
+        await notifications.record(tx, {
+          userId: decided.userId,
+          type: 'withdrawal.rejected',
+          eventKey: `withdrawal.rejected:${id}`,
+          at: decided.decidedAt ?? clock.now(),
+          params: { payout: `${decided.payout}`, returned: `${decided.gross + kept}`, reason },
+        });
         await record({
           actorId: adminId,
           action: 'withdrawal.rejected',

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/errors';
 import { consoleKeys, useUpdateField, useUserDetails, type UserDetails } from '../api/console';
 import { BalanceAdjustForm } from './BalanceAdjustForm';
 import { EmailLookupForm } from './EmailLookupForm';
+import { TwoFactorAdminReset } from '../../two-factor/components/TwoFactorAdminReset';
 
 /** SPEC §8 lookup texts: the server's "not found"/validation message, else "Error fetching user data." */
 export function lookupErrorText(error: unknown): string {
@@ -138,6 +139,7 @@ export function UserFieldUpdate() {
         )}
       </SectionCard>
       {details && <BalanceAdjustForm key={details.id} userId={details.id} />}
+      {details && <TwoFactorAdminReset key={`two-factor-${details.id}`} userId={details.id} />}
     </Stack>
   );
 }

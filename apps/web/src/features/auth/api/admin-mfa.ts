@@ -5,6 +5,7 @@ import {
   totpSetupSchema,
   totpVerifyResponseSchema,
   type LoginRequest,
+  type Role,
   type UserSnapshot,
 } from '@svp/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -43,16 +44,22 @@ export interface VerifiedAdmin {
   recoveryCodes?: string[];
 }
 
-/** Step 2: a TOTP code (or a recovery code); on success the session is complete and the snapshot stored. */
-export function useTotpVerify() {
+/**
+ * Step 2: a TOTP code (or a recovery code); on success the session is complete and the snapshot stored. An admin's
+ * login and a user's with two-factor sign-in on share it; only the endpoint and the expected role differ.
+ */
+export function useTotpVerify(portal: Role = 'admin') {
   return useMutation({
     mutationFn: async (code: string): Promise<VerifiedAdmin> => {
       const res = await apiPost(
-        API.adminTotpVerify,
+        portal === 'admin' ? API.adminTotpVerify : API.twoFactorSignIn,
         { code },
         { schema: totpVerifyResponseSchema, logoutOn401: false },
       );
-      if (res.user.role !== 'admin') throw new ApiError('http', 403, MSG.adminLogin.adminOnly, 'ROLE_DENIED');
+      if (res.user.role !== portal) {
+        const denied = portal === 'admin' ? MSG.adminLogin.adminOnly : MSG.login.userOnly;
+        throw new ApiError('http', 403, denied, 'ROLE_DENIED');
+      }
       setStoredUser(res.user);
       return { user: res.user, recoveryCodes: res.recoveryCodes };
     },

@@ -54,11 +54,17 @@ export function preloadLoginSchema(): void {
   void loadSchema().catch(() => undefined);
 }
 
-export async function login(variant: LoginVariant, body: LoginRequest): Promise<UserSnapshot> {
+/**
+ * The password step: the signed-in user, or 'verify' when the account's second factor comes next (nothing is
+ * stored until the code is given: TotpStep).
+ */
+export async function login(variant: LoginVariant, body: LoginRequest): Promise<UserSnapshot | 'verify'> {
   const { loginResponseSchema: schema } = await loadSchema().catch(() => {
     throw new ApiError('network', 0, 'Could not load the login code'); // offline since the page loaded
   });
   const res = await apiPost(variant.endpoint, body, { schema, logoutOn401: false });
+  if (res.mfa === 'verify') return 'verify';
+  if (!res.user) throw new ApiError('parse', 200, 'Unexpected response from the server');
   // The server enforces roles; this check only keeps a mismatched snapshot out of storage.
   if (res.user.role !== variant.role) throw new ApiError('http', 403, variant.deniedMessage, 'ROLE_DENIED');
   setStoredUser(res.user);

@@ -1,72 +1,28 @@
-import { Alert, Button, Card, Code, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MSG } from '@svp/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { MSG, TWO_FACTOR_MSG, type Role } from '@svp/shared';
+import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { Logo } from '../../../components/ui/Logo';
 import { loadErrorText } from '../../../lib/errors';
 import { useTotpSetup, useTotpVerify, type MfaStage } from '../api/admin-mfa';
 import { totpErrorMessage } from '../../../shared/session/totp-error';
-
-/** The otpauth URL drawn as a QR code in the browser; `qrcode` loads only with this step. */
-function TotpQrCode({ url }: { url: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    import('qrcode')
-      .then(({ default: QRCode }) => QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
-      .then((svg) => {
-        if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  return (
-    <div style={{ background: '#fff', borderRadius: 8, padding: 4, width: 188, height: 188, margin: '0 auto' }}>
-      {src ? (
-        <img src={src} width={180} height={180} alt="QR code to add SVP Invest to your authenticator app" />
-      ) : (
-        <Loader size="sm" m="auto" />
-      )}
-    </div>
-  );
-}
-
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  return (
-    <Stack gap="md">
-      <Alert color="teal" variant="light" role="status">
-        {MSG.totp.enabled}
-      </Alert>
-      <Text fz="sm">
-        Each recovery code signs you in once if you lose your authenticator. They are shown only now: write them down or
-        store them in a password manager.
-      </Text>
-      <List spacing={4} data-testid="recovery-codes" style={{ columns: 2 }}>
-        {codes.map((code) => (
-          <List.Item key={code}>
-            <Code fz="sm">{code}</Code>
-          </List.Item>
-        ))}
-      </List>
-      <Button size="md" onClick={onDone}>
-        I have saved them
-      </Button>
-    </Stack>
-  );
-}
+import { RecoveryCodes, TotpEnrolKey } from '../../../shared/session/TotpParts';
 
 interface TotpStepProps {
   stage: MfaStage;
   onDone: () => void;
   onCancel: () => void;
+  /** Whose login: an admin's (enrols on the first login) or a user's with two-factor sign-in on (a code only). */
+  portal?: Role;
 }
 
-/** The admin login's second factor (DESIGN D14): enrol with a QR code on first login, then a code. */
-export function TotpStep({ stage, onDone, onCancel }: TotpStepProps) {
-  const setup = useTotpSetup(stage === 'setup');
-  const verify = useTotpVerify();
+/**
+ * The login's second factor (DESIGN D14, ADR 0024): an admin enrols with a QR code on the first login, then gives
+ * a code; a user who turned it on in Settings gives a code (or a recovery code).
+ */
+export function TotpStep({ stage, onDone, onCancel, portal = 'admin' }: TotpStepProps) {
+  const setup = useTotpSetup(portal === 'admin' && stage === 'setup');
+  const verify = useTotpVerify(portal);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
@@ -75,7 +31,7 @@ export function TotpStep({ stage, onDone, onCancel }: TotpStepProps) {
     event.preventDefault();
     const value = code.trim();
     if (!value) {
-      setError(MSG.totp.codeRequired);
+      setError(portal === 'admin' ? MSG.totp.codeRequired : TWO_FACTOR_MSG.codeRequired);
       return;
     }
     setError(null);
@@ -97,11 +53,15 @@ export function TotpStep({ stage, onDone, onCancel }: TotpStepProps) {
             {stage === 'setup' ? 'Set up two-factor authentication' : 'Two-factor authentication'}
           </Title>
           <Text c="dimmed" fz="sm">
-            {stage === 'setup' ? MSG.totp.setupRequired : MSG.totp.codeRequired}
+            {stage === 'setup'
+              ? MSG.totp.setupRequired
+              : portal === 'admin'
+                ? MSG.totp.codeRequired
+                : TWO_FACTOR_MSG.signInRequired}
           </Text>
         </div>
         {recovery ? (
-          <RecoveryCodes codes={recovery} onDone={onDone} />
+          <RecoveryCodes codes={recovery} message={MSG.totp.enabled} onDone={onDone} />
         ) : (
           <>
             {stage === 'setup' &&
@@ -110,16 +70,7 @@ export function TotpStep({ stage, onDone, onCancel }: TotpStepProps) {
               ) : setup.isError ? (
                 <ErrorBox message={loadErrorText(setup.error)} onRetry={() => void setup.refetch()} />
               ) : (
-                <Stack gap="xs">
-                  <Text fz="sm">
-                    Scan this code with an authenticator app (Google Authenticator, Authy, 1Password…):
-                  </Text>
-                  <TotpQrCode url={setup.data.otpauthUrl} />
-                  <Text fz="sm">Or enter this key by hand:</Text>
-                  <Code block fz="sm" data-testid="totp-secret" style={{ overflowWrap: 'anywhere' }}>
-                    {setup.data.secret}
-                  </Code>
-                </Stack>
+                <TotpEnrolKey secret={setup.data.secret} otpauthUrl={setup.data.otpauthUrl} testId="totp-secret" />
               ))}
             {error && (
               <Alert color="red" variant="light" role="alert">

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ColorSchemeToggle } from '../../../components/ui/ColorSchemeToggle';
 import { ChevronIcon, LogoutIcon, MenuIcon, SettingsIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/Logo';
+import { NotificationBell } from '../../notifications/components/NotificationBell';
 import { DEFAULT_BRAND, usePublicConfig } from '../../../shared/public-config';
 import classes from './DashboardHeader.module.css';
 import { Marquee } from './Marquee';
@@ -33,8 +34,9 @@ export function DashboardHeader({ user, navOpen, onToggleNav, onLogout }: Dashbo
             onClick={onToggleNav}
             aria-expanded={navOpen}
             aria-controls="dashboard-sidebar"
+            aria-label="More"
           >
-            More
+            <span className={classes.moreText}>More</span>
           </Button>
           <UnstyledButton component={Link} to="/dashboard" aria-label={`${brand} home`}>
             <Group gap={8} wrap="nowrap">
@@ -51,6 +53,7 @@ export function DashboardHeader({ user, navOpen, onToggleNav, onLogout }: Dashbo
               {formatUsd(user.balance)}
             </Badge>
           )}
+          {user && user.role === 'user' && <NotificationBell />}
           <ColorSchemeToggle />
           <Tooltip label="Settings">
             <ActionIcon

@@ -12,6 +12,7 @@ import classes from './DashboardLayout.module.css';
 import { DashboardHeader } from './DashboardHeader';
 import { Sidebar } from './Sidebar';
 import { DashboardUserContext } from '../../../shared/session/user-context';
+import { VerifyEmailBanner } from '../../account/components/VerifyEmailBanner';
 
 /** Mantine AppShell breakpoint in px: the navbar collapses at widths of 768 px and below (SPEC §2, §9). */
 export const SIDEBAR_BREAKPOINT = 768.5;
@@ -57,7 +58,10 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           ) : me.isPending || !loaded ? (
             <FullPageLoader label={MSG.dashboard.loading} />
           ) : (
-            <DashboardUserContext.Provider value={loaded}>{children}</DashboardUserContext.Provider>
+            <DashboardUserContext.Provider value={loaded}>
+              <VerifyEmailBanner />
+              {children}
+            </DashboardUserContext.Provider>
           )}
         </Container>
       </AppShell.Main>

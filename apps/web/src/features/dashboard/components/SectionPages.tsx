@@ -1,10 +1,20 @@
-import { Anchor, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Collapse, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { UsernameEditor } from '../../users/components/UsernameEditor';
 import { useDisclosure } from '@mantine/hooks';
 import { ComingSoonCard } from '../../../components/ui/ComingSoonCard';
 import { ReferralSection } from '../../referrals/components/ReferralSection';
 import { useDashboardUser } from '../../../shared/session/user-context';
+import { SecuritySettings } from '../../account/components/SecuritySettings';
+
+// The second factor and e-mail cards bring zod and their APIs: they load with the Settings page, not the dashboard.
+const TwoFactorCard = lazy(() =>
+  import('../../two-factor/components/TwoFactorCard').then((m) => ({ default: m.TwoFactorCard })),
+);
+const EmailPreferencesCard = lazy(() =>
+  import('../../notifications/components/EmailPreferencesCard').then((m) => ({ default: m.EmailPreferencesCard })),
+);
 
 /** Sub-pages that arrive with later releases: the title and what the page will do, never sample data. */
 export const COMING_SOON: Record<string, { title: string; text: string }> = {};
@@ -50,6 +60,11 @@ export function SettingsPage() {
           : it cannot be changed from the dashboard.
         </Text>
       </Card>
+      <SecuritySettings />
+      <Suspense fallback={<Loader size="sm" aria-label="Loading security settings" />}>
+        <TwoFactorCard />
+        <EmailPreferencesCard />
+      </Suspense>
       <Card withBorder radius="lg" padding="lg">
         <Group justify="space-between" align="center" gap="sm">
           <Title order={2} fz="h4">

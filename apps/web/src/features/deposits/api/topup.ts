@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api';
 import { pathWith } from '../../../lib/errors';
 import { historyKeys, meQueryKey } from '../../../shared/query-keys';
+import { liveStreamUp } from '../../../shared/live-stream-state';
 
 export type TopupQuote = z.infer<typeof topupResponseSchema>;
 export type TopupStatus = z.infer<typeof topupStatusSchema>;
@@ -33,7 +34,8 @@ export const topupStatusQueryOptions = (requestId: string, queryClient: QueryCli
       if (status.status === 'paid') void queryClient.invalidateQueries({ queryKey: meQueryKey });
       return status;
     },
-    refetchInterval: (query) => (query.state.data?.status === 'paid' ? false : STATUS_POLL_MS),
+    // The live stream refreshes the panel when a payment is credited; polling is the fallback while it is down.
+    refetchInterval: (query) => (query.state.data?.status === 'paid' || liveStreamUp() ? false : STATUS_POLL_MS),
     refetchIntervalInBackground: true,
     staleTime: 0,
   });

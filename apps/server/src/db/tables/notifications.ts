@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+// ---- Notifications (DESIGN D17; migration 0015, written by its SQL function notification_add) ----
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    /** Increasing: the live stream's event id, so a reconnect resumes after the last one seen. */
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    category: text('category').notNull(),
+    /** What the templates render from (amounts as integer strings at their asset's scale). */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /** One notification per event. */
+    eventKey: text('event_key').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('notifications_event_idx').on(t.userId, t.eventKey),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The e-mail categories the user turned off. */
+  emailOff: text('email_off')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,0 +1,184 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { ACCOUNT_MSG, MSG, VERIFY_EMAIL_PAGE, type ChangeEmailRequest } from '@svp/shared';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { pgErrorCode } from '../../db/pg-errors.js';
+import { AppError } from '../../http/errors.js';
+import { type RateLimiter } from '../../http/rate-limit.js';
+import type { AuditLog } from '../audit/audit.js';
+import type { Mailer } from '../mail/mailer.js';
+import { usersRepository } from '../users/users.repository.js';
+import { emailChangedMail, emailChangeRequestedMail, verificationMail } from './account.mails.js';
+import { accountRepository as repo } from './account.repository.js';
+import { ACCOUNT_RATE_RULES } from './account.rate-rules.js';
+import type { AccountService, Caller } from './account.service.js';
+
+/** A link is valid this long (issue 18: 24 hours). */
+export const VERIFICATION_TTL_MS = 24 * 3_600_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Verified e-mail and e-mail changes (issue 18 part 2, ADR 0023). A link is single use, lasts 24 hours and only
+ * its token's SHA-256 is stored; a new link replaces the user's unused ones. A changed address is pending (a
+ * `change` link) until its link is opened; only then does the account's address change, already verified.
+ */
+export function createEmailVerificationService(deps: {
+  db: Db;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  audit: AuditLog;
+  account: AccountService;
+  /** The web app's address, for the link (config PUBLIC_URL). */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  /** Outside production without SMTP the link is also logged, so a developer can verify offline. */
+  logLinks: boolean;
+}) {
+  const { db, clock } = deps;
+
+  /** Writes a fresh link (dropping the user's unused ones) and returns it. */
+  async function createLink(user: { id: string }, email: string, purpose: 'signup' | 'change'): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock.now();
+    await deps.audit.change(async (tx, record) => {
+      await repo.dropUnusedVerifications(tx, user.id);
+      await repo.insertVerification(tx, {
+        userId: user.id,
+        email,
+        purpose,
+        tokenHash: hashToken(token),
+        at: now,
+        expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
+      });
+      if (purpose === 'change') {
+        await record({
+          actorId: user.id,
+          action: 'account.email.change-requested',
+          targetType: 'user',
+          targetId: user.id,
+          after: { pendingEmail: email },
+        });
+      }
+    });
+    const link = `${deps.publicUrl}${VERIFY_EMAIL_PAGE}?token=${token}`;
+    if (deps.logLinks) deps.log.info(`e-mail verification link (development only, no SMTP_URL): ${link}`);
+    return link;
+  }
+
+  /** A fresh link, e-mailed on its own. */
+  async function issue(user: { id: string; username: string }, email: string, purpose: 'signup' | 'change') {
+    const link = await createLink(user, email, purpose);
+    // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
+    await deps.mailer.send(verificationMail(email, user.username, link, purpose)).catch(() => undefined);
+  }
+
+  return {
+    /**
+     * After sign-up: the new account's first link, for the welcome mail to carry (one mail at sign-up). Never
+     * fails the sign-up: without a link the welcome goes without it, and "Resend" sends one.
+     */
+    async onRegistered(user: { id: string; email: string }): Promise<string | null> {
+      return createLink(user, user.email, 'signup').catch((error: unknown) => {
+        deps.log.warn({ err: error }, 'could not create the sign-up verification link');
+        return null;
+      });
+    },
+
+    async status(userId: string) {
+      const user = await usersRepository.findById(db, userId);
+      if (!user) throw new AppError('NOT_FOUND', MSG.invest.userNotFound);
+      return {
+        email: user.email,
+        emailVerified: user.emailVerifiedAt !== null,
+        pendingEmail: await repo.pendingEmail(db, userId, clock.now()),
+      };
+    },
+
+    /** "Resend": a new link to the pending address, or to the account's own while it is unverified. */
+    async resend(caller: Caller) {
+      const user = await usersRepository.findById(db, caller.userId);
+      if (!user) throw new AppError('NOT_FOUND', MSG.invest.userNotFound);
+      const pending = await repo.pendingEmail(db, user.id, clock.now());
+      if (!pending && user.emailVerifiedAt) throw new AppError('CONFLICT', ACCOUNT_MSG.alreadyVerified);
+      await deps.rateLimiter.consume(ACCOUNT_RATE_RULES.verificationSend(user.id));
+      const to = pending ?? user.email;
+      await issue(user, to, pending ? 'change' : 'signup');
+      return { success: true as const, message: ACCOUNT_MSG.verificationSent(to) };
+    },
+
+    /** Asks to move the account to a new address: the password first, then a link to it, a notice to the old one. */
+    async requestChange(caller: Caller, input: ChangeEmailRequest) {
+      const user = await deps.account.checkPassword(caller, input.password, 'password');
+      if (input.newEmail === user.email.toLowerCase()) {
+        throw new AppError('VALIDATION_ERROR', ACCOUNT_MSG.emailSame, { newEmail: ACCOUNT_MSG.emailSame });
+      }
+      const taken = await usersRepository.findByEmail(db, input.newEmail);
+      if (taken) throw new AppError('EMAIL_TAKEN', MSG.register.emailTaken, { newEmail: MSG.register.emailTaken });
+      await deps.rateLimiter.consume(ACCOUNT_RATE_RULES.verificationSend(user.id));
+      await issue(user, input.newEmail, 'change');
+      await deps.mailer
+        .send(emailChangeRequestedMail(user.email, user.username, input.newEmail))
+        .catch(() => undefined);
+      return { success: true as const, message: ACCOUNT_MSG.emailChangeSent(input.newEmail) };
+    },
+
+    /** GET: whether a link would work, without using it (a mail scanner's visit changes nothing). */
+    async check(token: string, ip: string) {
+      await deps.rateLimiter.consume(ACCOUNT_RATE_RULES.verificationCheckIp(ip));
+      if (!(await repo.usableVerification(db, hashToken(token), clock.now()))) {
+        throw new AppError('VALIDATION_ERROR', ACCOUNT_MSG.linkInvalid);
+      }
+      return { success: true as const, message: ACCOUNT_MSG.linkValid };
+    },
+
+    /** POST: uses the link. Single use: the row is locked and marked used in the same transaction. */
+    async verify(token: string, ip: string) {
+      await deps.rateLimiter.consume(ACCOUNT_RATE_RULES.verificationCheckIp(ip));
+      const now = clock.now();
+      let outcome: { email: string; purpose: 'signup' | 'change'; oldEmail: string; username: string } | null;
+      try {
+        outcome = await deps.audit.change(async (tx, record) => {
+          const link = await repo.lockUsableVerification(tx, hashToken(token), now);
+          if (!link) return null;
+          const user = await usersRepository.lockById(tx, link.userId);
+          if (!user) return null;
+          // A sign-up link proves only the address it was sent to: after a change it proves nothing.
+          if (link.purpose === 'signup' && user.email.toLowerCase() !== link.email.toLowerCase()) return null;
+          await repo.markVerificationUsed(tx, link.id, now);
+          if (link.purpose === 'signup') {
+            await repo.markEmailVerified(tx, user.id, now);
+          } else {
+            await repo.changeEmail(tx, user.id, link.email, now);
+          }
+          await record({
+            actorId: user.id,
+            action: link.purpose === 'signup' ? 'account.email.verified' : 'account.email.changed',
+            targetType: 'user',
+            targetId: user.id,
+            before: link.purpose === 'change' ? { email: user.email } : undefined,
+            after: { email: link.email },
+            ip,
+          });
+          return { email: link.email, purpose: link.purpose, oldEmail: user.email, username: user.username };
+        });
+      } catch (error) {
+        // Another account took the address between the request and the link (the unique index decides).
+        if (pgErrorCode(error) === '23505') throw new AppError('EMAIL_TAKEN', ACCOUNT_MSG.emailTakenOnVerify);
+        throw error;
+      }
+      if (!outcome) throw new AppError('VALIDATION_ERROR', ACCOUNT_MSG.linkInvalid);
+      if (outcome.purpose === 'change') {
+        await deps.mailer
+          .send(emailChangedMail(outcome.oldEmail, outcome.username, outcome.email))
+          .catch(() => undefined);
+        return { success: true as const, message: ACCOUNT_MSG.emailChanged(outcome.email), email: outcome.email };
+      }
+      return { success: true as const, message: ACCOUNT_MSG.verified, email: outcome.email };
+    },
+  };
+}
+
+export type EmailVerificationService = ReturnType<typeof createEmailVerificationService>;

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import type { AuditLog } from '../audit/audit.js';
+import type { SessionStore } from '../auth/sessions.js';
+import type { Mailer } from '../mail/mailer.js';
+import { accountRoutes } from './account.routes.js';
+import { createAccountService } from './account.service.js';
+import { createEmailVerificationService } from './email-verification.service.js';
+import { createSignInRecorder } from './sign-ins.js';
+
+/** The account-security module (issue 18 parts 2 and 3), built once in app.ts. */
+export function createAccountModule(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  sessions: SessionStore;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  audit: AuditLog;
+  log: FastifyBaseLogger;
+}) {
+  const account = createAccountService(deps);
+  const emailVerification = createEmailVerificationService({
+    ...deps,
+    account,
+    publicUrl: deps.config.PUBLIC_URL,
+    logLinks: deps.mailer.delivery === 'outbox' && !deps.config.isProduction,
+  });
+  const signIns = createSignInRecorder(deps);
+  return { account, emailVerification, signIns, routes: () => accountRoutes(account, emailVerification) };
+}
+
+export type AccountModule = ReturnType<typeof createAccountModule>;

@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { LIVE_EVENT_NOTIFICATION, NOTIFICATIONS_API } from '@svp/shared';
+import type { Clock } from '../../clock.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { errors } from '../../http/errors.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import { errorResponses } from '../../http/responses.js';
+import { sessionOf } from '../../http/session.js';
+import { notificationsRepository as repo } from '../notifications/notifications.repository.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { LiveBus } from './live-bus.js';
+
+/** A comment line this often keeps proxies from closing an idle stream, and re-checks the session. */
+export const HEARTBEAT_MS = 25_000;
+/** Streams one user may hold on one process (a few tabs and devices); more is a script. */
+const MAX_STREAMS_PER_USER = 10;
+const REPLAY_LIMIT = 100;
+const NOT_A_STREAM = 'This address sends a live event stream: open it with Accept: text/event-stream.';
+const eventId = z.string().regex(/^\d{1,18}$/);
+
+/**
+ * GET /api/v1/events: the live stream (Server-Sent Events, DESIGN D17). Each notification goes out as
+ * `event: notification` with its id; a reconnect sends `Last-Event-ID` (or `?after=`), and what came after it is
+ * sent first. A new stream starts from now. The reply is hijacked: the idempotency, one-statement and serializer
+ * hooks never see it (they act on ordinary replies), and Fastify leaves the socket to this handler.
+ */
+export function eventsRoutes(deps: {
+  db: Db;
+  clock: Clock;
+  bus: LiveBus;
+  notifications: NotificationsService;
+  rateLimiter: RateLimiter;
+  /** The idle limit of a user's session: a stream does not keep a session alive, and ends with it. */
+  idleMs: number;
+  heartbeatMs?: number;
+}): FastifyPluginAsyncZod {
+  const { db, bus } = deps;
+  const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
+
+  /** The session as `resolve` would judge it, without touching it. */
+  async function sessionAlive(tokenHash: string): Promise<boolean> {
+    const now = deps.clock.now().toISOString();
+    const rows = await queryRows<{ ok: number }>(
+      db,
+      sql`select 1 as ok from sessions s join users u on u.id = s.user_id
+          where s.token_hash = ${tokenHash} and s.expires_at > ${now}::timestamptz
+            and s.last_seen_at > ${now}::timestamptz - make_interval(secs => ${deps.idleMs / 1000})
+            and not u.disabled and u.role = s.role`,
+    );
+    return rows.length === 1;
+  }
+
+  return async (app) => {
+    /** Open streams' closers: a shutdown ends them, or the server would wait for them forever. */
+    const streams = new Set<() => void>();
+    app.addHook('preClose', async () => {
+      for (const end of [...streams]) end();
+    });
+    app.get(
+      NOTIFICATIONS_API.events,
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['notifications'],
+          querystring: z.object({ after: eventId.optional() }),
+          response: { ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const session = sessionOf(request);
+        // EventSource always asks for a stream; anything else (a plain fetch, a probe) gets an answer, not a socket
+        // held open.
+        if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
+          throw errors.validation(NOT_A_STREAM);
+        }
+        const { userId } = session;
+        await deps.rateLimiter.consume({ bucket: `events:acct:${userId}`, limit: 120, windowMs: 15 * 60_000 });
+        if (bus.count(userId) >= MAX_STREAMS_PER_USER) throw errors.rateLimited();
+        const header = request.headers['last-event-id'];
+        const resumeFrom = eventId.safeParse(Array.isArray(header) ? header[0] : header).data ?? request.query.after;
+        let lastSent = resumeFrom ? BigInt(resumeFrom) : await repo.newestId(db, userId);
+
+        const raw = reply.raw;
+        let open = true;
+        // Nothing is written before the headers: a wake-up before then is caught by the first pump below.
+        let started = false;
+        let pumping: Promise<void> | null = null;
+        let again = false;
+
+        /** Sends every notification after the last one sent, one pass at a time. */
+        const pump = (): Promise<void> => {
+          if (pumping) {
+            again = true;
+            return pumping;
+          }
+          pumping = (async () => {
+            do {
+              again = false;
+              const rows = await repo.after(db, userId, lastSent, REPLAY_LIMIT);
+              for (const row of rows) {
+                if (!open) return;
+                const view = deps.notifications.view(row);
+                raw.write(`id: ${view.id}\nevent: ${LIVE_EVENT_NOTIFICATION}\ndata: ${JSON.stringify(view)}\n\n`);
+                lastSent = row.id;
+              }
+              if (rows.length === REPLAY_LIMIT) again = true;
+            } while (again && open);
+          })()
+            .catch((error: unknown) => request.log.warn({ err: String(error) }, 'live stream read failed'))
+            .finally(() => {
+              pumping = null;
+            });
+          return pumping;
+        };
+
+        const unsubscribe = await bus.subscribe(userId, () => started && void pump());
+        const end = () => {
+          if (!open) return;
+          open = false;
+          streams.delete(end);
+          clearInterval(heartbeat);
+          unsubscribe();
+          raw.end();
+        };
+        const heartbeat = setInterval(() => {
+          raw.write(': heartbeat\n\n');
+          sessionAlive(session.tokenHash)
+            .then((alive) => alive || end())
+            .catch(() => undefined);
+        }, heartbeatMs);
+        heartbeat.unref();
+        raw.on('close', end);
+        streams.add(end);
+
+        reply.hijack();
+        raw.writeHead(200, {
+          ...(reply.getHeaders() as Record<string, string>),
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          // nginx and similar proxies would otherwise buffer the stream.
+          'x-accel-buffering': 'no',
+        });
+        raw.write('retry: 3000\n\n');
+        started = true;
+        await pump();
+      },
+    );
+  };
+}

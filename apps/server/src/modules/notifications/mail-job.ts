@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
+import { queryRows, type Db } from '../../db/client.js';
+import type { Mailer } from '../mail/mailer.js';
+import { renderMail, type TemplateContext } from './templates.js';
+
+/** How long a claimed mail is this job's: longer than nodemailer can take to give up on one message. */
+export const MAIL_LEASE_MS = 15 * 60_000;
+export const MAIL_MAX_ATTEMPTS = 8;
+const BATCH = 20;
+/** After the nth failed attempt: 30 s, 1 min, 2 min ... at most an hour. */
+export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+interface Claimed {
+  id: string;
+  to_address: string;
+  attempts: number;
+  type: string | null;
+  params: Record<string, unknown> | null;
+  username: string | null;
+}
+
+/**
+ * E-mails the notifications' queued mails (DESIGN D17, docs/decisions/0025), on every app instance at once:
+ *
+ * - A mail is claimed with `FOR UPDATE SKIP LOCKED` and leased (next_attempt_at moves MAIL_LEASE_MS ahead) in one
+ *   short statement, then sent, then marked sent. Two instances never claim the same row; a crash after the
+ *   claim leaves a lease that runs out, and the mail is sent then.
+ * - A crash after the notification's commit and before any claim: the row is simply still due.
+ * - The one window that can send a mail twice: SMTP accepted it and the process died before the mark-sent
+ *   statement. At-least-once there, by design: a lost mail about money is worse than a repeated one.
+ * - A refused mail is tried again after a growing delay, MAIL_MAX_ATTEMPTS times, then marked failed (the admin
+ *   Outbox shows it).
+ *
+ * It also writes "plan matured" notifications: maturity is a moment in time, not a request, so the job notices
+ * active plans past their end (one per investment: the event key).
+ */
+export function createNotificationMailJob(deps: {
+  db: Db;
+  clock: Clock;
+  mailer: Pick<Mailer, 'transmit' | 'delivery'>;
+  templates: TemplateContext;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}) {
+  const { db, clock, log } = deps;
+  const intervalMs = deps.intervalMs ?? 2_000;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+
+  /**
+   * Plans reach their end only once: after a first pass over every open plan past its end (a process starting
+   * catches up), each pass reads only the plans that ended since the last one (investments_active_ends_idx),
+   * not every matured plan still waiting for its owner's withdrawal.
+   */
+  let maturedFrom: Date | null = null;
+  const MATURED_BATCH = 100;
+
+  async function noticeMaturedPlans(now: Date): Promise<number> {
+    // A clock put back (the test clock) starts over with a full pass.
+    const from = maturedFrom && maturedFrom <= now ? maturedFrom : null;
+    const rows = await queryRows<{ id: string | null; ends_ms: string }>(
+      db,
+      sql`with due as (
+            select i.id, i.user_id, i.expected_withdrawal, i.ends_at, p.name
+            from investments i join plans p on p.code = i.plan_code
+            where i.status = 'active' and i.ends_at <= ${now.toISOString()}::timestamptz
+              ${from ? sql`and i.ends_at >= ${from.toISOString()}::timestamptz` : sql``}
+              and not exists (select 1 from notifications n
+                where n.user_id = i.user_id and n.event_key = 'plan.matured:' || i.id::text)
+            order by i.ends_at
+            limit ${MATURED_BATCH})
+          select notification_add(d.user_id, 'plan.matured', 'plans',
+              jsonb_build_object('plan', d.name, 'expectedWithdrawal', d.expected_withdrawal::text,
+                'investmentId', d.id::text),
+              'plan.matured:' || d.id::text, ${now.toISOString()}::timestamptz)::text as id,
+            floor(extract(epoch from d.ends_at) * 1000)::bigint::text as ends_ms
+          from due d`,
+    );
+    // A full batch may leave more at its last end time: the next pass starts there (the event key dedupes).
+    const last = rows[rows.length - 1];
+    maturedFrom = rows.length === MATURED_BATCH && last ? new Date(Number(last.ends_ms)) : now;
+    return rows.filter((r) => r.id !== null).length;
+  }
+
+  async function claim(now: Date): Promise<Claimed[]> {
+    const at = now.toISOString();
+    return queryRows<Claimed>(
+      db,
+      sql`with due as (
+            select o.id from email_outbox o
+            where o.status = 'pending' and o.notification_id is not null
+              and o.next_attempt_at <= ${at}::timestamptz
+            order by o.next_attempt_at
+            limit ${BATCH}
+            for update skip locked),
+          claimed as (
+            update email_outbox o
+            set attempts = o.attempts + 1,
+                next_attempt_at = ${at}::timestamptz + make_interval(secs => ${MAIL_LEASE_MS / 1000})
+            from due where o.id = due.id
+            returning o.id, o.to_address, o.attempts, o.notification_id)
+          select c.id::text, c.to_address, c.attempts, n.type, n.params, u.username
+          from claimed c
+          left join notifications n on n.id = c.notification_id
+          left join users u on u.id = n.user_id`,
+    );
+  }
+
+  async function settle(
+    id: string,
+    outcome: { status: 'sent' | 'outbox'; subject: string; body: string | null } | { error: string; attempts: number },
+  ) {
+    const now = clock.now().toISOString();
+    if ('status' in outcome) {
+      await db.execute(sql`update email_outbox
+        set status = ${outcome.status}, subject = ${outcome.subject}, body = ${outcome.body},
+            sent_at = case when ${outcome.status} = 'sent' then ${now}::timestamptz end, error = null
+        where id = ${id}::uuid and status = 'pending'`);
+      return;
+    }
+    const failed = outcome.attempts >= MAIL_MAX_ATTEMPTS;
+    await db.execute(sql`update email_outbox
+      set status = ${failed ? 'failed' : 'pending'}, error = ${outcome.error.slice(0, 500)},
+          next_attempt_at = ${now}::timestamptz + make_interval(secs => ${retryDelayMs(outcome.attempts) / 1000})
+      where id = ${id}::uuid and status = 'pending'`);
+  }
+
+  async function deliver(mail: Claimed): Promise<'sent' | 'kept' | 'failed'> {
+    if (!mail.type) {
+      await settle(mail.id, { error: 'notification missing', attempts: MAIL_MAX_ATTEMPTS });
+      return 'failed';
+    }
+    const rendered = renderMail(mail.type, mail.params ?? {}, { username: mail.username ?? '' }, deps.templates);
+    if (deps.mailer.delivery === 'outbox') {
+      // No SMTP_URL (development, DESIGN D14): the mail stays readable in the admin Outbox.
+      await settle(mail.id, { status: 'outbox', subject: rendered.subject, body: rendered.text });
+      return 'kept';
+    }
+    try {
+      await deps.mailer.transmit({ to: mail.to_address, ...rendered });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.warn({ mailId: mail.id, attempts: mail.attempts }, 'notification e-mail refused; will retry');
+      await settle(mail.id, { error: message, attempts: mail.attempts });
+      return 'failed';
+    }
+    // The at-least-once window: sent, not yet marked.
+    await settle(mail.id, { status: 'sent', subject: rendered.subject, body: null });
+    return 'sent';
+  }
+
+  async function runOnce() {
+    const counts = { matured: 0, sent: 0, kept: 0, failed: 0 };
+    counts.matured = await noticeMaturedPlans(clock.now());
+    for (;;) {
+      const batch = await claim(clock.now());
+      for (const mail of batch) counts[await deliver(mail)]++;
+      if (batch.length < BATCH) return counts;
+    }
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runOnce()
+        .catch((error: unknown) =>
+          log.warn({ err: String(error) }, 'notification e-mail job failed; next pass retries'),
+        )
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type NotificationMailJob = ReturnType<typeof createNotificationMailJob>;

@@ -1,0 +1,173 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { API, NOTIFICATIONS_API, SESSION_COOKIE } from '@svp/shared';
+import { buildApp } from '../../src/app.js';
+import { createClock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import {
+  Client,
+  createTestDatabase,
+  signedInAdmin,
+  signedInUser,
+  TEST_EPOCH,
+  topUp,
+  type TestApp,
+} from '../helpers.js';
+
+// The live stream across two app instances on one database (PostgreSQL LISTEN/NOTIFY when DATABASE_URL is set):
+// an event raised through app A reaches a stream opened on app B, over a real socket (inject does not stream).
+let database: Database;
+let drop: () => Promise<void>;
+const apps: FastifyInstance[] = [];
+const suiteStart = Date.now();
+
+async function instance() {
+  const config = loadConfig({ NODE_ENV: 'test', ALLOW_TEST_CLOCK: '1', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+  const clock = createClock(() => TEST_EPOCH + (Date.now() - suiteStart));
+  const app = await buildApp({ config, db: database.db, relaxed: database.relaxed, clock });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  apps.push(app);
+  const { port } = app.server.address() as { port: number };
+  return { app, clock, port, config, database } as TestApp & { port: number };
+}
+
+interface LiveEvent {
+  id: string;
+  event: string;
+  data: { id: string; type: string; body: string };
+}
+
+/** Opens GET /api/v1/events on a port with a session cookie; collects the events as they come. */
+function openStream(port: number, cookie: string, headers: Record<string, string> = {}) {
+  const events: LiveEvent[] = [];
+  let text = '';
+  let waiters: (() => void)[] = [];
+  let response!: http.IncomingMessage;
+  const request = http.get({
+    host: '127.0.0.1',
+    port,
+    path: `/api/v1${NOTIFICATIONS_API.events}`,
+    headers: { cookie: `${SESSION_COOKIE}=${cookie}`, accept: 'text/event-stream', ...headers },
+  });
+  const opened = new Promise<http.IncomingMessage>((resolve, reject) => {
+    request.on('response', (res) => {
+      response = res;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        let cut;
+        while ((cut = text.indexOf('\n\n')) >= 0) {
+          const block = text.slice(0, cut);
+          text = text.slice(cut + 2);
+          const field = (name: string) =>
+            block
+              .split('\n')
+              .find((l) => l.startsWith(`${name}: `))
+              ?.slice(name.length + 2);
+          const data = field('data');
+          if (data) events.push({ id: field('id')!, event: field('event')!, data: JSON.parse(data) });
+        }
+        for (const wake of waiters) wake();
+        waiters = [];
+      });
+      resolve(res);
+    });
+    request.on('error', reject);
+  });
+  return {
+    events,
+    opened,
+    get response() {
+      return response;
+    },
+    async until(count: number, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (events.length < count) {
+        if (Date.now() > deadline) throw new Error(`timed out with ${events.length} of ${count} events`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return events;
+    },
+    close: () => request.destroy(),
+  };
+}
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+});
+afterAll(async () => {
+  for (const app of apps) await app.close().catch(() => undefined);
+  await drop();
+});
+
+describe('live stream', () => {
+  it('an event raised through app A reaches a stream opened on app B at once; a reconnect resumes', async () => {
+    const a = await instance();
+    const b = await instance();
+    const u = await signedInUser(a.app, '10.2.0.1');
+    const cookie = u.client.cookies.get(SESSION_COOKIE)!;
+    const stream = openStream(b.port, cookie);
+    const res = await stream.opened;
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers['x-request-id']).toBeDefined();
+
+    const before = Date.now();
+    await topUp(u.client, '10');
+    const [first] = await stream.until(1);
+    expect(Date.now() - before).toBeLessThan(3000);
+    expect(first).toMatchObject({ event: 'notification', data: { type: 'deposit.credited' } });
+    expect(first!.id).toBe(first!.data.id);
+    await topUp(u.client, '20');
+    await stream.until(2);
+    stream.close();
+
+    // Two more while away; the reconnect names the last one seen and gets exactly the two it missed.
+    await topUp(u.client, '30');
+    await topUp(u.client, '40');
+    const resumed = openStream(b.port, cookie, { 'last-event-id': stream.events[1]!.id });
+    const replay = await resumed.until(2);
+    expect(replay.map((e) => e.data.body.slice(0, 6))).toEqual(['$30.00', '$40.00']);
+    // A fresh stream (no id) starts from now: nothing old is sent again.
+    const fresh = openStream(a.port, cookie);
+    await fresh.opened;
+    await topUp(u.client, '50');
+    expect((await fresh.until(1)).map((e) => e.data.body.slice(0, 6))).toEqual(['$50.00']);
+    expect((await resumed.until(3))[2]!.data.body.slice(0, 6)).toBe('$50.00');
+    resumed.close();
+    fresh.close();
+  });
+
+  it('sends a user only their own notifications, and refuses the anonymous and admins', async () => {
+    const a = await instance();
+    const owner = await signedInUser(a.app, '10.2.1.1');
+    const other = await signedInUser(a.app, '10.2.1.2');
+    const stream = openStream(a.port, other.client.cookies.get(SESSION_COOKIE)!);
+    await stream.opened;
+    await topUp(owner.client, '10');
+    await topUp(other.client, '11');
+    const events = await stream.until(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events.map((e) => e.data.body.slice(0, 6))).toEqual(['$11.00']);
+    stream.close();
+
+    // A request that does not ask for a stream gets an answer instead of a socket held open.
+    const plain = await owner.client.get(NOTIFICATIONS_API.events);
+    expect(plain.status).toBe(400);
+    const anonymous = await new Client(a.app).get(NOTIFICATIONS_API.events);
+    expect(anonymous.status).toBe(401);
+    const admin = await signedInAdmin(a);
+    expect((await admin.client.get(NOTIFICATIONS_API.events)).status).toBe(403);
+    // A session that ended opens no stream.
+    const cookie = owner.client.cookies.get(SESSION_COOKIE)!;
+    expect((await owner.client.post(API.logout)).status).toBe(200);
+    const refused = openStream(a.port, cookie);
+    expect((await refused.opened).statusCode).toBe(401);
+    refused.close();
+  });
+});

@@ -1,0 +1,108 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { AccountSession } from '@svp/shared';
+import { loadErrorText } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/money';
+import { useEndSessions, useSessions } from '../api/account';
+import { actionErrorText } from './texts';
+
+/** Where the account is signed in, this browser first marked; "Sign out" per session and everywhere else. */
+export function SessionsList() {
+  const sessions = useSessions();
+  const end = useEndSessions();
+  const ending = end.isPending ? end.variables : undefined;
+
+  const signOut = (id: string | null) =>
+    end.mutate(id, {
+      onSuccess: (res) => notifications.show({ color: 'teal', message: res.message }),
+      onError: (error) => notifications.show({ color: 'red', message: actionErrorText(error) }),
+    });
+
+  const list = sessions.data ?? [];
+  const others = list.filter((s) => !s.current).length;
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" gap="xs">
+        <Title order={3} fz="h5">
+          Where you are signed in
+        </Title>
+        <Button
+          variant="light"
+          color="red"
+          size="xs"
+          disabled={others === 0 || end.isPending}
+          loading={ending === null}
+          onClick={() => signOut(null)}
+        >
+          Sign out everywhere else
+        </Button>
+      </Group>
+      {sessions.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {loadErrorText(sessions.error)}
+        </Alert>
+      ) : sessions.isPending ? (
+        <Text c="dimmed" fz="sm">
+          Loading…
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Active sessions">
+          {list.map((session) => (
+            <SessionRow
+              key={session.id}
+              session={session}
+              onSignOut={() => signOut(session.id)}
+              busy={ending === session.id}
+              disabled={end.isPending}
+            />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function SessionRow({
+  session,
+  onSignOut,
+  busy,
+  disabled,
+}: {
+  session: AccountSession;
+  onSignOut: () => void;
+  busy: boolean;
+  disabled: boolean;
+}) {
+  return (
+    <Paper component="li" withBorder p="sm" radius="md" data-testid="session-row">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <div style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={600}>{session.device}</Text>
+            {session.current && (
+              <Badge color="teal" variant="light">
+                This device
+              </Badge>
+            )}
+          </Group>
+          <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {session.ip ?? 'Unknown address'} · last seen {formatDateTime(session.lastSeenAt)} · signed in{' '}
+            {formatDateTime(session.createdAt)}
+          </Text>
+        </div>
+        {!session.current && (
+          <Button
+            variant="default"
+            size="xs"
+            onClick={onSignOut}
+            loading={busy}
+            disabled={disabled}
+            aria-label={`Sign out ${session.device}, last seen ${formatDateTime(session.lastSeenAt)}`}
+          >
+            Sign out
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}

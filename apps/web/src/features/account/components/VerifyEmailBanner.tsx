@@ -1,0 +1,41 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { ACCOUNT_MSG, type MeResponse } from '@svp/shared';
+import { useState } from 'react';
+import { useMeAnswer } from '../../../shared/session/me';
+import { useResendVerification } from '../api/resend';
+import { actionErrorText } from './texts';
+
+const emailVerifiedOf = (me: MeResponse) => me.emailVerified;
+
+/** Until the account's e-mail is verified, every dashboard page says so, with "Resend" (issue 18 part 2). */
+export function VerifyEmailBanner() {
+  const verified = useMeAnswer(emailVerifiedOf);
+  const resend = useResendVerification();
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  if (verified.data !== false) return null;
+  return (
+    <Alert color="yellow" variant="light" mb="md" title="Verify your e-mail address" data-testid="verify-email-banner">
+      <Group justify="space-between" gap="xs">
+        <Text fz="sm">{ACCOUNT_MSG.unverifiedBanner}</Text>
+        <Button
+          size="xs"
+          variant="default"
+          loading={resend.isPending}
+          onClick={() =>
+            resend.mutate(undefined, {
+              onSuccess: (res) => setAnswer({ ok: true, text: res.message }),
+              onError: (error) => setAnswer({ ok: false, text: actionErrorText(error) }),
+            })
+          }
+        >
+          Resend
+        </Button>
+      </Group>
+      {answer && (
+        <Text fz="sm" mt="xs" role={answer.ok ? 'status' : 'alert'} c={answer.ok ? undefined : 'red.8'}>
+          {answer.text}
+        </Text>
+      )}
+    </Alert>
+  );
+}

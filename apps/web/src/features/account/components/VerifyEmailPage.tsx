@@ -1,0 +1,71 @@
+import { Alert, Anchor, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ACCOUNT_MSG, MSG } from '@svp/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/errors';
+import { meQueryKey } from '../../../shared/query-keys';
+import { verifyEmail } from '../api/verify';
+import { accountKeys } from '../api/keys';
+
+/** The page an e-mailed verification link opens: it uses the link once and shows what happened. */
+export default function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const queryClient = useQueryClient();
+  const verify = useMutation({
+    mutationFn: verifyEmail,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+      ]),
+  });
+  // Once per page: a second render (React's development double effects) must not spend the link twice.
+  const sent = useRef(false);
+  const { mutate } = verify;
+  useEffect(() => {
+    if (sent.current || !token) return;
+    sent.current = true;
+    mutate(token);
+  }, [token, mutate]);
+
+  const failed = !token || verify.isError;
+  return (
+    <Center mih="100vh" p="md">
+      <Card withBorder radius="lg" padding="xl" maw={480} w="100%" component="main">
+        <Stack gap="md">
+          <Title order={1} fz="h3">
+            E-mail verification
+          </Title>
+          {failed ? (
+            <Alert color="red" variant="light" role="alert">
+              {token
+                ? errorMessage(verify.error, { http: ACCOUNT_MSG.linkInvalid, network: MSG.login.network })
+                : ACCOUNT_MSG.linkInvalid}
+            </Alert>
+          ) : verify.isSuccess ? (
+            <Alert color="teal" variant="light" role="status">
+              {verify.data.message}
+            </Alert>
+          ) : (
+            <Group>
+              <Loader size="sm" aria-label="Verifying" />
+              <Text>Verifying your e-mail address…</Text>
+            </Group>
+          )}
+          <Text fz="sm">
+            <Anchor component={Link} to="/dashboard" underline="always">
+              Go to your dashboard
+            </Anchor>{' '}
+            or{' '}
+            <Anchor component={Link} to="/" underline="always">
+              sign in
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      </Card>
+    </Center>
+  );
+}

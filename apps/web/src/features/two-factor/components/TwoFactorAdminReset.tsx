@@ -1,0 +1,80 @@
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { MSG, TWO_FACTOR_MSG } from '@svp/shared';
+import { useState } from 'react';
+import { SectionCard } from '../../../components/ui/SectionCard';
+import { errorMessage } from '../../../lib/errors';
+import { useResetUserTwoFactor, useUserTwoFactor } from '../api/two-factor';
+
+/**
+ * The admin user screen's "Two-factor authentication": on or off, and a reset for a user who lost their app and
+ * recovery codes (audited; the user is e-mailed). The admin never sees the user's key.
+ */
+export function TwoFactorAdminReset({ userId }: { userId: string }) {
+  const status = useUserTwoFactor(userId);
+  const reset = useResetUserTwoFactor(userId);
+  const [confirming, setConfirming] = useState(false);
+  const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
+
+  function onReset() {
+    setConfirming(false);
+    reset.mutate(undefined, {
+      onSuccess: (res) => setAlert({ ok: true, text: res.message }),
+      onError: (err) =>
+        setAlert({ ok: false, text: errorMessage(err, { http: MSG.admin.updateError, network: MSG.login.network }) }),
+    });
+  }
+
+  const enabled = status.data?.enabled ?? false;
+  return (
+    <SectionCard
+      title="Two-factor authentication"
+      titleId="user-two-factor-title"
+      size="h4"
+      aside={
+        status.data && (
+          <Badge color={enabled ? 'teal' : 'gray'} variant="light" data-testid="user-two-factor-status">
+            {enabled ? 'On' : 'Off'}
+          </Badge>
+        )
+      }
+    >
+      <Stack gap="sm">
+        {alert && (
+          <Alert color={alert.ok ? 'teal' : 'red'} variant="light" role={alert.ok ? 'status' : 'alert'}>
+            {alert.text}
+          </Alert>
+        )}
+        {status.isPending ? (
+          <Loader size="sm" aria-label="Loading" />
+        ) : confirming ? (
+          <>
+            <Text fz="sm">{TWO_FACTOR_MSG.resetConfirm}</Text>
+            <Group gap="sm">
+              <Button color="red" onClick={onReset}>
+                Confirm reset
+              </Button>
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <Group>
+            <Button
+              variant="light"
+              color="red"
+              disabled={!enabled || reset.isPending}
+              loading={reset.isPending}
+              onClick={() => {
+                setAlert(null);
+                setConfirming(true);
+              }}
+            >
+              Reset two-factor authentication
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </SectionCard>
+  );
+}

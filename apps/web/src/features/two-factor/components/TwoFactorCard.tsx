@@ -1,0 +1,222 @@
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { MSG, TWO_FACTOR_MSG } from '@svp/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { PasswordField } from '../../../components/ui/PasswordField';
+import { fieldError, loadErrorText } from '../../../lib/errors';
+import { totpErrorMessage } from '../../../shared/session/totp-error';
+import { RecoveryCodes, TotpEnrolKey } from '../../../shared/session/TotpParts';
+import {
+  twoFactorKeys,
+  useTwoFactorConfirm,
+  useTwoFactorDisable,
+  useTwoFactorSetup,
+  useTwoFactorStatus,
+} from '../api/two-factor';
+
+type Mode = 'status' | 'enrol' | 'codes' | 'disable';
+
+/** Enrolment: the key as a QR code and as text, then the first code turns it on. */
+function Enrol({ onEnabled, onCancel }: { onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+  const setup = useTwoFactorSetup();
+  const confirm = useTwoFactorConfirm();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const value = code.trim();
+    if (!value) return setError(MSG.totp.codeRequired);
+    setError(null);
+    confirm.mutate(value, {
+      onSuccess: (res) => onEnabled(res.recoveryCodes),
+      onError: (err) => {
+        setError(totpErrorMessage(err));
+        setCode('');
+      },
+    });
+  }
+
+  if (setup.isError) return <ErrorBox message={loadErrorText(setup.error)} onRetry={() => void setup.refetch()} />;
+  if (!setup.data) return <Loader size="sm" aria-label="Loading" />;
+  return (
+    <Stack gap="md">
+      <Text fz="sm">{TWO_FACTOR_MSG.enrolStarted}</Text>
+      <TotpEnrolKey secret={setup.data.secret} otpauthUrl={setup.data.otpauthUrl} testId="two-factor-secret" />
+      {error && (
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Code from your app"
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={20}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+          />
+          <Group gap="sm">
+            <Button type="submit" loading={confirm.isPending} disabled={confirm.isPending}>
+              Turn on
+            </Button>
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+/** Turning it off: the password and a current code (or a recovery code). */
+function Disable({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: () => void }) {
+  const disable = useTwoFactorDisable();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) return setError(TWO_FACTOR_MSG.passwordRequired);
+    if (!code.trim()) return setError(TWO_FACTOR_MSG.codeRequired);
+    setError(null);
+    disable.mutate(
+      { password, code: code.trim() },
+      {
+        onSuccess: onDisabled,
+        onError: (err) => {
+          setError(fieldError(err, 'password') ?? totpErrorMessage(err));
+          setCode('');
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Code from your app or a recovery code"
+          name="code"
+          autoComplete="one-time-code"
+          maxLength={20}
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+        />
+        <Group gap="sm">
+          <Button type="submit" color="red" loading={disable.isPending} disabled={disable.isPending}>
+            Turn off two-factor authentication
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Settings → Security: two-factor sign-in (ADR 0024). Off: set it up with a QR code and a first code, then save the
+ * ten recovery codes shown once. On: turn it off with the password and a code.
+ */
+export function TwoFactorCard() {
+  const queryClient = useQueryClient();
+  const status = useTwoFactorStatus();
+  const [mode, setMode] = useState<Mode>('status');
+  const [codes, setCodes] = useState<string[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const enabled = status.data?.enabled ?? false;
+
+  const backToStatus = (message: string | null = null) => {
+    setNotice(message);
+    setMode('status');
+    void queryClient.invalidateQueries({ queryKey: twoFactorKeys.all });
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="two-factor-title">
+      <Group justify="space-between" align="center" gap="sm" mb="sm">
+        <Title order={2} fz="h4" id="two-factor-title">
+          Two-factor authentication
+        </Title>
+        {status.data && (
+          <Badge color={enabled ? 'teal' : 'gray'} variant="light" data-testid="two-factor-status">
+            {enabled ? 'On' : 'Off'}
+          </Badge>
+        )}
+      </Group>
+      {status.isPending ? (
+        <Loader size="sm" aria-label="Loading" />
+      ) : status.isError ? (
+        <ErrorBox message={loadErrorText(status.error)} onRetry={() => void status.refetch()} />
+      ) : mode === 'enrol' ? (
+        <Enrol
+          onEnabled={(recovery) => {
+            setCodes(recovery);
+            setMode('codes');
+          }}
+          onCancel={() => setMode('status')}
+        />
+      ) : mode === 'codes' ? (
+        <RecoveryCodes
+          codes={codes}
+          message={TWO_FACTOR_MSG.enabled}
+          onDone={() => {
+            setCodes([]);
+            backToStatus();
+          }}
+        />
+      ) : mode === 'disable' ? (
+        <Disable onDisabled={() => backToStatus(TWO_FACTOR_MSG.disabled)} onCancel={() => setMode('status')} />
+      ) : (
+        <Stack gap="sm">
+          {notice && (
+            <Alert color="teal" variant="light" role="status">
+              {notice}
+            </Alert>
+          )}
+          <Text fz="sm">
+            {enabled
+              ? `Signing in asks for a code from your authenticator app after your password. Recovery codes left: ${status.data.recoveryCodesLeft}.`
+              : 'Add a code from an authenticator app to your password, so a stolen password alone cannot sign in.'}
+          </Text>
+          <Group>
+            {enabled ? (
+              <Button variant="light" color="red" onClick={() => setMode('disable')}>
+                Turn off
+              </Button>
+            ) : (
+              <Button
+                onClick={() => {
+                  setNotice(null);
+                  setMode('enrol');
+                }}
+              >
+                Set up two-factor authentication
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ACCOUNT_MSG } from './account-messages.js';
+import { MSG } from './messages.js';
+import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './validation.js';
+
+const typedPassword = z
+  .string({ error: ACCOUNT_MSG.currentPasswordRequired })
+  .min(1, ACCOUNT_MSG.currentPasswordRequired)
+  .max(PASSWORD_MAX, ACCOUNT_MSG.currentPasswordWrong);
+
+/** POST /account/password: the current password proves it is the owner; the new one follows the sign-up rules. */
+export const changePasswordSchema = z.object({
+  currentPassword: typedPassword,
+  newPassword: z
+    .string({ error: MSG.register.passwordRequired })
+    .min(PASSWORD_MIN, MSG.register.passwordShort)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
+
+/** POST /account/email: the new address (pending until its link is opened) and the current password. */
+export const changeEmailSchema = z.object({
+  password: typedPassword,
+  newEmail: z
+    .string({ error: MSG.register.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX, MSG.register.emailInvalid)
+    .regex(EMAIL_PATTERN, MSG.register.emailInvalid),
+});
+export type ChangeEmailRequest = z.infer<typeof changeEmailSchema>;
+
+/** The e-mailed token: 32 random bytes, base64url. */
+export const verifyEmailSchema = z.object({
+  token: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_MSG.linkInvalid),
+});
+
+export const verifyEmailResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** The address the link verified. */
+  email: z.string(),
+});
+
+/** GET /account/security: the account's address, whether it is verified, and a change waiting for its link. */
+export const accountSecuritySchema = z.object({
+  email: z.string(),
+  emailVerified: z.boolean(),
+  pendingEmail: z.string().nullable(),
+});
+export type AccountSecurity = z.infer<typeof accountSecuritySchema>;
+
+/** GET /account/sessions: the user's live sessions, newest activity first. `id` is not the token's hash. */
+export const accountSessionsSchema = z.object({
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      /** "Chrome on Windows" */
+      device: z.string(),
+      ip: z.string().nullable(),
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      current: z.boolean(),
+    }),
+  ),
+});
+export type AccountSession = z.infer<typeof accountSessionsSchema>['sessions'][number];
+
+export const sessionIdParamsSchema = z.object({ id: z.uuid({ error: ACCOUNT_MSG.sessionNotFound }) });
+
+export const revokeSessionsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  ended: z.number().int(),
+});
+
+/** GET /account/sign-ins: the newest 20 sign-ins and failed attempts. */
+export const signInHistorySchema = z.object({
+  signIns: z.array(
+    z.object({
+      at: z.string(),
+      ip: z.string().nullable(),
+      device: z.string(),
+      outcome: z.enum(['success', 'failed']),
+    }),
+  ),
+});
+export type SignInEntry = z.infer<typeof signInHistorySchema>['signIns'][number];
