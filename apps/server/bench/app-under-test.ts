@@ -1,8 +1,9 @@
 /** Starts the real server on a fresh PostgreSQL database and signs users in the way a browser does. */
+import { createHash } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, API_PREFIX, CSRF_COOKIE, CSRF_HEADER } from '@svp/shared';
+import { API, API_PREFIX, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@svp/shared';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../..');
@@ -36,6 +37,13 @@ export async function startServer(dbUrl: string, port: number, nodeArgs: string[
   }
   child.kill();
   throw new Error('server did not start');
+}
+
+/** The hash the sessions table keys a bench user's session by (modules/auth/sessions.ts). */
+export function sessionTokenHash(user: BenchUser): string {
+  const token = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`).exec(user.cookie)?.[1];
+  if (!token) throw new Error(`no session cookie for ${user.email}`);
+  return createHash('sha256').update(decodeURIComponent(token)).digest('hex');
 }
 
 export interface BenchUser {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { API } from '@svp/shared';
-import { client, repoRoot, startServer, type BenchUser } from './app-under-test.js';
+import { client, repoRoot, sessionTokenHash, startServer, type BenchUser } from './app-under-test.js';
 import { budgetsElsewhere } from './budgets-elsewhere.js';
 import { benchDatabaseUrl, connectionKind, databaseUrlFor } from './database-url.js';
 import {
@@ -19,6 +19,7 @@ import {
   DURATION,
   WRITE_CLIENTS,
   helloWorld,
+  meStatementGet,
   pgbench,
   pgbenchInit,
   primaryKeyGet,
@@ -98,6 +99,10 @@ async function main() {
     const meRun = await run(`GET /api/v1/me (${CONNECTIONS} connections)`, () => getLoad(api, API.me, alice));
     const pkAfter = await run(`${pkLabel}, after GET /me`, () => primaryKeyGet(refUrl));
     const me: Interleaved = { subject: meRun, references: [pkBefore.rps, pkAfter.rps] };
+    const meFloor = await run(
+      `context: bare Fastify GET running /me's own statement for the same session (${CONNECTIONS} connections)`,
+      () => meStatementGet(dbUrlFor(name), sessionTokenHash(alice)),
+    );
 
     await run(`context: dashboard first screen, /me + /config in turn (${CONNECTIONS} connections)`, () =>
       dashboardLoad(api, alice),
@@ -161,7 +166,7 @@ async function main() {
     );
 
     const report = benchReport(
-      { measures, hello, me, writes, login, meDuringLogin, elsewhere: budgetsElsewhere() },
+      { measures, hello, me, meFloor, writes, login, meDuringLogin, elsewhere: budgetsElsewhere() },
       connectionKind(baseUrl),
     );
     // The figures are rewritten; the hand-written lab notes after the marker are kept.

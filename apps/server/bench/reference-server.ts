@@ -1,14 +1,25 @@
 /**
  * The reference servers of DESIGN §7, run as their own process exactly like the app under test (its own
  * core to compete for, the same load generator in the bench process): `hello` answers a constant, `pk`
- * answers one primary-key SELECT over a pg pool. Started by references.ts; prints "ready" when listening.
+ * answers one primary-key SELECT over a pg pool, `me-sql` runs GET /me's own statement for one session and
+ * answers its row as JSON (what /me could reach with nothing but its SQL and a body of its size). Started by
+ * references.ts; prints "ready" when listening.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { SNAPSHOT_BY_SESSION_SQL } from '../src/modules/users/users.repository.js';
 
-const [mode, port, dbUrl] = process.argv.slice(2);
+const [mode, port, dbUrl, tokenHash] = process.argv.slice(2);
 const app = Fastify();
-if (mode === 'pk') {
+if (mode === 'me-sql') {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+  app.get('/', async () => {
+    const now = new Date().toISOString();
+    const values = [tokenHash, now.slice(0, 10), now];
+    const { rows } = await pool.query({ name: 'users_snapshot_by_session', text: SNAPSHOT_BY_SESSION_SQL, values });
+    return rows[0];
+  });
+} else if (mode === 'pk') {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
   await pool.query('create table if not exists bench_rows (id int primary key, name text)');
   await pool.query(`insert into bench_rows values (1, 'one') on conflict do nothing`);

@@ -22,11 +22,11 @@ export async function load(url: string, options: Partial<autocannon.Options> = {
 }
 
 /** Runs bench/reference-server.ts in its own process, as the app runs, and loads it like the app. */
-async function referenceRun(mode: 'hello' | 'pk', dbUrl = ''): Promise<LoadResult> {
+async function referenceRun(mode: 'hello' | 'pk' | 'me-sql', dbUrl = '', ...extra: string[]): Promise<LoadResult> {
   const port = 3700 + Math.floor(Math.random() * 90);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(here, 'reference-server.ts'), mode, String(port), dbUrl],
+    ['--import', 'tsx', path.join(here, 'reference-server.ts'), mode, String(port), dbUrl, ...extra],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -49,6 +49,12 @@ export const helloWorld = () => referenceRun('hello');
 
 /** Bare Fastify answering with one primary-key SELECT over a pg pool: the ceiling of a one-query read. */
 export const primaryKeyGet = (dbUrl: string) => referenceRun('pk', dbUrl);
+
+/**
+ * Bare Fastify running GET /me's own statement for one session (its token's hash) and answering the row: the
+ * floor under /me's cost that its SQL and body set, whatever the app does around them.
+ */
+export const meStatementGet = (dbUrl: string, tokenHash: string) => referenceRun('me-sql', dbUrl, tokenHash);
 
 /** Creates pgbench's tables (scale 1) once; false when pgbench is not installed or fails. */
 export function pgbenchInit(dbUrl: string): boolean {

@@ -45,6 +45,8 @@ export interface Results {
   /** Context only (DESIGN §7): the ceiling of this machine's HTTP stack. */
   hello: LoadResult;
   me: Interleaved;
+  /** Context: a bare Fastify route running /me's own statement (its SQL and a body of its size, nothing else). */
+  meFloor: LoadResult;
   writes: Record<WriteName, Interleaved>;
   /** Logins offered at LOGIN_RATE with GET /me flat out beside them. */
   login: LoadResult;
@@ -135,6 +137,12 @@ const pkOfHello = (r: Results) => {
   return refs.map((x) => (x / r.hello.rps).toFixed(2)).join(' and ');
 };
 
+const floorOfPk = (r: Results) =>
+  r.me.references
+    .filter((x): x is number => x !== null)
+    .map((x) => (r.meFloor.rps / x).toFixed(2))
+    .join(' and ');
+
 export function benchReport(r: Results, connection: string): string {
   const rows = budgetRows(r);
   const count = (test: (status: string) => boolean) => rows.filter((row) => test(row.status)).length;
@@ -170,6 +178,9 @@ export function benchReport(r: Results, connection: string): string {
     `- The hello-world is context, not a budget: in this run the bare Fastify GET doing one primary-key SELECT reached`,
     `  ${pkOfHello(r)} × it, and GET /me ${(r.me.subject.rps / r.hello.rps).toFixed(2)} ×. The dashboard snapshot, the leaderboard and login`,
     '  flat out are context too.',
+    `- The floor under /me: a bare Fastify route running /me's own statement (its SQL, its row as the body) reached`,
+    `  ${floorOfPk(r)} × the one-primary-key GET; GET /me reached ${(r.me.subject.rps / r.meFloor.rps).toFixed(2)} × that floor. The first`,
+    "  ratio is what /me's SQL and body cost against one primary-key SELECT, whatever the app around them does.",
     '- Investments and withdrawal requests need a fresh user each (one active plan per user): those users, their',
     '  sessions and their money are seeded in SQL through the ledger (bench/seed-users.ts); the measured requests',
     '  are the real HTTP routes with a fresh Idempotency-Key each.',

@@ -53,8 +53,9 @@ export async function seedUsers(dbUrl: string, kind: SeedKind, count: number): P
     await db.query('begin');
     const { rows } = await db.query<{ id: string; email: string; username: string }>(
       // No usable password: these users never sign in, their sessions are made below.
-      `insert into users (email, username, wallet_address, password_hash, role, created_at, updated_at)
-       select 'bench-' || $1 || i || '@example.com', $1 || i, '0x' || repeat('ab', 20), '!', 'user', now(), now()
+      `insert into users (email, username, wallet_address, password_hash, role, created_at, updated_at,
+         email_verified_at)
+       select 'bench-' || $1 || i || '@example.com', $1 || i, '0x' || repeat('ab', 20), '!', 'user', now(), now(), now()
        from generate_series(1, $2::int) i
        returning id::text, email, username`,
       [tag, count],

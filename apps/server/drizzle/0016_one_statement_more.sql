@@ -263,8 +263,112 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
+-- A withdrawal request in two calls (docs/decisions/0026): the payout's rules and fees are TypeScript's
+-- (packages/shared), so the application first reads what it prices the request from, then makes the request in
+-- one statement that checks that nothing it priced from has changed.
+-- What a user's withdrawal request is priced from: the active plan, the earnings, the wallet on file and whether
+-- the e-mail is verified. The same function reads it for pricing and checks it again under the locks.
+CREATE OR REPLACE FUNCTION api_withdrawal_state(p_user text) RETURNS jsonb AS $$
+BEGIN
+  RETURN (SELECT jsonb_build_object(
+    'investment', (SELECT jsonb_build_object('id', i.id, 'amount', i.amount::text,
+        'expected', i.expected_withdrawal::text, 'endsAt', i.ends_at)
+      FROM investments i WHERE i.user_id = u.id AND i.status = 'active'),
+    'earnings', coalesce((SELECT a.balance::text FROM accounts a WHERE a.owner = p_user AND a.code = 'usd.earnings'), '0'),
+    'wallet', u.wallet_address,
+    'verified', u.email_verified_at IS NOT NULL)
+  FROM users u WHERE u.id = p_user::uuid);
+END;
+$$ LANGUAGE plpgsql STABLE;
+--> statement-breakpoint
+-- The read: the frame's session check, then the state above (o_result).
+CREATE OR REPLACE FUNCTION api_withdrawal_read(
+  p_token_hash text, p_now timestamptz, p_idle_ms bigint, p_touch_ms bigint,
+  OUT o_outcome text, OUT o_user_id text, OUT o_result jsonb
+) AS $$
+BEGIN
+  SELECT f.o_outcome, f.o_user_id INTO o_outcome, o_user_id
+    FROM api_request_open(p_token_hash, p_now, p_idle_ms, p_touch_ms) f;
+  IF o_outcome IS NULL THEN
+    o_result := api_withdrawal_state(o_user_id);
+  END IF;
+END;
+$$ LANGUAGE plpgsql STABLE;
+--> statement-breakpoint
+-- The request: the frame, the plan locked (two requests cannot both close it) and the user shared (the wallet it
+-- pays to cannot change under it), then
+--   * SV004 when the state is no longer p_read, what the application priced from: the whole call rolls back
+--     (the key too), and the application reads and prices again;
+--   * 'refused' with p_refusal, the message the application found (no plan, not matured, earnings short, e-mail
+--     not verified...), stored as the key's answer;
+--   * 'failed' when a guarded debit fails (SV001); 'ok': the plan closed, the withdrawal row, the posting (the
+--     platform's accounts at commit) and the user's notification, in one transaction.
+CREATE OR REPLACE FUNCTION api_withdrawal_request(
+  p_token_hash text, p_now timestamptz, p_idle_ms bigint, p_touch_ms bigint,
+  p_key text, p_route text, p_request_hash text, p_claim text, p_key_held boolean,
+  p_read jsonb, p_refusal text, p_kind text, p_withdrawal_id uuid,
+  p_gross bigint, p_fee_handling bigint, p_fee_crypto bigint, p_fee_charity bigint, p_payout bigint,
+  p_due_at timestamptz, p_ledger_kind text, p_memo text,
+  p_owners text[], p_codes text[], p_assets text[], p_amounts bigint[], p_allow_negative boolean[],
+  p_notification_type text, p_notification_category text, p_notification_params jsonb,
+  OUT o_outcome text, OUT o_user_id text, OUT o_result jsonb
+) AS $$
+DECLARE
+  v_investment uuid;
+  v_owners text[];
+  v_codes text[];
+  v_assets text[];
+  v_amounts bigint[];
+  v_negative boolean[];
+BEGIN
+  SELECT f.o_outcome, f.o_user_id INTO o_outcome, o_user_id
+    FROM api_request_open(p_token_hash, p_now, p_idle_ms, p_touch_ms) f;
+  IF o_outcome IS NOT NULL THEN
+    RETURN;
+  END IF;
+
+  SELECT i.id INTO v_investment FROM investments i
+    WHERE i.user_id = o_user_id::uuid AND i.status = 'active' FOR UPDATE;
+  PERFORM 1 FROM users u WHERE u.id = o_user_id::uuid FOR SHARE;
+  IF api_withdrawal_state(o_user_id) IS DISTINCT FROM p_read THEN
+    RAISE EXCEPTION 'withdrawal state changed since it was read' USING ERRCODE = 'SV004';
+  END IF;
+
+  IF p_refusal IS NOT NULL THEN
+    o_outcome := 'refused';
+  ELSE
+    BEGIN
+      UPDATE investments SET status = 'closed', closed_at = p_now WHERE id = v_investment;
+      INSERT INTO withdrawals (id, user_id, investment_id, kind, gross, fee_handling, fee_crypto, fee_charity, payout,
+          wallet, status, requested_at, due_at)
+        VALUES (p_withdrawal_id, o_user_id::uuid, v_investment, p_kind, p_gross, p_fee_handling, p_fee_crypto,
+          p_fee_charity, p_payout, p_read ->> 'wallet', 'pending', p_now, p_due_at);
+      SELECT * INTO v_owners, v_codes, v_assets, v_amounts, v_negative
+        FROM api_statement_legs(p_owners, p_codes, p_assets, p_amounts, p_allow_negative, o_user_id, NULL);
+      PERFORM ledger_post(p_ledger_kind, 'withdrawal:' || v_investment, o_user_id, p_memo, p_now,
+        v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL, true);
+      PERFORM notification_add(o_user_id::uuid, p_notification_type, p_notification_category, p_notification_params,
+        p_notification_type || ':' || p_withdrawal_id, p_now);
+      o_outcome := 'ok';
+    EXCEPTION WHEN SQLSTATE 'SV001' THEN
+      o_outcome := 'failed';
+    END;
+  END IF;
+
+  o_result := jsonb_build_object('outcome', o_outcome, 'message', p_refusal,
+    'withdrawal', CASE WHEN o_outcome = 'ok' THEN (SELECT jsonb_build_object('id', w.id, 'kind', w.kind,
+        'gross', w.gross::text, 'feeHandling', w.fee_handling::text, 'feeCrypto', w.fee_crypto::text,
+        'feeCharity', w.fee_charity::text, 'payout', w.payout::text, 'wallet', w.wallet, 'status', w.status,
+        'requestedAt', w.requested_at, 'dueAt', w.due_at) FROM withdrawals w WHERE w.id = p_withdrawal_id) END);
+  PERFORM api_request_close(o_user_id, p_now, p_key, p_route, p_request_hash, p_claim, p_key_held, o_result);
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
 -- The Manage Users table filters by the start of an e-mail or a username (modules/admin/users-table.ts): LIKE
 -- 'abc%' reads a text_pattern_ops index under any collation (the unique lower() indexes serve equality and order).
 CREATE INDEX IF NOT EXISTS "users_email_prefix_idx" ON "users" (lower("email") text_pattern_ops);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_username_prefix_idx" ON "users" (lower("username") text_pattern_ops);
+--> statement-breakpoint
+-- The notification job's "plan matured" pass reads only the open plans that ended since its last pass.
+CREATE INDEX IF NOT EXISTS "investments_active_ends_idx" ON "investments" ("ends_at") WHERE "status" = 'active';

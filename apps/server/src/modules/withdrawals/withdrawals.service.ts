@@ -1,27 +1,18 @@
-import {
-  breakPayout,
-  daysRemaining,
-  formatUsdShort,
-  formatUsd,
-  maturityPayout,
-  MSG,
-  withdrawalDueDate,
-  type Payout,
-  usdText,
-} from '@svp/shared';
+import { daysRemaining, formatUsdShort, formatUsd, MSG, usdText } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { inTransaction, type Tx } from '../../db/transaction.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
-import { InsufficientFundsError } from '../ledger/ledger.errors.js';
-import { systemAccount, userAccount, type Leg, type Ledger } from '../ledger/ledger.service.js';
+import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
 import { plansRepository, type InvestmentRow } from '../plans/plans.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { createPayoutConfirmation, type PayoutChain } from './payout-confirmation.js';
 import { createWithdrawalDecisions } from './withdrawal-decisions.js';
-import { feeLegs, feeTotal, withdrawalView } from './withdrawal-money.js';
+import { feeTotal, withdrawalView } from './withdrawal-money.js';
 import { withdrawalsRepository as repo } from './withdrawals.repository.js';
+import { createWithdrawalRequest } from './withdrawal-request.js';
+import { quoteOf } from './withdrawal-quote.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
 
 /**
@@ -39,23 +30,15 @@ export function createWithdrawalsService(deps: {
   /** The chain that confirms payouts, and the treasury they leave from (DESIGN D16). */
   chain: PayoutChain;
   treasury: string | null;
+  /** WITHDRAWALS_REQUIRE_VERIFIED_EMAIL (issue 18): a request needs the account's e-mail verified. */
+  requireVerifiedEmail?: boolean;
 }) {
   const { db, clock, ledger } = deps;
   const { minEarnings, referralBonusUsd } = deps.rule;
 
-  async function quoteFor(userId: string, investment: InvestmentRow | undefined, executor: Db | Tx = db) {
-    const earnings = (await ledger.balances(userId, executor)).get('usd.earnings') ?? 0n;
-    const now = clock.now();
-    const days = investment ? daysRemaining(investment.endsAt, now) : null;
-    const expected = investment?.expectedWithdrawal ?? 0n;
-    const maturity = maturityPayout(expected, earnings);
-    const broken = breakPayout(investment?.amount ?? 0n);
-    const reasons: string[] = [];
-    if (!investment) reasons.push(MSG.withdraw.noPlan);
-    else if (days !== null && days > 0) reasons.push(MSG.withdraw.notMatured(days));
-    if (earnings < minEarnings) reasons.push(MSG.withdraw.earningsNeeded(formatUsdShort(minEarnings)));
-    if (investment && expected <= 0n) reasons.push(MSG.withdraw.nothingExpected);
-    return { earnings, days, maturity, broken, reasons, canOpen: days !== null && days <= 0 };
+  async function quoteFor(userId: string, investment: InvestmentRow | undefined) {
+    const earnings = (await ledger.balances(userId)).get('usd.earnings') ?? 0n;
+    return quoteOf(investment, earnings, clock.now(), minEarnings);
   }
 
   const payouts = createPayoutConfirmation(deps);
@@ -110,69 +93,12 @@ export function createWithdrawalsService(deps: {
 
     list: async (userId: string) => ({ withdrawals: (await repo.listForUser(db, userId)).map(withdrawalView) }),
 
-    /**
-     * Closes the active plan and holds the payout in `usd.withdrawal_pending`, all in one transaction.
-     * The investment row is locked, so two requests cannot both close it.
-     */
-    async request(userId: string, kind: 'maturity' | 'break') {
-      try {
-        const row = await inTransaction(db, async (tx) => {
-          const investment = await plansRepository.lockActiveInvestment(tx, userId);
-          if (!investment) throw new AppError('NOT_ELIGIBLE', MSG.withdraw.noPlan);
-          // The wallet the request pays to cannot change under it (an admin edit waits, or comes first).
-          const user = await usersRepository.lockById(tx, userId, 'share');
-          if (!user) throw new AppError('NOT_FOUND', MSG.invest.userNotFound);
-          const q = await quoteFor(userId, investment, tx);
-          const now = clock.now();
-          let payout: Payout;
-          const legs: Leg[] = [{ account: userAccount(userId, 'usd.invested'), amount: -investment.amount }];
-          if (kind === 'maturity') {
-            if (q.reasons.length > 0) throw new AppError('NOT_ELIGIBLE', q.reasons[0]!);
-            payout = q.maturity;
-            legs.push(
-              { account: systemAccount('usd.platform'), amount: -(investment.expectedWithdrawal - investment.amount) },
-              { account: userAccount(userId, 'usd.earnings'), amount: -q.earnings },
-            );
-          } else {
-            if (q.days === null || q.days <= 0) throw new AppError('NOT_ELIGIBLE', MSG.withdraw.alreadyMatured);
-            payout = q.broken;
-            // The 60% not paid back stays with the platform.
-            legs.push({ account: systemAccount('usd.platform'), amount: investment.amount - payout.gross });
-          }
-          legs.push(...feeLegs(payout, 1n), {
-            account: userAccount(userId, 'usd.withdrawal_pending'),
-            amount: payout.payout,
-          });
-          await plansRepository.close(tx, investment.id, now);
-          const withdrawal = await repo.insert(tx, {
-            userId,
-            investmentId: investment.id,
-            kind,
-            gross: payout.gross,
-            feeHandling: payout.fees.handling,
-            feeCrypto: payout.fees.crypto,
-            feeCharity: payout.fees.charity,
-            payout: payout.payout,
-            wallet: user.walletAddress,
-            status: 'pending',
-            requestedAt: now,
-            dueAt: withdrawalDueDate(now),
-          });
-          await ledger.postIn(tx, {
-            kind: kind === 'maturity' ? 'withdrawal.request' : 'withdrawal.break',
-            idempotencyKey: ledgerKey.withdrawal(investment.id),
-            actorId: userId,
-            memo: `${kind === 'maturity' ? 'Withdrawal' : 'Investment broken early'}: ${usdText(payout.payout)} requested to ${user.walletAddress}`,
-            legs: legs.filter((l) => l.amount !== 0n),
-          });
-          return withdrawal;
-        });
-        return { success: true as const, message: MSG.withdraw.success, withdrawal: withdrawalView(row) };
-      } catch (error) {
-        if (error instanceof InsufficientFundsError) throw new AppError('NOT_ELIGIBLE', MSG.withdraw.failed);
-        throw error;
-      }
-    },
+    /** The request: priced from one read, made in one statement (withdrawal-request.ts, ADR 0026). */
+    request: createWithdrawalRequest({
+      db,
+      ledger,
+      rule: { minEarnings, requireVerified: deps.requireVerifiedEmail ?? false },
+    }),
 
     /**
      * Closes a matured plan into the balance: the invested amount and its profit, no fees (nothing leaves
