@@ -23,12 +23,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database per call: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set. */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+/**
+ * A fresh database per call: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set; migrated
+ * unless `migrate: false` (a migration's own test runs them itself).
+ */
+export async function createTestDatabase(
+  options: { migrate?: boolean } = {},
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  const migrate = options.migrate ?? true;
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
-    await runMigrations(database);
+    if (migrate) await runMigrations(database);
     return { database, drop: () => database.close() };
   }
   const name = `svp_test_${randomBytes(6).toString('hex')}`;
@@ -39,7 +45,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: dbUrl.toString() });
-  await runMigrations(database);
+  if (migrate) await runMigrations(database);
   return {
     database,
     async drop() {

@@ -1,25 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { MSG } from '@svp/shared';
 import { adminLogin, PASSWORD, login, moveClock, registerViaApi, uniqueEmail, welcomeDialog } from './helpers';
-
-/** DESIGN §5: no axe violations of serious or critical impact, in either colour scheme. */
-async function expectAccessible(page: Page, what: string) {
-  // Modals and toasts fade in: check what people see once the (finite) transitions have finished.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`,
-    );
-  expect(bad, `${what}: ${bad.join('\n')}`).toEqual([]);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {

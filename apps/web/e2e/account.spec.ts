@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ACCOUNT_MSG } from '@svp/shared';
+import { expectAccessible } from './axe';
 import { login, PASSWORD, postJson, registerViaApi, uniqueEmail } from './helpers';
 
 // Settings → Security (issue 18 parts 2 and 3): this session is marked, another one can be signed out, and the
@@ -9,24 +9,6 @@ import { login, PASSWORD, postJson, registerViaApi, uniqueEmail } from './helper
 const SECTION = 'section[aria-labelledby="security-title"]';
 const BANNER = '[data-testid="verify-email-banner"]';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
-
-/** DESIGN §5: no axe violations of serious or critical impact in what this feature draws. */
-async function expectAccessible(page: Page, what: string, include?: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  const results = await (include ? builder.include(include) : builder).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`,
-    );
-  expect(bad, `${what}: ${bad.join('\n')}`).toEqual([]);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {

@@ -1,23 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { API } from '@svp/shared';
+import { expectAccessible } from './axe';
 import { PASSWORD, login, postJson, registerViaApi, uniqueEmail } from './helpers';
 
 // Issue #18 parts 4 and 5: a payment shows on the open top-up panel without a reload (the live stream, not the
 // panel's 30-second poll), and the bell counts it and clears. The bell's list is axe clean at 1280 and 375 px.
-
-async function expectAccessible(page: Page, what: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `${what}: ${bad.join('\n')}`).toEqual([]);
-}
 
 test.use({ reducedMotion: 'reduce' });
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { MSG, TWO_FACTOR_MSG } from '@svp/shared';
 import {
   adminLogin,
@@ -15,18 +15,6 @@ import {
 
 const CARD = 'section[aria-labelledby="two-factor-title"]';
 
-/** DESIGN §5: no axe violations of serious or critical impact in the two-factor card. */
-async function expectCardAccessible(page: Page, what: string, card = CARD) {
-  const results = await new AxeBuilder({ page })
-    .include(card)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `${what}: ${bad.join('\n')}`).toEqual([]);
-}
-
 /** At 1280 and 375 px, in both colour schemes (the app follows the system's, as a11y.spec.ts checks). */
 async function checkAtBothWidths(page: Page, what: string, card = CARD) {
   for (const width of [1280, 375]) {
@@ -34,7 +22,7 @@ async function checkAtBothWidths(page: Page, what: string, card = CARD) {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await expect(page.locator(card)).toBeVisible();
-      await expectCardAccessible(page, `${what} at ${width} px, ${colorScheme}`, card);
+      await expectAccessible(page, `${what} at ${width} px, ${colorScheme}`, card);
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });

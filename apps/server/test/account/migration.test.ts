@@ -2,17 +2,16 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.js';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import type { Database } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
+import { createTestDatabase } from '../helpers.js';
 
 const drizzleFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -46,27 +45,8 @@ afterAll(async () => {
 });
 
 async function freshDatabase(): Promise<Database> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({});
-    cleanups.push(() => database.close());
-    return database;
-  }
-  const name = `svp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: dbUrl.toString() });
-  cleanups.push(async () => {
-    await database.close();
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
+  const { database, drop } = await createTestDatabase({ migrate: false });
+  cleanups.push(drop);
   return database;
 }
 

@@ -1,34 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { API } from '@svp/shared';
 import { emailOutbox } from '../../src/db/schema.js';
+import { startSmtp } from '../smtp.js';
 import { buildTestApp, Client, registerUser, signedInAdmin, signedInUser, type TestApp } from '../helpers.js';
 
-/** A real SMTP server on loopback: proves SMTP_URL delivery through nodemailer end to end. */
-const received: { to: string; data: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let data = '';
-    stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
-      callback();
-    });
-  },
-});
-
+/** A real SMTP server on loopback (test/smtp.ts): proves SMTP_URL delivery through nodemailer end to end. */
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestApp;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as { port: number };
-  t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  smtp = await startSmtp();
+  t = await buildTestApp({ SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 describe('e-mail over SMTP', () => {
@@ -36,7 +22,7 @@ describe('e-mail over SMTP', () => {
     const client = new Client(t.app);
     const creds = await registerUser(client);
     expect((await client.post(API.otpRequest, { email: creds.email })).status).toBe(200);
-    const mine = received.filter((m) => m.to === creds.email);
+    const mine = smtp.to(creds.email);
     expect(mine).toHaveLength(2);
     expect(mine[0]!.data).toContain('Welcome to SVP Invest');
     expect(mine[1]!.data).toMatch(/one-time code is \d{6}/);

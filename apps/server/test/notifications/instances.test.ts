@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { MAIL_LEASE_MS } from '../../src/modules/notifications/mail-job.js';
 import { createTestDatabase, signedInUser, TEST_EPOCH, topUp } from '../helpers.js';
-import { startSmtp } from './smtp.js';
+import { startSmtp } from '../smtp.js';
 import { notificationMails } from './support.js';
 
 // Exactly once across two app instances on one database (PostgreSQL when DATABASE_URL is set), and across a crash

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, NOTIFICATIONS_API } from '@svp/shared';
 import { MAIL_MAX_ATTEMPTS } from '../../src/modules/notifications/mail-job.js';
 import { buildTestApp, invest, signedInAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
-import { startSmtp } from './smtp.js';
+import { startSmtp } from '../smtp.js';
 import { listed, notificationMails } from './support.js';
 
 // Notification e-mails: queued with the event, sent by the job, plain text and HTML with the operator's brand.

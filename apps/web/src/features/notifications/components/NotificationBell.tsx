@@ -17,7 +17,7 @@ import { loadErrorText } from '../../../lib/errors';
 import { useMarkRead, useNotifications } from '../api/notifications';
 import { useAfterFirstScreen } from '../live/after-first-screen';
 import { useLiveStream } from '../live/stream';
-import { BellIcon } from './BellIcon';
+import { BellIcon } from '../../../components/ui/icons';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
