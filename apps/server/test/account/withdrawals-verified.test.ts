@@ -33,6 +33,10 @@ describe('WITHDRAWALS_REQUIRE_VERIFIED_EMAIL', () => {
 
     it('refuses a withdrawal request from an unverified account with a clear 4xx, and moves no money', async () => {
       const { client, email } = await investedUser(t, '10.43.0.1');
+      // The Withdraw page is told before the request: the first reason, and no Break button.
+      const quote = (await client.get(API.withdrawalQuote)).body;
+      expect(quote.reasons[0]).toBe(ACCOUNT_MSG.withdrawalsNeedVerifiedEmail);
+      expect(quote).toMatchObject({ canSubmit: false, canBreak: false });
       const refused = await client.post(API.withdrawals, { kind: 'break' });
       expect(refused.status).toBe(409);
       expect(refused.body.error).toMatchObject({
@@ -50,6 +54,9 @@ describe('WITHDRAWALS_REQUIRE_VERIFIED_EMAIL', () => {
           })
         ).status,
       ).toBe(200);
+      const verified = (await client.get(API.withdrawalQuote)).body;
+      expect(verified.reasons).not.toContain(ACCOUNT_MSG.withdrawalsNeedVerifiedEmail);
+      expect(verified.canBreak).toBe(true);
       const accepted = await client.post(API.withdrawals, { kind: 'break' });
       expect(accepted.status).toBe(200);
     });

@@ -1,4 +1,4 @@
-import { daysRemaining, formatUsdShort, formatUsd, MSG, usdText } from '@svp/shared';
+import { ACCOUNT_MSG, daysRemaining, formatUsdShort, formatUsd, MSG, usdText } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -65,6 +65,9 @@ export function createWithdrawalsService(deps: {
       const investment = await plansRepository.activeInvestment(db, userId);
       const user = await usersRepository.findById(db, userId);
       const q = await quoteFor(userId, investment);
+      // The page says why before the request would be refused (WITHDRAWALS_REQUIRE_VERIFIED_EMAIL, ADR 0023).
+      const unverified = deps.requireVerifiedEmail === true && !user?.emailVerifiedAt;
+      const reasons = unverified ? [ACCOUNT_MSG.withdrawalsNeedVerifiedEmail, ...q.reasons] : q.reasons;
       return {
         hasPlan: Boolean(investment),
         endTime: investment?.endsAt.toISOString() ?? null,
@@ -72,8 +75,8 @@ export function createWithdrawalsService(deps: {
         expectedWithdrawal: usdText(investment?.expectedWithdrawal ?? 0n),
         earnings: usdText(q.earnings),
         canOpen: q.canOpen,
-        canSubmit: q.reasons.length === 0,
-        reasons: q.reasons,
+        canSubmit: reasons.length === 0,
+        reasons,
         maturity: {
           gross: usdText(q.maturity.gross),
           fees: usdText(feeTotal(q.maturity)),
@@ -85,7 +88,7 @@ export function createWithdrawalsService(deps: {
           fees: usdText(feeTotal(q.broken)),
           payout: usdText(q.broken.payout),
         },
-        canBreak: Boolean(investment) && q.days !== null && q.days > 0,
+        canBreak: Boolean(investment) && q.days !== null && q.days > 0 && !unverified,
         canMoveToBalance: q.canOpen,
         wallet: user?.walletAddress ?? '',
       };
