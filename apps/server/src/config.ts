@@ -143,16 +143,19 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === '1' || v === 'true'),
   /** The web app's address as users reach it, for links in e-mails (never taken from a request's Host header). */
+  // Unset: http://localhost:<PORT>, the address `npm start` prints (loadConfig).
   PUBLIC_URL: z
     .string()
     .url()
-    .default('http://localhost:3000')
-    .transform((v) => v.replace(/\/+$/, '')),
+    .optional()
+    .transform((v) => v?.replace(/\/+$/, '')),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'PUBLIC_URL'> {
+  /** PUBLIC_URL, or http://localhost:<PORT> when unset. */
+  PUBLIC_URL: string;
   isProduction: boolean;
   /** The test-clock endpoint exists only when asked for and never in production (DESIGN D11). */
   testClock: boolean;
@@ -208,5 +211,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const explorerUrl =
     cfg.CHAIN !== 'bsc' ? null : cfg.BSC_CHAIN_ID === 97 ? 'https://testnet.bscscan.com' : 'https://bscscan.com';
-  return { ...cfg, isProduction, testClock: cfg.ALLOW_TEST_CLOCK && !isProduction, repoRoot, explorerUrl };
+  const PUBLIC_URL = cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`;
+  return { ...cfg, PUBLIC_URL, isProduction, testClock: cfg.ALLOW_TEST_CLOCK && !isProduction, repoRoot, explorerUrl };
 }

@@ -83,6 +83,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL.*PGlite/s);
   });
 
+  it('links e-mails to the port the app listens on unless PUBLIC_URL says where users reach it', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3400' }).PUBLIC_URL).toBe('http://localhost:3400');
+    expect(loadConfig({ PORT: '3400', PUBLIC_URL: 'https://invest.example.com/' }).PUBLIC_URL).toBe(
+      'https://invest.example.com',
+    );
+  });
+
   it('refuses the test clock in production', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@localhost/db', ALLOW_TEST_CLOCK: '1' }),
