@@ -27,6 +27,21 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql STABLE;
 --> statement-breakpoint
+-- The frame's session check (api_request_open), then 'settle' when the user's accruals of kind p_settle are due
+-- (nothing written: the application settles and calls again). p_settle NULL: the session check alone.
+CREATE OR REPLACE FUNCTION api_request_open_settled(
+  p_token_hash text, p_now timestamptz, p_idle_ms bigint, p_touch_ms bigint, p_settle text,
+  OUT o_outcome text, OUT o_user_id text, OUT o_username text
+) AS $$
+BEGIN
+  SELECT f.o_outcome, f.o_user_id, f.o_username INTO o_outcome, o_user_id, o_username
+    FROM api_request_open(p_token_hash, p_now, p_idle_ms, p_touch_ms) f;
+  IF o_outcome IS NULL AND p_settle IS NOT NULL AND api_settlement_due(o_user_id, p_now, p_settle) THEN
+    o_outcome := 'settle';
+  END IF;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
 -- A coin amount in minor units as the API writes it (money.ts toDecimalString: no trailing zeros).
 CREATE OR REPLACE FUNCTION api_coins_text(p_minor bigint, p_unit bigint) RETURNS text AS $$
 BEGIN
@@ -60,12 +75,8 @@ DECLARE
   v_negative boolean[];
 BEGIN
   SELECT f.o_outcome, f.o_user_id, f.o_username INTO o_outcome, o_user_id, v_username
-    FROM api_request_open(p_token_hash, p_now, p_idle_ms, p_touch_ms) f;
+    FROM api_request_open_settled(p_token_hash, p_now, p_idle_ms, p_touch_ms, p_settle) f;
   IF o_outcome IS NOT NULL THEN
-    RETURN;
-  END IF;
-  IF p_settle IS NOT NULL AND api_settlement_due(o_user_id, p_now, p_settle) THEN
-    o_outcome := 'settle';
     RETURN;
   END IF;
 
@@ -132,12 +143,8 @@ DECLARE
   v_daily bigint;
 BEGIN
   SELECT f.o_outcome, f.o_user_id INTO o_outcome, o_user_id
-    FROM api_request_open(p_token_hash, p_now, p_idle_ms, p_touch_ms) f;
+    FROM api_request_open_settled(p_token_hash, p_now, p_idle_ms, p_touch_ms, 'engagement') f;
   IF o_outcome IS NOT NULL THEN
-    RETURN;
-  END IF;
-  IF api_settlement_due(o_user_id, p_now, 'engagement') THEN
-    o_outcome := 'settle';
     RETURN;
   END IF;
 
@@ -177,12 +184,8 @@ DECLARE
   v_amount bigint := p_clicks * p_tap_value;
 BEGIN
   SELECT f.o_outcome, f.o_user_id INTO o_outcome, o_user_id
-    FROM api_request_open(p_token_hash, p_now, p_idle_ms, p_touch_ms) f;
+    FROM api_request_open_settled(p_token_hash, p_now, p_idle_ms, p_touch_ms, 'engagement') f;
   IF o_outcome IS NOT NULL THEN
-    RETURN;
-  END IF;
-  IF api_settlement_due(o_user_id, p_now, 'engagement') THEN
-    o_outcome := 'settle';
     RETURN;
   END IF;
 
@@ -228,12 +231,8 @@ DECLARE
   v_earned bigint;
 BEGIN
   SELECT f.o_outcome, f.o_user_id INTO o_outcome, o_user_id
-    FROM api_request_open(p_token_hash, p_now, p_idle_ms, p_touch_ms) f;
+    FROM api_request_open_settled(p_token_hash, p_now, p_idle_ms, p_touch_ms, 'stake') f;
   IF o_outcome IS NOT NULL THEN
-    RETURN;
-  END IF;
-  IF api_settlement_due(o_user_id, p_now, 'stake') THEN
-    o_outcome := 'settle';
     RETURN;
   END IF;
 

@@ -13,6 +13,7 @@ import { registerIdempotency } from './http/idempotency.js';
 import { registerOneStatement } from './http/one-statement.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
+import { createBscChain } from './app-services.js';
 import { unusualPathRefusal } from './http/paths.js';
 import { requestIds } from './http/request-ids.js';
 import { responseSerializerCompiler } from './http/serializer.js';
@@ -32,6 +33,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createSimulatedChain, SIMULATED_TREASURY, type SimulatedChain } from './chain/simulated.js';
 import { createLeaderLock } from './chain/leader-lock.js';
+import { devTreasuryRunner } from './treasury/dev-treasury.js';
 import type { ChainScanner } from './chain/types.js';
 import { createDepositWatcher } from './chain/watcher.js';
 import { depositsRoutes } from './modules/deposits/deposits.routes.js';
@@ -232,31 +234,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => watcher.stop());
 
-  /**
-   * Development only, on the simulated chain: the treasury command run inside the server (no keys: the simulated
-   * chain signs by address and charges no gas), then a watcher pass so the payouts it sent show as paid at once.
-   */
-  const runDevTreasury =
-    (chain: SimulatedChain) => async (command: 'sweep' | 'payouts', options: { dryRun: boolean; min?: string }) => {
-      const { runTreasury } = await import('./treasury/run.js');
-      const run = await runTreasury(command, {
-        db,
-        clock,
-        chain: chain.treasuryChain,
-        keys: {
-          treasury: { address: treasuryAddress! },
-          gas: null,
-          deposit: (index: number) => ({ address: deriveAddress(xpub, index) }),
-        },
-        dryRun: options.dryRun,
-        min: options.min,
-      });
-      if (!options.dryRun) {
-        await watcher.runOnce();
-        await treasury.refreshIfDue(true);
-      }
-      return run;
-    };
+  const runDevTreasury = (chain: SimulatedChain) =>
+    devTreasuryRunner({
+      db,
+      clock,
+      chain,
+      treasuryAddress: treasuryAddress!,
+      depositAddress: (index) => deriveAddress(xpub, index),
+      watcher,
+      treasury,
+    });
 
   registerIdempotency(app, relaxed, clock, config.IDEMPOTENCY_STALE_SECONDS * 1000);
   registerOneStatement(app, clock);
@@ -316,41 +303,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
   });
   return app;
-}
-
-/** The real chain, loaded only when configured so development never touches viem's HTTP client. */
-async function createBscChain(config: Config): Promise<ChainScanner> {
-  const { createBscScanner } = await import('./chain/bsc.js');
-  return createBscScanner({
-    rpcUrl: config.BSC_RPC_URL!,
-    tokenAddress: config.USDT_CONTRACT as `0x${string}`,
-    decimals: config.USDT_DECIMALS,
-    confirmations: config.CONFIRMATIONS,
-    chainId: config.BSC_CHAIN_ID,
-  });
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: {
-      metrics: ReturnType<typeof createMetrics>;
-      ledger: ReturnType<typeof createLedger>;
-      sessions: ReturnType<typeof createSessionStore>;
-      rateLimiter: ReturnType<typeof createRateLimiter>;
-      mailer: ReturnType<typeof createMailer>;
-      users: ReturnType<typeof createUsersService>;
-      audit: ReturnType<typeof createAuditLog>;
-      auth: ReturnType<typeof createAuthService>;
-      deposits: ReturnType<typeof createDepositsService>;
-      watcher: ReturnType<typeof createDepositWatcher>;
-      simulated: ReturnType<typeof createSimulatedChain> | null;
-      investments: ReturnType<typeof createInvestmentsService>;
-      withdrawals: ReturnType<typeof createWithdrawalsService>;
-      treasury: ReturnType<typeof createTreasuryService>;
-      referrals: ReturnType<typeof createReferralsService>;
-      engagement: ReturnType<typeof createEngagementService>;
-      staking: ReturnType<typeof createStakingService>;
-      notifications: ReturnType<typeof createNotificationsModule>;
-    };
-  }
 }
