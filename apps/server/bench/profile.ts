@@ -16,6 +16,7 @@ import { LOGIN_RATE } from './report.js';
 import {
   benchUsers,
   dashboardLoad,
+  depositBacklogLoad,
   depositLoad,
   getLoad,
   investLoad,
@@ -152,6 +153,7 @@ async function main() {
       invest: () => investLoad(api, investors, opts),
       withdraw: () => withdrawLoad(api, holders, opts),
       deposit: () => depositLoad(api, alice, opts),
+      'deposit-backlog': () => depositBacklogLoad(api, dbUrl, users.slice(2, 22)),
       login: () => loginLoad(api, users, opts),
       // Logins offered at the budget's steady rate while GET /me runs flat out beside them.
       'login-with-me': async () => {

@@ -1,9 +1,10 @@
 /** The loads of `npm run bench`, shared with `npm run bench:profile`: one definition of each scenario. */
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
+import pg from 'pg';
 import { API, IDEMPOTENCY_HEADER, toDecimalString } from '@svp/shared';
 import { PASSWORD, writeHeaders, type BenchUser, type client } from './app-under-test.js';
-import { load, WRITE_CLIENTS } from './references.js';
+import { DURATION, load, WRITE_CLIENTS, type LoadResult } from './references.js';
 import { SEEDED_DAYS, SEEDED_PLAN } from './seed-users.js';
 
 type Api = ReturnType<typeof client>;
@@ -111,6 +112,53 @@ export async function depositLoad(api: Api, user: BenchUser, options: Options = 
     body: JSON.stringify({ to: walletAddress, amount: '1' }),
     ...options,
   });
+}
+
+/**
+ * The watcher crediting what the chain brought (the deposit credit budget): `perRound` transfers to the payees'
+ * deposit addresses are written straight into the simulated chain, as a block range arrives on a real one, and
+ * scans are asked for (through the dev route, which runs one and joins one in flight) until every transfer is a
+ * deposit. Rounds for DURATION seconds; the rate is deposits credited per second of crediting, from the moment the
+ * transfers are on the chain. The pay-and-scan request above is context: it measures a scan's latency per request.
+ */
+export async function depositBacklogLoad(
+  api: Api,
+  databaseUrl: string,
+  payees: BenchUser[],
+  perRound = 2_000,
+): Promise<LoadResult> {
+  const addresses: string[] = [];
+  for (const u of payees) addresses.push(String((await api.post(u, API.topup, { amount: '10' })).walletAddress));
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const depositCount = async () => Number((await db.query('select count(*)::int as n from deposits')).rows[0].n);
+  let credited = 0;
+  let seconds = 0;
+  try {
+    const until = Date.now() + DURATION * 1000;
+    while (Date.now() < until) {
+      const target = (await depositCount()) + perRound;
+      await db.query(
+        `insert into simulated_transfers (tx_hash, to_address, amount_raw, created_at)
+         select '0x' || md5(random()::text || i) || md5(i::text || clock_timestamp()), ($1::text[])[1 + i % $2],
+           '1000000000000000000', now()
+         from generate_series(1, $3) i`,
+        [addresses, addresses.length, perRound],
+      );
+      const start = performance.now();
+      // Each ask adds its own $1 transfer, credited with the rest.
+      let asked = 0;
+      while ((await depositCount()) < target + asked) {
+        await api.post(payees[0]!, API.devChainPay, { to: addresses[0], amount: '1' });
+        asked += 1;
+      }
+      seconds += (performance.now() - start) / 1000;
+      credited += perRound + asked;
+    }
+  } finally {
+    await db.end();
+  }
+  return { rps: credited / seconds, p99: NaN, errors: 0 };
 }
 
 /**

@@ -81,6 +81,8 @@ export type IngestResult = 'credited' | 'duplicate' | 'ignored' | 'rejected';
 export interface DepositSink {
   /** Which of `candidates` (lower-case recipients of a scanned range) are deposit addresses: one indexed look-up. */
   depositAddressesAmong(candidates: string[]): Promise<Set<string>>;
+  /** Credits transfers (in chain order) once each, in as few database calls as it can; results in order. */
+  ingestMany(transfers: ObservedTransfer[]): Promise<IngestResult[]>;
   /** Credits a transfer once (idempotent by chain, transaction and log). */
   ingest(transfer: ObservedTransfer): Promise<IngestResult>;
   /** Records a transfer that cannot be credited, with the reason the error gives. */

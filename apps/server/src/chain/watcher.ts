@@ -10,6 +10,8 @@ import type { ChainScanner, DepositSink, IngestResult, ObservedTransfer, PayoutS
 const inChainOrder = (a: ObservedTransfer, b: ObservedTransfer) =>
   a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1;
 
+const transferId = (t: ObservedTransfer) => `${t.chainId}:${t.txHash.toLowerCase()}:${t.logIndex}`;
+
 /** Scans that one transfer may fail for a reason the ingestion cannot classify before it is rejected. */
 export const MAX_INGEST_ATTEMPTS = 5;
 
@@ -72,8 +74,7 @@ export function createDepositWatcher(deps: {
         const from = cursor + 1n;
         const to: bigint = safe < cursor + scanner.maxRange ? safe : cursor + scanner.maxRange;
         const transfers = (await transfersToUs(from, to)).sort(inChainOrder);
-        for (const transfer of transfers) {
-          const result = await ingestOrGiveUp(transfer, cursor);
+        await ingestAll(transfers, cursor, (transfer, result) => {
           if (result !== 'ignored') seen += 1;
           if (result === 'credited') credited += 1;
           if (result === 'rejected') {
@@ -83,7 +84,7 @@ export function createDepositWatcher(deps: {
               'deposit rejected: recorded for the admin, not credited',
             );
           }
-        }
+        });
         // Payouts are keyed by (chain, transaction, log) too, so a chunk read again pays nothing twice.
         const treasury = deps.payouts?.treasury;
         if (treasury) {
@@ -124,9 +125,37 @@ export function createDepositWatcher(deps: {
     return all.filter((t) => ours.has(t.to.toLowerCase()));
   }
 
+  /**
+   * Ingests a chunk's transfers in as few database calls as the sink can (issue #17); when that fails, one at a
+   * time, which keeps those before the transfer at fault and counts its attempts.
+   */
+  async function ingestAll(
+    transfers: ObservedTransfer[],
+    cursor: bigint,
+    tally: (transfer: ObservedTransfer, result: IngestResult) => void,
+  ): Promise<void> {
+    if (transfers.length === 0) return;
+    let results: IngestResult[];
+    try {
+      results = await deps.deposits.ingestMany(transfers);
+    } catch (error) {
+      deps.log.warn(
+        { err: error instanceof Error ? error.message : String(error), transfers: transfers.length },
+        'deposit chunk not ingested at once: one transfer at a time',
+      );
+      // Each result is counted as it comes: a scan that fails part-way still reports what it did.
+      for (const transfer of transfers) tally(transfer, await ingestOrGiveUp(transfer, cursor));
+      return;
+    }
+    for (const [i, transfer] of transfers.entries()) {
+      failures.delete(transferId(transfer));
+      tally(transfer, results[i]!);
+    }
+  }
+
   /** Ingests one transfer; on failure keeps what is done and fails the scan, or rejects it once out of attempts. */
   async function ingestOrGiveUp(transfer: ObservedTransfer, cursor: bigint): Promise<IngestResult> {
-    const id = `${transfer.chainId}:${transfer.txHash.toLowerCase()}:${transfer.logIndex}`;
+    const id = transferId(transfer);
     try {
       const result = await deps.deposits.ingest(transfer);
       failures.delete(id);

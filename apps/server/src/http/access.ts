@@ -8,7 +8,7 @@ import type {
   onRequestHookHandler,
   RouteOptions,
 } from 'fastify';
-import { CSRF_COOKIE, CSRF_HEADER, MSG, SESSION_COOKIE } from '@svp/shared';
+import { CSRF_COOKIE, CSRF_HEADER, MSG, SESSION_COOKIE, type Role } from '@svp/shared';
 import type { SessionInfo, SessionRead, SessionRow } from '../db/session-row.js';
 import { AppError, errors } from './errors.js';
 
@@ -44,10 +44,10 @@ declare module 'fastify' {
 /** What the access check needs of the session store (the auth module's store is one). */
 export interface SessionResolver {
   resolve(token: string, read?: SessionRead): Promise<{ session: SessionInfo; data: SessionRow } | null>;
-  statementSession(token: string | undefined): StatementSession | null;
+  statementSession(token: string | undefined, role: Role): StatementSession | null;
 }
 
-/** A session as a statement checks it: the token's hash and the limits of a user's session. */
+/** A session as a statement checks it: the token's hash and the limits of a session of the route's role. */
 export interface StatementSession {
   tokenHash: string;
   idleMs: number;
@@ -78,7 +78,8 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionRes
   app.decorateRequest('sessionData', null);
   const authorize = authorizer(sessions);
   app.decorate('sessionCheck', {
-    statementSession: (request) => sessions.statementSession(request.cookies[SESSION_COOKIE]),
+    statementSession: (request) =>
+      sessions.statementSession(request.cookies[SESSION_COOKIE], statementRole(request.routeOptions.config.access)),
     authorize: (request) => resolveAndEnforce(sessions, request),
   } satisfies SessionCheck);
 
@@ -86,9 +87,11 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionRes
     const inherited = (this as unknown as Record<symbol, Access | undefined>)[scopeAccess];
     if (!route.config?.access && inherited) route.config = { ...route.config, access: inherited };
     if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
-    // The statement vouches for a user's session only (api_user_posting).
-    if (route.config.sessionInStatement && route.config.access !== 'user') {
-      throw new Error(`Route ${String(route.method)} ${route.url}: sessionInStatement is for 'user' routes`);
+    // A statement vouches for a session of one role (api_session_open): a user's or an admin's.
+    if (route.config.sessionInStatement && route.config.access !== 'user' && route.config.access !== 'admin') {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url}: sessionInStatement is for 'user' and 'admin' routes`,
+      );
     }
     routes.push(route);
     route.onRequest = [authorize, ...[route.onRequest ?? []].flat()];
@@ -118,6 +121,9 @@ export async function registerWithAccess<Options extends object>(
   });
 }
 
+/** The role whose session a one-statement route's statement checks (only 'user' and 'admin' routes have one). */
+const statementRole = (access: Access | undefined): Role => (access === 'admin' ? 'admin' : 'user');
+
 /** The hook every route runs first: CSRF for unsafe methods, then the session and the route's access rule. */
 function authorizer(sessions: SessionResolver): onRequestHookHandler {
   return async function authorize(request: FastifyRequest, reply: FastifyReply) {
@@ -128,7 +134,8 @@ function authorizer(sessions: SessionResolver): onRequestHookHandler {
     if (config.access === 'public') return;
     if (config.sessionInStatement) {
       // No cookie, no statement: refused at once. Otherwise the route's statement checks the session.
-      if (!sessions.statementSession(request.cookies[SESSION_COOKIE])) throw errors.unauthenticated();
+      const session = sessions.statementSession(request.cookies[SESSION_COOKIE], statementRole(config.access));
+      if (!session) throw errors.unauthenticated();
       return;
     }
     await resolveAndEnforce(sessions, request);

@@ -42,9 +42,14 @@ function watcherOver(
     db: t.database.db,
     clock: t.clock,
     scanner,
-    // Fails a transfer as often as `failing` says (a thrown Error, not a database refusal), then ingests it.
+    // Fails a transfer as often as `failing` says (a thrown Error, not a database refusal), then ingests it. A
+    // chunk holding a failing transfer fails whole, as its one transaction would.
     deposits: {
       ...real,
+      async ingestMany(transfers) {
+        if (transfers.some((x) => (failing.get(x.txHash) ?? 0) > 0)) throw new Error(failure);
+        return real.ingestMany(transfers);
+      },
       async ingest(transfer) {
         const left = failing.get(transfer.txHash) ?? 0;
         if (left > 0) {
@@ -197,9 +202,9 @@ describe('deposit watcher', () => {
           asked.push(candidates);
           return real.depositAddressesAmong(candidates);
         },
-        async ingest(x) {
-          ingested.push(x.to);
-          return real.ingest(x);
+        async ingestMany(transfers) {
+          ingested.push(...transfers.map((x) => x.to));
+          return real.ingestMany(transfers);
         },
       },
       lock: { acquire: async () => true, release: async () => undefined },

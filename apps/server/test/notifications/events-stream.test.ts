@@ -1,11 +1,14 @@
 import http from 'node:http';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API, NOTIFICATIONS_API, SESSION_COOKIE } from '@svp/shared';
 import { buildApp } from '../../src/app.js';
 import { createClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import type { Database } from '../../src/db/client.js';
+import { queryRows, type Database } from '../../src/db/client.js';
+import { NOTIFICATION_CHANNEL } from '../../src/modules/events/live-bus.js';
 import {
   Client,
   createTestDatabase,
@@ -170,4 +173,60 @@ describe('live stream', () => {
     expect((await refused.opened).statusCode).toBe(401);
     refused.close();
   });
+
+  it('notifies only users with a stream open: their row comes with the first stream and goes with the last', async () => {
+    const a = await instance();
+    const watched = await signedInUser(a.app, '10.2.2.1');
+    const unwatched = await signedInUser(a.app, '10.2.2.2');
+    const heard: string[] = [];
+    const stopListening = await listenRaw((payload) => heard.push(JSON.parse(payload).userId as string));
+    const rows = async (userId: string) =>
+      (await queryRows(database.db, sql`select 1 from live_listeners where user_id = ${userId}`)).length;
+    try {
+      const cookie = watched.client.cookies.get(SESSION_COOKIE)!;
+      const first = openStream(a.port, cookie);
+      const second = openStream(a.port, cookie);
+      await Promise.all([first.opened, second.opened]);
+      expect(await rows(watched.user.id)).toBe(1);
+      await topUp(unwatched.client, '10');
+      await topUp(watched.client, '10');
+      await first.until(1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Only the watched user's notification went through pg_notify, and it woke both of their streams.
+      expect(heard).toEqual([watched.user.id]);
+      expect((await second.until(1))[0]!.data.type).toBe('deposit.credited');
+      expect(await rows(unwatched.user.id)).toBe(0);
+      first.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await rows(watched.user.id)).toBe(1);
+      second.close();
+      await waitFor(async () => (await rows(watched.user.id)) === 0);
+      await topUp(watched.client, '10');
+      expect(heard).toEqual([watched.user.id]);
+    } finally {
+      await stopListening();
+    }
+  });
 });
+
+/** LISTEN on the notification channel without a live_listeners row: what pg_notify sends, as it is sent. */
+async function listenRaw(onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  const driver = (database.db as unknown as { session: { client: unknown } }).session.client;
+  if (driver instanceof pg.Pool) {
+    const client = new pg.Client(driver.options);
+    await client.connect();
+    client.on('notification', (n) => n.payload && onPayload(n.payload));
+    await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+    return () => client.end();
+  }
+  const pglite = driver as { listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> };
+  return pglite.listen(NOTIFICATION_CHANNEL, onPayload);
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 3000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 // ---- Notifications (DESIGN D17; migration 0015, written by its SQL function notification_add) ----
@@ -41,3 +41,19 @@ export const notificationSettings = pgTable('notification_settings', {
     .default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * Who has a live stream open, and on which app instance (migration 0020, an UNLOGGED table there):
+ * notification_add wakes a user's streams with pg_notify only when a row says someone listens.
+ */
+export const liveListeners = pgTable(
+  'live_listeners',
+  {
+    userId: uuid('user_id').notNull(),
+    /** The app process holding the streams (a random id per process). */
+    instance: text('instance').notNull(),
+    /** When that process last said it still holds them; rows it stopped refreshing are removed. */
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.instance] }), index('live_listeners_instance_idx').on(t.instance)],
+);

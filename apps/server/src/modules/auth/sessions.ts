@@ -98,12 +98,15 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
 
     /**
      * What a route that checks its session inside its own statement (http/one-statement.ts) hands the database:
-     * the token's hash and this store's limits for a user's session. The statement vouches only for a session
-     * `resolve` would accept without a touch; anything else comes back here. Null: not a token at all.
+     * the token's hash and this store's limits for a session of the route's role. The statement vouches only for
+     * a session `resolve` would accept without a touch; anything else comes back here. Null: not a token at all.
      */
-    statementSession(token: string | undefined): { tokenHash: string; idleMs: number; touchMs: number } | null {
+    statementSession(
+      token: string | undefined,
+      role: Role,
+    ): { tokenHash: string; idleMs: number; touchMs: number } | null {
       if (!token || !TOKEN_PATTERN.test(token)) return null;
-      return { tokenHash: hashToken(token), idleMs: limits('user').idleMs, touchMs: TOUCH_EVERY_MS };
+      return { tokenHash: hashToken(token), idleMs: limits(role).idleMs, touchMs: TOUCH_EVERY_MS };
     },
 
     async destroy(token: string): Promise<void> {

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { NOTIFICATION_TYPES } from '@svp/shared';
+import { preparedStatement, type Db } from '../../db/client.js';
 import { depositAddresses, deposits, rejectedDeposits, topupRequests } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
@@ -12,6 +13,32 @@ export interface TransferKey {
   txHash: string;
   logIndex: number;
 }
+
+/** One deposit to credit, as api_credit_deposits reads it: numbers as text, the legs computed by the service. */
+export interface DepositCredit {
+  chainId: number;
+  txHash: string;
+  logIndex: number;
+  blockNumber: string;
+  address: string;
+  amountRaw: string;
+  received: string;
+  fee: string;
+  credited: string;
+  key: string;
+  memo: string;
+  legs: { owners: string[]; codes: string[]; assets: string[]; amounts: string[]; allowNegative: boolean[] };
+}
+
+/** What api_credit_deposits did with one transfer; 'failed' names the database's refusal of its values. */
+export type CreditResult =
+  | { result: 'credited' | 'duplicate' | 'ignored' }
+  | { result: 'failed'; userId: string; code: string; message: string };
+
+const creditStatement = preparedStatement<{ results: CreditResult[] }>(
+  'api_credit_deposits',
+  'select o_results as results from api_credit_deposits($1::jsonb, $2::timestamptz, $3, $4, $5)',
+);
 
 /** Queries only (DESIGN §2). */
 export const depositsRepository = {
@@ -54,41 +81,12 @@ export const depositsRepository = {
     const [row] = await db.insert(topupRequests).values(values).returning();
     return row!;
   },
-  /** The user's latest top-up request, row-locked: payments for it are matched one at a time. */
-  async lockLatestTopupRequest(tx: Tx, userId: string, notAfter: Date) {
-    const [row] = await tx
-      .select()
-      .from(topupRequests)
-      .where(and(eq(topupRequests.userId, userId), lte(topupRequests.createdAt, notAfter)))
-      .orderBy(desc(topupRequests.createdAt))
-      .limit(1)
-      .for('update');
-    return row;
-  },
-  /** Whether a payment has been matched to this request (only payments that credit something are). */
-  async requestHasDeposit(db: Executor, userId: string, requestId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: deposits.id })
-      .from(deposits)
-      .where(and(eq(deposits.userId, userId), eq(deposits.topupRequestId, requestId)))
-      .limit(1);
-    return Boolean(row);
-  },
   async topupRequest(db: Executor, userId: string, id: string) {
     const [row] = await db
       .select()
       .from(topupRequests)
       .where(and(eq(topupRequests.userId, userId), eq(topupRequests.id, id)));
     return row;
-  },
-  /** Inserts the deposit once per (chain, tx, log); null when it was seen before. */
-  async insertDeposit(tx: Tx, values: typeof deposits.$inferInsert): Promise<DepositRow | null> {
-    const [row] = await tx
-      .insert(deposits)
-      .values(values)
-      .onConflictDoNothing({ target: [deposits.chainId, deposits.txHash, deposits.logIndex] })
-      .returning();
-    return row ?? null;
   },
   /** Whether this transfer was credited (or seen and credited nothing) already. */
   async hasDeposit(db: Executor, key: TransferKey): Promise<boolean> {
@@ -97,21 +95,6 @@ export const depositsRepository = {
       .from(deposits)
       .where(
         and(eq(deposits.chainId, key.chainId), eq(deposits.txHash, key.txHash), eq(deposits.logIndex, key.logIndex)),
-      )
-      .limit(1);
-    return Boolean(row);
-  },
-  /** Whether this transfer was rejected already: a rejection is final, the watcher never credits it later. */
-  async isRejected(db: Executor, key: TransferKey): Promise<boolean> {
-    const [row] = await db
-      .select({ id: rejectedDeposits.id })
-      .from(rejectedDeposits)
-      .where(
-        and(
-          eq(rejectedDeposits.chainId, key.chainId),
-          eq(rejectedDeposits.txHash, key.txHash),
-          eq(rejectedDeposits.logIndex, String(key.logIndex)),
-        ),
       )
       .limit(1);
     return Boolean(row);
@@ -125,8 +108,16 @@ export const depositsRepository = {
       .returning({ id: rejectedDeposits.id });
     return rows.length === 1;
   },
-  async setLedgerTransaction(tx: Tx, id: string, ledgerTransactionId: bigint) {
-    await tx.update(deposits).set({ ledgerTransactionId }).where(eq(deposits.id, id));
+  /** Credits a chunk's transfers in one call (migration 0017): one result per transfer, in order. */
+  async creditDeposits(db: Executor, transfers: DepositCredit[], now: Date): Promise<CreditResult[]> {
+    const [row] = await creditStatement(db, [
+      JSON.stringify(transfers),
+      now.toISOString(),
+      'deposit',
+      'deposit.credited',
+      NOTIFICATION_TYPES['deposit.credited'],
+    ]);
+    return row!.results;
   },
   async depositsSince(db: Executor, userId: string, since: Date) {
     return db

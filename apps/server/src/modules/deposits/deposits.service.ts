@@ -11,14 +11,13 @@ import {
 import type { IngestResult, ObservedTransfer } from '../../chain/types.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { inTransaction } from '../../db/transaction.js';
+import { inTransaction, withRetries } from '../../db/transaction.js';
 import { errors } from '../../http/errors.js';
-import { isDataError, pgErrorCode } from '../../db/pg-errors.js';
-import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
-import { depositsRepository as repo, type DepositRow } from './deposits.repository.js';
+import { pgErrorCode } from '../../db/pg-errors.js';
+import { requestUserAccount, statementLegs, systemAccount, type Ledger } from '../ledger/ledger.service.js';
+import { depositsRepository as repo, type DepositCredit, type DepositRow } from './deposits.repository.js';
 import { deriveAddress } from './xpub.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
-import { notifications } from '../notifications/record.js';
 
 /** SPEC §9: the top-up panel's payment window. Only the UI's: a later payment is still credited. */
 export const TOPUP_WINDOW_MS = 900_000;
@@ -29,18 +28,22 @@ export type RejectionCode = 'above_ceiling' | 'failed';
 
 /** A short account of an error for the admin's screen (the log has the whole of it). */
 export function describeFailure(error: unknown): string {
-  const code = pgErrorCode(error);
   let cause: unknown = error;
   // drizzle wraps the database's error in one that quotes the whole query; the database's own words are enough.
   while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
-  const text = cause instanceof Error ? cause.message : String(cause);
-  return `${code ? `database error ${code}: ` : ''}${text}`.slice(0, 200);
+  return failureText(pgErrorCode(error), cause instanceof Error ? cause.message : String(cause));
 }
+
+/** "database error 22003: value … is out of range": a refusal as the admin reads it, from its code and words. */
+const failureText = (code: string | undefined, message: string) =>
+  `${code ? `database error ${code}: ` : ''}${message}`.slice(0, 200);
 
 const INT32_MAX = 2 ** 31 - 1;
 const INT64_MAX = 2n ** 63n - 1n;
 
 const key = (t: ObservedTransfer) => ({ chainId: t.chainId, txHash: t.txHash.toLowerCase(), logIndex: t.logIndex });
+/** Transfers credited per database call: one transaction, so it holds its users' balances until it commits. */
+const CREDIT_BATCH = 200;
 /** "999,999,999,999,999" (whole dollars) or "10,000,000.5": an amount of any size, as the admin reads it. */
 const usdtText = (micro: bigint) => {
   const text = formatAmount(micro, 'USD', 6).replace(/\.?0+$/, '');
@@ -78,65 +81,87 @@ export function createDepositsService(deps: {
     return `ethereum:${deps.token.address}@${deps.token.chainId}/transfer?address=${address}&uint256=${raw}`;
   }
 
-  async function creditTransfer(transfer: ObservedTransfer, userId: string, received: bigint): Promise<IngestResult> {
+  /** What api_credit_deposits needs of one transfer: the fee and credit (topupCredit) and the posting's legs. */
+  function creditOf(transfer: ObservedTransfer, received: bigint): DepositCredit {
     const { fee, credit } = topupCredit(received);
-    return inTransaction(db, async (tx) => {
-      const now = clock.now();
-      // A rejection is final: the admin may already have settled it by hand. (One watcher ingests at a time,
-      // DESIGN §8, so a transfer is not credited and rejected at once; the credit stays single either way.)
-      if (await repo.isRejected(tx, key(transfer))) return 'duplicate';
-      const latest = await repo.lockLatestTopupRequest(tx, userId, now);
-      // A request is paid once: a further payment (a repeat, a double click on a test payment) was not asked
-      // for, and is flagged for the admin like any other unrequested payment. A transfer that credits nothing
-      // (dust, address-poisoning spam) never takes a request, so the real payment still matches it.
-      const open = latest && credit > 0n && !(await repo.requestHasDeposit(tx, userId, latest.id));
-      const request = open ? latest : undefined;
-      const flag = !request
-        ? 'unrequested'
-        : received < request.amountToPay
-          ? 'under'
-          : received > request.amountToPay
-            ? 'over'
-            : null;
-      const row = await repo.insertDeposit(tx, {
-        chainId: transfer.chainId,
-        txHash: transfer.txHash.toLowerCase(),
-        logIndex: transfer.logIndex,
-        blockNumber: transfer.blockNumber,
-        address: transfer.to.toLowerCase(),
-        userId,
-        amountRaw: transfer.amountRaw.toString(),
-        received,
-        fee,
-        credited: credit,
-        flag,
-        topupRequestId: request?.id ?? null,
-        seenAt: now,
-      });
-      if (!row) return 'duplicate';
-      if (received === 0n) return 'credited';
-      const legs = [
-        { account: systemAccount('usd.deposits'), amount: -received },
-        { account: systemAccount('usd.fees.topup'), amount: fee },
-        { account: userAccount(userId, 'usd.balance'), amount: credit },
-      ].filter((l) => l.amount !== 0n);
-      const posted = await ledger.postIn(tx, {
-        kind: 'deposit',
-        idempotencyKey: ledgerKey.deposit(transfer.chainId, row.txHash, transfer.logIndex),
-        memo: `Top-up received: ${toDecimalString(received, 'USD')} USDT, fee ${toDecimalString(fee, 'USD')}`,
-        legs,
-      });
-      await repo.setLedgerTransaction(tx, row.id, posted.transactionId);
-      const params = { received: `${received}`, fee: `${fee}`, credited: `${credit}`, flag, depositId: row.id };
-      await notifications.record(tx, {
-        userId,
-        type: 'deposit.credited',
-        eventKey: `deposit:${row.id}`,
-        at: now,
-        params,
-      });
-      return 'credited';
-    });
+    const txHash = transfer.txHash.toLowerCase();
+    const legs =
+      received === 0n
+        ? []
+        : statementLegs('deposit', [
+            { account: systemAccount('usd.deposits'), amount: -received },
+            { account: systemAccount('usd.fees.topup'), amount: fee },
+            { account: requestUserAccount('usd.balance'), amount: credit },
+          ]);
+    return {
+      chainId: transfer.chainId,
+      txHash,
+      logIndex: transfer.logIndex,
+      blockNumber: transfer.blockNumber.toString(),
+      address: transfer.to.toLowerCase(),
+      amountRaw: transfer.amountRaw.toString(),
+      received: `${received}`,
+      fee: `${fee}`,
+      credited: `${credit}`,
+      key: ledgerKey.deposit(transfer.chainId, txHash, transfer.logIndex),
+      memo: `Top-up received: ${toDecimalString(received, 'USD')} USDT, fee ${toDecimalString(fee, 'USD')}`,
+      legs: {
+        owners: legs.map((l) => l.owner),
+        codes: legs.map((l) => l.code),
+        assets: legs.map((l) => l.asset),
+        amounts: legs.map((l) => `${l.amount}`),
+        allowNegative: legs.map((l) => l.allowNegative),
+      },
+    };
+  }
+
+  /**
+   * Credits transfers (in chain order) in one database call each CREDIT_BATCH of them (migration 0017): the
+   * owner's look-up, the request's match, the deposit row, the posting and the notification, for each. A transfer
+   * above the ceiling, or whose values the database refuses, is recorded as rejected instead.
+   */
+  async function ingestMany(transfers: ObservedTransfer[]): Promise<IngestResult[]> {
+    const results: IngestResult[] = [];
+    for (let start = 0; start < transfers.length; start += CREDIT_BATCH) {
+      const chunk = transfers.slice(start, start + CREDIT_BATCH);
+      const chunkResults: IngestResult[] = [];
+      const credits: { index: number; transfer: ObservedTransfer; credit: DepositCredit }[] = [];
+      for (const [index, transfer] of chunk.entries()) {
+        const received = tokenToMicro(transfer.amountRaw, transfer.decimals);
+        if (received > MAX_AMOUNT.USD) {
+          // Rare, and a rejection of its own: it touches no balance, so its order against the credits is free.
+          chunkResults[index] = await rejectAboveCeiling(transfer, received);
+        } else credits.push({ index, transfer, credit: creditOf(transfer, received) });
+      }
+      if (credits.length > 0) {
+        const done = await withRetries(() =>
+          repo.creditDeposits(
+            db,
+            credits.map((c) => c.credit),
+            clock.now(),
+          ),
+        );
+        for (const [k, { index, transfer, credit }] of credits.entries()) {
+          const outcome = done[k]!;
+          if (outcome.result === 'failed') {
+            const reason = MSG.topup.rejectedFailed(failureText(outcome.code, outcome.message));
+            chunkResults[index] = await recordRejection(transfer, outcome.userId, 'failed', reason);
+          } else {
+            chunkResults[index] = outcome.result;
+            if (outcome.result === 'credited' && credit.legs.owners.length > 0) ledger.notePosted('deposit');
+          }
+        }
+      }
+      results.push(...chunkResults);
+    }
+    return results;
+  }
+
+  async function rejectAboveCeiling(transfer: ObservedTransfer, received: bigint): Promise<IngestResult> {
+    const owner = await repo.ownerOf(db, transfer.to);
+    if (!owner) return 'ignored';
+    const reason = MSG.topup.rejectedAboveCeiling(usdtText(received), ceilingText('USD'));
+    return recordRejection(transfer, owner.userId, 'above_ceiling', reason);
   }
 
   /** Stores the rejection once; 'duplicate' when it was rejected before or credited already. */
@@ -230,25 +255,15 @@ export function createDepositsService(deps: {
     },
 
     /**
-     * The one ingestion path for every chain (DESIGN D8): stores the transfer once per
-     * (chain, tx, log) and credits received − $3 once, in the same database transaction. A transfer that
-     * cannot be credited (above the ceiling, or refused by the database for what it holds) is recorded as
-     * rejected instead, so it never stops the transfers after it.
+     * The one ingestion path for every chain (DESIGN D8): stores each transfer once per (chain, tx, log) and
+     * credits received − $3 once, in the same database transaction. A transfer that cannot be credited (above
+     * the ceiling, or refused by the database for what it holds) is recorded as rejected instead, so it never
+     * stops the transfers after it. Results in the transfers' order.
      */
+    ingestMany,
     async ingest(transfer: ObservedTransfer): Promise<IngestResult> {
-      const owner = await repo.ownerOf(db, transfer.to);
-      if (!owner) return 'ignored';
-      const received = tokenToMicro(transfer.amountRaw, transfer.decimals);
-      if (received > MAX_AMOUNT.USD) {
-        const reason = MSG.topup.rejectedAboveCeiling(usdtText(received), ceilingText('USD'));
-        return recordRejection(transfer, owner.userId, 'above_ceiling', reason);
-      }
-      try {
-        return await creditTransfer(transfer, owner.userId, received);
-      } catch (error) {
-        if (!isDataError(error)) throw error;
-        return recordRejection(transfer, owner.userId, 'failed', MSG.topup.rejectedFailed(describeFailure(error)));
-      }
+      const [result] = await ingestMany([transfer]);
+      return result!;
     },
 
     /**

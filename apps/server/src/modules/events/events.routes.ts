@@ -17,6 +17,8 @@ export const HEARTBEAT_MS = 25_000;
 /** Streams one user may hold on one process (a few tabs and devices); more is a script. */
 const MAX_STREAMS_PER_USER = 10;
 const REPLAY_LIMIT = 100;
+/** When a new stream looks again for what committed around its start (see below). */
+const CATCH_UP_MS = 2_000;
 const NOT_A_STREAM = 'This address sends a live event stream: open it with Accept: text/event-stream.';
 const eventId = z.string().regex(/^\d{1,18}$/);
 
@@ -146,6 +148,9 @@ export function eventsRoutes(deps: {
         raw.write('retry: 3000\n\n');
         started = true;
         await pump();
+        // A money transaction that looked for listeners just before this stream's row was written, and commits
+        // after the pump above, woke nobody: one more look once such a transaction has long committed.
+        setTimeout(() => open && void pump(), CATCH_UP_MS).unref();
       },
     );
   };

@@ -1,10 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
+import { liveListenersRepository as listeners } from './live-listeners.repository.js';
 
 /** The channel migration 0015's notification_add notifies at commit: `{"id": "...", "userId": "..."}`. */
 export const NOTIFICATION_CHANNEL = 'svp_notifications';
 const RECONNECT_MS = 1_000;
+/** How often a process says it still holds its streams, and after how long without that its rows are removed. */
+const REFRESH_MS = 60_000;
+const STALE_MS = 5 * REFRESH_MS;
 
 /** Called with the notification's id, or with null after a reconnect: anything may have been missed, look again. */
 type Wake = (id: string | null) => void;
@@ -18,9 +23,14 @@ interface PgliteListener {
  * PostgreSQL LISTEN on one dedicated connection per process (not a pool's: a pooled connection would lose its
  * LISTEN when released), or PGlite's own listen in development. Started by the first stream, so a process that
  * serves no stream holds no extra connection. A lost connection is replaced, and every stream then looks again.
+ * A user's first stream here writes a live_listeners row and the last one removes it: notification_add calls
+ * pg_notify only for users someone listens for (migration 0020), so money transactions of everyone else never
+ * queue on its commit lock.
  */
 export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
   const subscribers = new Map<string, Set<Wake>>();
+  const instance = randomUUID();
+  let refresher: NodeJS.Timeout | null = null;
   let started: Promise<void> | null = null;
   let closed = false;
   let stop: (() => Promise<void>) | null = null;
@@ -85,27 +95,65 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
     return started;
   }
 
+  const warn = (what: string) => (error: unknown) =>
+    deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, what);
+
+  /**
+   * A user's row changes one after another (a page reload closes one stream and opens the next at once), and a
+   * removal is skipped when a stream opened meanwhile.
+   */
+  const rowChanges = new Map<string, Promise<void>>();
+  function changeRow(userId: string, change: () => Promise<void>): Promise<void> {
+    const next = (rowChanges.get(userId) ?? Promise.resolve()).then(change);
+    const settled = next.catch(() => undefined);
+    rowChanges.set(userId, settled);
+    void settled.then(() => {
+      if (rowChanges.get(userId) === settled) rowChanges.delete(userId);
+    });
+    return next;
+  }
+
+  function keepRefreshing() {
+    refresher ??= setInterval(() => {
+      listeners.refresh(deps.db, instance, STALE_MS).catch(warn('live listeners not refreshed'));
+    }, REFRESH_MS);
+    refresher.unref();
+  }
+
   return {
-    /** Calls `wake` for each new notification of the user until the returned function is called. */
+    /**
+     * Calls `wake` for each new notification of the user until the returned function is called. Resolves once
+     * notifications for the user wake this process: a notification committed before then is the caller's to read.
+     */
     async subscribe(userId: string, wake: Wake): Promise<() => void> {
       let set = subscribers.get(userId);
       if (!set) subscribers.set(userId, (set = new Set()));
       set.add(wake);
       try {
         await start();
+        await changeRow(userId, () => listeners.add(deps.db, userId, instance));
+        keepRefreshing();
       } catch (error) {
         set.delete(wake);
+        if (set.size === 0 && subscribers.get(userId) === set) subscribers.delete(userId);
         throw error;
       }
       return () => {
         set.delete(wake);
-        if (set.size === 0 && subscribers.get(userId) === set) subscribers.delete(userId);
+        if (set.size === 0 && subscribers.get(userId) === set) {
+          subscribers.delete(userId);
+          changeRow(userId, async () => {
+            if (!subscribers.has(userId)) await listeners.remove(deps.db, userId, instance);
+          }).catch(warn('live listener not removed'));
+        }
       };
     },
     /** How many streams this process holds for the user. */
     count: (userId: string) => subscribers.get(userId)?.size ?? 0,
     async close() {
       closed = true;
+      if (refresher) clearInterval(refresher);
+      if (subscribers.size > 0) await listeners.removeInstance(deps.db, instance).catch(warn('live listeners left'));
       subscribers.clear();
       await stop?.();
     },

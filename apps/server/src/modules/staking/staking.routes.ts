@@ -19,9 +19,8 @@ const response = { 200: stakingActionResponseSchema, ...errorResponses };
 export function stakingRoutes(staking: StakingService): FastifyPluginAsyncZod {
   return async (app) => {
     const user = { access: 'user' as const };
-    const mutating = { access: 'user' as const, idempotent: true };
     /**
-     * Convert, buy, sell, stake and transfer run as one statement (docs/decisions/0021): the session and the key are checked
+     * Convert, buy, sell, stake, transfer and Withdraw Earned run in one statement (Withdraw Earned after a read) (docs/decisions/0021): the session and the key are checked
      * inside it, and a body the schema refuses is reported by the handler, once "who are you?" is answered.
      */
     const inOneStatement = { config: { access: 'user' as const, sessionInStatement: true }, attachValidation: true };
@@ -58,8 +57,8 @@ export function stakingRoutes(staking: StakingService): FastifyPluginAsyncZod {
     );
     app.post(
       API.stakingWithdrawEarned,
-      { config: mutating, schema: { tags: ['staking'], response } },
-      async (request) => staking.withdrawEarned(sessionOf(request).userId),
+      { ...inOneStatement, schema: { tags: ['staking'], response } },
+      async (request, reply) => app.inOneStatement(request, reply, () => staking.withdrawEarned()),
     );
     app.post(
       API.stakingTransfer,

@@ -5,7 +5,6 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { inTransaction, withRetries, type Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
-import { InsufficientFundsError } from '../ledger/ledger.errors.js';
 import {
   requestRecipientAccount,
   requestUserAccount,
@@ -17,6 +16,7 @@ import {
 } from '../ledger/ledger.service.js';
 import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
 import { createLeaderboard } from './leaderboard.js';
+import { createWithdrawEarned } from './withdraw-earned.js';
 import { stakeOf, stakingView } from './staking.view.js';
 import { stakingRepository as repo, type SummaryRow } from './staking.repository.js';
 import { lastStakeDay, readSettlementDue, yieldDue as yieldAt, type StakeTerms } from './yield.js';
@@ -119,9 +119,6 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     };
   }
 
-  const post = (tx: Tx, userId: string, kind: string, memo: string, legs: Leg[]) =>
-    ledger.postIn(tx, { kind, idempotencyKey: ledgerKey.unique(kind, userId), actorId: userId, memo, legs });
-
   return {
     /**
      * GET: one read; it posts only when a stake has ended or a whole stake day is unsettled (DESIGN D11,
@@ -219,28 +216,16 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     },
 
     /**
-     * Pays everything earned to the balance. Yield accrues every millisecond, so it is settled up to now first,
-     * in TypeScript, which owns the formula: several statements, not one (docs/decisions/0026).
+     * Pays everything earned to the balance, the yield accrued up to the request's time included: priced from one
+     * read, made in one statement (withdraw-earned.ts, docs/decisions/0026).
      */
-    async withdrawEarned(userId: string) {
-      try {
-        const message = await inTransaction(db, async (tx) => {
-          await settle(tx, userId, clock.now());
-          const earned = (await ledger.balances(userId, tx)).get('usd.staking_earned') ?? 0n;
-          if (earned <= 0n) throw bad(MSG.staking.noEarnings);
-          await post(tx, userId, 'staking.withdraw-earned', 'Staking earnings withdrawn to your balance', [
-            { account: userAccount(userId, 'usd.staking_earned'), amount: -earned },
-            { account: userAccount(userId, 'usd.balance'), amount: earned },
-          ]);
-          return MSG.staking.withdrawn(formatAmount(earned, 'USD'));
-        });
-        return { success: true as const, message, summary: await summary(userId) };
-      } catch (error) {
-        // Another withdrawal took the earnings between the read and the posting.
-        if (error instanceof InsufficientFundsError) throw short(MSG.staking.noEarnings);
-        throw error;
-      }
-    },
+    withdrawEarned: createWithdrawEarned<StakingAnswer>({
+      db,
+      ledger,
+      apyBp,
+      settle: settleNow,
+      answer: (message, row, at) => ({ success: true, message, summary: view(row, at) }),
+    }),
 
     /** Fund balance to another user, by username (SPEC §4, §5); the statement finds the recipient. */
     transfer(recipientName: string, amount: bigint) {

@@ -1,29 +1,38 @@
-import { MSG, type Payout, usdText } from '@svp/shared';
-import type { Clock } from '../../clock.js';
+import { MSG } from '@svp/shared';
 import type { Db } from '../../db/client.js';
-import type { Tx } from '../../db/transaction.js';
+import { withRetries } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
-import type { AuditLog } from '../audit/audit.js';
-import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
-import { plansRepository } from '../plans/plans.repository.js';
-import { feeLegs, withdrawalView } from './withdrawal-money.js';
-import { withdrawalsRepository as repo, type WithdrawalRow } from './withdrawals.repository.js';
-import { ledgerKey } from '../ledger/ledger-keys.js';
-import { notifications } from '../notifications/record.js';
+import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import { withdrawalFromJson, withdrawalView, type WithdrawalJson, type WithdrawalView } from './withdrawal-money.js';
+import { withdrawalsRepository as repo, type WithdrawalDecision } from './withdrawals.repository.js';
 
 /**
  * The admin's side of withdrawals (DESIGN D7, D16): the queue, approved for the treasury to pay, or rejected with
  * a reason. Paid is the chain's word: payout-confirmation.ts.
  */
-export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: Ledger; audit: AuditLog }) {
-  const { db, clock, ledger } = deps;
+export function createWithdrawalDecisions(deps: { db: Db; ledger: Ledger }) {
+  const { db, ledger } = deps;
 
-  /** What the platform kept when the investment was broken: the invested amount less the gross paid back. */
-  async function keptOnBreak(tx: Tx, withdrawal: WithdrawalRow): Promise<bigint> {
-    const investment = withdrawal.investmentId
-      ? await plansRepository.findInvestment(tx, withdrawal.investmentId)
-      : undefined;
-    return investment ? investment.amount - withdrawal.gross : 0n;
+  /**
+   * The decision in one statement (migration 0018, issue #17): the admin's session and the Idempotency-Key are
+   * checked in it, and the row's lock, the status, the money returned on a rejection, the user's notification
+   * and the audit entry commit together.
+   */
+  function decide(d: Omit<WithdrawalDecision, 'frame'>): OneStatementWork<WithdrawalView> {
+    return {
+      async run(frame) {
+        const row = await withRetries(() => repo.decide(db, { ...d, frame }));
+        if (row.outcome === 'ok' && d.decision === 'reject') ledger.notePosted('withdrawal.rejected');
+        return statementAnswer(row);
+      },
+      render(stored) {
+        const result = stored as { outcome: 'ok' | 'notPending' | 'payoutInFlight'; withdrawal: WithdrawalJson };
+        if (result.outcome === 'notPending') throw new AppError('CONFLICT', MSG.withdraw.notPending);
+        if (result.outcome === 'payoutInFlight') throw new AppError('CONFLICT', MSG.withdraw.payoutInFlight);
+        return withdrawalView(withdrawalFromJson(result.withdrawal));
+      },
+    };
   }
 
   return {
@@ -42,94 +51,12 @@ export function createWithdrawalDecisions(deps: { db: Db; clock: Clock; ledger: 
     },
 
     /** Admin: agrees to pay; the treasury pays it and the chain's confirmation marks it paid (DESIGN D16). */
-    async approve(adminId: string, id: string, ip: string) {
-      const row = await deps.audit.change(async (tx, record) => {
-        const approved = await repo.update(tx, id, 'pending', {
-          status: 'approved',
-          approvedAt: clock.now(),
-          approvedBy: adminId,
-        });
-        if (!approved) throw new AppError('CONFLICT', MSG.withdraw.notPending);
-        await notifications.record(tx, {
-          userId: approved.userId,
-          type: 'withdrawal.approved',
-          eventKey: `withdrawal.approved:${id}`,
-          at: approved.approvedAt ?? clock.now(),
-          params: { payout: `${approved.payout}`, wallet: approved.wallet },
-        });
-        await record({
-          actorId: adminId,
-          action: 'withdrawal.approved',
-          targetType: 'withdrawal',
-          targetId: id,
-          before: { status: 'pending' },
-          after: { status: 'approved' },
-          ip,
-        });
-        return approved;
-      });
-      return withdrawalView(row);
-    },
+    approve: (id: string, ip: string) => decide({ decision: 'approve', id, reason: null, ip }),
 
     /**
      * Admin: refuses the request, and everything the request took goes back to the balance (ADR 0005): the
      * payout and the fees, and for a break also the 60% the platform kept, so a refused break costs nothing.
      */
-    async reject(adminId: string, id: string, reason: string, ip: string) {
-      const row = await deps.audit.change(async (tx, record) => {
-        // Locked first: the treasury command locks the same row before it records a payout, so a payout and a
-        // rejection cannot both go ahead.
-        const current = await repo.lock(tx, id);
-        if (!current || (current.status !== 'pending' && current.status !== 'approved')) {
-          throw new AppError('CONFLICT', MSG.withdraw.notPending);
-        }
-        if (await repo.hasLivePayout(tx, id)) throw new AppError('CONFLICT', MSG.withdraw.payoutInFlight);
-        const decided = (await repo.update(tx, id, current.status, {
-          status: 'rejected',
-          reason,
-          decidedAt: clock.now(),
-          decidedBy: adminId,
-        }))!;
-        const payout: Payout = {
-          gross: decided.gross,
-          fees: { handling: decided.feeHandling, crypto: decided.feeCrypto, charity: decided.feeCharity },
-          payout: decided.payout,
-        };
-        const kept = decided.kind === 'break' ? await keptOnBreak(tx, decided) : 0n;
-        const legs = [
-          { account: userAccount(decided.userId, 'usd.withdrawal_pending'), amount: -decided.payout },
-          ...feeLegs(payout, -1n),
-          { account: systemAccount('usd.platform'), amount: -kept },
-          { account: userAccount(decided.userId, 'usd.balance'), amount: decided.gross + kept },
-        ].filter((l) => l.amount !== 0n);
-        if (legs.length > 0) {
-          await ledger.postIn(tx, {
-            kind: 'withdrawal.rejected',
-            idempotencyKey: ledgerKey.withdrawalDecided(id),
-            actorId: adminId,
-            memo: `Withdrawal rejected (${reason}): ${usdText(decided.gross + kept)} returned to your balance`,
-            legs,
-          });
-        }
-        await notifications.record(tx, {
-          userId: decided.userId,
-          type: 'withdrawal.rejected',
-          eventKey: `withdrawal.rejected:${id}`,
-          at: decided.decidedAt ?? clock.now(),
-          params: { payout: `${decided.payout}`, returned: `${decided.gross + kept}`, reason },
-        });
-        await record({
-          actorId: adminId,
-          action: 'withdrawal.rejected',
-          targetType: 'withdrawal',
-          targetId: id,
-          before: { status: current.status },
-          after: { status: 'rejected', reason },
-          ip,
-        });
-        return decided;
-      });
-      return withdrawalView(row);
-    },
+    reject: (id: string, reason: string, ip: string) => decide({ decision: 'reject', id, reason, ip }),
   };
 }

@@ -5,6 +5,37 @@ import type { WithdrawalRow } from './withdrawals.repository.js';
 
 export const feeTotal = (p: Payout) => p.fees.handling + p.fees.crypto + p.fees.charity;
 
+export type WithdrawalView = ReturnType<typeof withdrawalView>;
+
+/** A withdrawal as a statement answers it (migration 0016's request, 0018's api_withdrawal_json): text fields. */
+export type WithdrawalJson = Record<string, string | null | undefined>;
+
+/** The row a statement's JSON stands for, as far as the view reads it. */
+export function withdrawalFromJson(w: WithdrawalJson): WithdrawalRow {
+  const date = (value: string | null | undefined) => (value ? new Date(value) : null);
+  return {
+    id: w.id!,
+    userId: w.userId ?? '',
+    investmentId: null,
+    kind: w.kind as WithdrawalRow['kind'],
+    gross: BigInt(w.gross!),
+    feeHandling: BigInt(w.feeHandling!),
+    feeCrypto: BigInt(w.feeCrypto!),
+    feeCharity: BigInt(w.feeCharity!),
+    payout: BigInt(w.payout!),
+    wallet: w.wallet!,
+    status: w.status as WithdrawalRow['status'],
+    txHash: w.txHash ?? null,
+    approvedAt: null,
+    approvedBy: null,
+    reason: w.reason ?? null,
+    requestedAt: new Date(w.requestedAt!),
+    dueAt: new Date(w.dueAt!),
+    decidedAt: date(w.decidedAt),
+    decidedBy: null,
+  };
+}
+
 export function withdrawalView(w: WithdrawalRow) {
   return {
     id: w.id,

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_MSG, MSG, NOTIFICATION_TYPES, usdText, withdrawalDueDate, type Payout } from '@svp/shared';
 import type { Db } from '../../db/client.js';
-import { pgErrorCode } from '../../db/pg-errors.js';
-import { withRetries } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
-import { statementAnswer, type OneStatementWork, type StatementAnswer } from '../../http/one-statement.js';
+import {
+  priceThenAct,
+  statementAnswer,
+  type OneStatementWork,
+  type StatementAnswer,
+} from '../../http/one-statement.js';
 import { requestUserAccount, statementLegs, systemAccount, type Leg, type Ledger } from '../ledger/ledger.service.js';
-import { feeLegs, withdrawalView } from './withdrawal-money.js';
+import { feeLegs, withdrawalFromJson, withdrawalView, type WithdrawalJson } from './withdrawal-money.js';
 import { quoteOf } from './withdrawal-quote.js';
-import { withdrawalsRepository as repo, type WithdrawalRow, type WithdrawalState } from './withdrawals.repository.js';
+import { withdrawalsRepository as repo, type WithdrawalState } from './withdrawals.repository.js';
 
 type Kind = 'maturity' | 'break';
 type RequestAnswer = { success: true; message: string; withdrawal: ReturnType<typeof withdrawalView> };
-/** The state changed between the read and the request more often than this: give up (a 409 to retry). */
-const MAX_REPRICES = 5;
 
 /** What the request does, priced from the state it read: a refusal, or the payout, its legs and its memo. */
 function price(state: WithdrawalState, kind: Kind, now: Date, rule: { minEarnings: bigint; requireVerified: boolean }) {
@@ -45,32 +46,6 @@ function price(state: WithdrawalState, kind: Kind, now: Date, rule: { minEarning
   return { refusal: null, payout, legs: legs.filter((l) => l.amount !== 0n) };
 }
 
-/** A withdrawal as the statement answered it (JSON), as the API shows it. */
-function viewOf(w: Record<string, string>) {
-  const row: WithdrawalRow = {
-    id: w.id!,
-    userId: '',
-    investmentId: null,
-    kind: w.kind as Kind,
-    gross: BigInt(w.gross!),
-    feeHandling: BigInt(w.feeHandling!),
-    feeCrypto: BigInt(w.feeCrypto!),
-    feeCharity: BigInt(w.feeCharity!),
-    payout: BigInt(w.payout!),
-    wallet: w.wallet!,
-    status: w.status as WithdrawalRow['status'],
-    txHash: null,
-    approvedAt: null,
-    approvedBy: null,
-    reason: null,
-    requestedAt: new Date(w.requestedAt!),
-    dueAt: new Date(w.dueAt!),
-    decidedAt: null,
-    decidedBy: null,
-  };
-  return withdrawalView(row);
-}
-
 /**
  * A withdrawal request (SPEC §4, DESIGN D6, D7): closes the active plan and holds the payout in
  * `usd.withdrawal_pending`. Two calls (docs/decisions/0026): the state it is priced from, read with the session's
@@ -84,10 +59,7 @@ export function createWithdrawalRequest(deps: {
 }) {
   const { db, ledger } = deps;
 
-  async function attempt(
-    kind: Kind,
-    frame: Parameters<OneStatementWork<unknown>['run']>[0],
-  ): Promise<StatementAnswer | null> {
+  async function attempt(kind: Kind, frame: Parameters<OneStatementWork<unknown>['run']>[0]): Promise<StatementAnswer> {
     const read = await repo.requestRead(db, frame);
     if (read.outcome === 'session') return { outcome: 'session' };
     const state = read.result as WithdrawalState;
@@ -95,44 +67,37 @@ export function createWithdrawalRequest(deps: {
     const payout = priced.payout;
     const ledgerKind = kind === 'maturity' ? 'withdrawal.request' : 'withdrawal.break';
     const withdrawalId = randomUUID();
-    try {
-      const row = await repo.request(db, {
-        frame,
-        read: state,
-        refusal: priced.refusal,
-        kind,
-        withdrawalId,
-        payout: payout && { ...payout.fees, gross: payout.gross, payout: payout.payout },
-        dueAt: withdrawalDueDate(frame.now),
-        ledgerKind,
-        memo: payout
-          ? `${kind === 'maturity' ? 'Withdrawal' : 'Investment broken early'}: ${usdText(payout.payout)} requested to ${state.wallet}`
-          : '',
-        // A refused request posts nothing.
-        legs: priced.legs.length > 0 ? statementLegs(ledgerKind, priced.legs) : [],
-        notification: {
-          type: 'withdrawal.requested',
-          category: NOTIFICATION_TYPES['withdrawal.requested'],
-          params: { payout: String(payout?.payout ?? 0n), wallet: state.wallet, kind },
-        },
-      });
-      if (row.outcome === 'ok') ledger.notePosted(ledgerKind);
-      return statementAnswer(row);
-    } catch (error) {
-      if (pgErrorCode(error) === 'SV004') return null;
-      throw error;
-    }
+    const row = await repo.request(db, {
+      frame,
+      read: state,
+      refusal: priced.refusal,
+      kind,
+      withdrawalId,
+      payout: payout && { ...payout.fees, gross: payout.gross, payout: payout.payout },
+      dueAt: withdrawalDueDate(frame.now),
+      ledgerKind,
+      memo: payout
+        ? `${kind === 'maturity' ? 'Withdrawal' : 'Investment broken early'}: ${usdText(payout.payout)} requested to ${state.wallet}`
+        : '',
+      // A refused request posts nothing.
+      legs: priced.legs.length > 0 ? statementLegs(ledgerKind, priced.legs) : [],
+      notification: {
+        type: 'withdrawal.requested',
+        category: NOTIFICATION_TYPES['withdrawal.requested'],
+        params: { payout: String(payout?.payout ?? 0n), wallet: state.wallet, kind },
+      },
+    });
+    if (row.outcome === 'ok') ledger.notePosted(ledgerKind);
+    return statementAnswer(row);
   }
 
   return function request(kind: Kind): OneStatementWork<RequestAnswer> {
     return {
-      async run(frame) {
-        for (let i = 0; i < MAX_REPRICES; i++) {
-          const answer = await withRetries(() => attempt(kind, frame));
-          if (answer) return answer;
-        }
-        throw new AppError('CONFLICT', MSG.withdraw.failed);
-      },
+      run: (frame) =>
+        priceThenAct(
+          () => attempt(kind, frame),
+          () => new AppError('CONFLICT', MSG.withdraw.failed),
+        ),
       render(stored) {
         const result = stored as { outcome: 'ok' | 'refused' | 'failed'; message: string | null; withdrawal: unknown };
         if (result.outcome === 'refused') throw new AppError('NOT_ELIGIBLE', result.message ?? MSG.withdraw.failed);
@@ -140,7 +105,7 @@ export function createWithdrawalRequest(deps: {
         return {
           success: true,
           message: MSG.withdraw.success,
-          withdrawal: viewOf(result.withdrawal as Record<string, string>),
+          withdrawal: withdrawalView(withdrawalFromJson(result.withdrawal as WithdrawalJson)),
         };
       },
     };

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Asset } from '@svp/shared';
+import { NOTIFICATION_TYPES, USD_UNIT, type Asset } from '@svp/shared';
+import { ledgerKey } from '../ledger/ledger-keys.js';
 import { preparedStatement, type Db } from '../../db/client.js';
 import { treasurySteps, treasuryTransfers, users, withdrawals } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
@@ -53,7 +54,38 @@ export interface WithdrawalRequestRow {
   notification: { type: string; category: string; params: Record<string, string> };
 }
 
+/** An admin's decision (migration 0018): the frame of an admin's session, the withdrawal, and what is decided. */
+export interface WithdrawalDecision {
+  frame: RequestFrame;
+  decision: 'approve' | 'reject';
+  id: string;
+  /** The rejection's reason; null for an approval. */
+  reason: string | null;
+  ip: string;
+}
+
+const decideStatement = preparedStatement<StatementRow>(
+  'api_withdrawal_decide',
+  `select o_outcome as outcome, o_user_id as "userId", o_result as result
+   from api_withdrawal_decide($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10::uuid, $11, $12, $13, $14, $15,
+     $16, $17)`,
+);
+
 export const withdrawalsRepository = {
+  async decide(db: Db, d: WithdrawalDecision): Promise<StatementRow> {
+    const [row] = await decideStatement(db, [
+      ...frameParams(d.frame),
+      d.id,
+      d.decision,
+      d.reason,
+      d.ip,
+      ledgerKey.withdrawalDecided(d.id),
+      USD_UNIT.toString(),
+      NOTIFICATION_TYPES['withdrawal.approved'],
+      NOTIFICATION_TYPES['withdrawal.rejected'],
+    ]);
+    return row!;
+  },
   async requestRead(db: Db, frame: RequestFrame): Promise<StatementRow> {
     const [row] = await readStatement(db, frameParams(frame).slice(0, 4));
     return row!;

@@ -86,10 +86,13 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
     app.post(
       API.adminWithdrawalApprove,
       {
-        config: { access: 'admin', idempotent: true },
+        // One statement (migration 0018): the admin's session and the key are checked inside it.
+        config: { access: 'admin', sessionInStatement: true },
+        attachValidation: true,
         schema: { tags: ['admin'], params: idParams, response: { 200: withdrawalSchema, ...errorResponses } },
       },
-      async (request) => withdrawals.approve(sessionOf(request).userId, request.params.id, request.ip),
+      async (request, reply) =>
+        app.inOneStatement(request, reply, () => withdrawals.approve(request.params.id, request.ip)),
     );
     app.post(
       API.adminWithdrawalPay,
@@ -108,7 +111,8 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
     app.post(
       API.adminWithdrawalReject,
       {
-        config: { access: 'admin', idempotent: true },
+        config: { access: 'admin', sessionInStatement: true },
+        attachValidation: true,
         schema: {
           tags: ['admin'],
           params: idParams,
@@ -116,8 +120,10 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
           response: { 200: withdrawalSchema, ...errorResponses },
         },
       },
-      async (request) =>
-        withdrawals.reject(sessionOf(request).userId, request.params.id, request.body.reason, request.ip),
+      async (request, reply) =>
+        app.inOneStatement(request, reply, () =>
+          withdrawals.reject(request.params.id, request.body.reason, request.ip),
+        ),
     );
   };
 }

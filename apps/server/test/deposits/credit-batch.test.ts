@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { API } from '@svp/shared';
+import { deposits, notifications, rejectedDeposits } from '../../src/db/schema.js';
+import type { ObservedTransfer } from '../../src/chain/types.js';
+import { queryRows } from '../../src/db/client.js';
+import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
+import { buildTestApp, onPostgres, signedInUser, type Client, type TestApp } from '../helpers.js';
+import { countRoundTrips } from '../round-trips.js';
+
+// Issue #17: the watcher credits a scanned chunk's deposits in one database call (migration 0017).
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const balanceOf = async (client: Client) => (await client.get(API.me)).body.user.balance as string;
+let txCounter = 0;
+/** A USDT transfer (18 decimals) of `usdt` whole dollars to `to`, in a transaction of its own. */
+const transfer = (to: string, usdt: bigint, extra: Partial<ObservedTransfer> = {}): ObservedTransfer => {
+  txCounter += 1;
+  return {
+    chainId: 56,
+    txHash: '0x' + txCounter.toString(16).padStart(64, 'b'),
+    logIndex: 0,
+    blockNumber: 500n + BigInt(txCounter),
+    from: '0x00000000000000000000000000000000000000aa',
+    to,
+    amountRaw: usdt * 10n ** 18n,
+    decimals: 18,
+    ...extra,
+  };
+};
+
+async function payee() {
+  const user = await signedInUser(t.app);
+  return { ...user, address: await t.app.services.deposits.addressFor(user.user.id) };
+}
+
+describe('crediting a chunk of deposits at once', () => {
+  it('credits each transfer of a chunk in one round trip, as one at a time would, with its notification', async () => {
+    const a = await payee();
+    const b = await payee();
+    const request = await a.client.post(API.topup, { amount: '10' });
+    expect(request.status).toBe(200);
+    const chunk = [
+      transfer(a.address, 13n), // pays a's request exactly
+      transfer(b.address, 20n), // b asked for nothing
+      transfer(a.address, 5n), // a's request is paid already: unrequested
+    ];
+    const counter = countRoundTrips(t.database);
+    let results: string[] = [];
+    try {
+      const trips = await counter.count(async () => {
+        results = await t.app.services.deposits.ingestMany(chunk);
+      });
+      expect(trips).toBe(1);
+    } finally {
+      counter.restore();
+    }
+    expect(results).toEqual(['credited', 'credited', 'credited']);
+    expect(await balanceOf(a.client)).toBe('12');
+    expect(await balanceOf(b.client)).toBe('17');
+    const rows = await t.database.db.select().from(deposits).where(eq(deposits.userId, a.user.id));
+    expect(rows.map((r) => [r.received, r.flag, r.topupRequestId]).sort()).toEqual(
+      [
+        [13_000_000n, null, request.body.requestId],
+        [5_000_000n, 'unrequested', null],
+      ].sort(),
+    );
+    expect(rows.every((r) => r.ledgerTransactionId !== null)).toBe(true);
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, a.user.id));
+    expect(notes.filter((n) => n.type === 'deposit.credited')).toHaveLength(2);
+    // Seen again (a chunk read twice after a crash): nothing moves.
+    expect(await t.app.services.deposits.ingestMany(chunk)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+    expect(await balanceOf(a.client)).toBe('12');
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
+
+  it('credits a chunk once when 20 callers ingest it at the same time', async () => {
+    const a = await payee();
+    const b = await payee();
+    const chunk = [transfer(a.address, 13n), transfer(b.address, 13n), transfer(a.address, 13n)];
+    const all = await Promise.all(Array.from({ length: 20 }, () => t.app.services.deposits.ingestMany(chunk)));
+    for (const [i] of chunk.entries()) {
+      expect(all.map((results) => results[i]).filter((r) => r === 'credited')).toHaveLength(1);
+    }
+    expect(await balanceOf(a.client)).toBe('20');
+    expect(await balanceOf(b.client)).toBe('10');
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
+
+  it('rejects only the transfer the database refuses, and answers every other in order', async () => {
+    const a = await payee();
+    const stranger = '0x' + '34'.repeat(20);
+    const odd = transfer(a.address, 9n, { blockNumber: 2n ** 64n });
+    const results = await t.app.services.deposits.ingestMany([
+      transfer(a.address, 4n),
+      odd,
+      transfer(stranger, 4n),
+      transfer(a.address, 10_000_001n), // above the ceiling
+      transfer(a.address, 6n),
+    ]);
+    expect(results).toEqual(['credited', 'rejected', 'ignored', 'rejected', 'credited']);
+    expect(await balanceOf(a.client)).toBe('4');
+    const rejected = await t.database.db.select().from(rejectedDeposits).where(eq(rejectedDeposits.userId, a.user.id));
+    expect(rejected.map((r) => r.code).sort()).toEqual(['above_ceiling', 'failed']);
+    expect(rejected.find((r) => r.code === 'failed')!.reason).toMatch(/database error 22003: .*out of range/);
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
+
+  it('locks the balances it credits in the ledger order, whatever the chain order (no deadlock with a transfer)', async () => {
+    const [low, high] = [await payee(), await payee()].sort((x, y) => (x.user.id < y.user.id ? -1 : 1));
+    // Chain order: the higher owner first.
+    const chunk = [transfer(high!.address, 8n), transfer(low!.address, 8n)];
+    const lockBalance = (owner: string, nowait = '') =>
+      sql.raw(`select 1 from accounts where owner = '${owner}' and code = 'usd.balance' for update ${nowait}`);
+    let credited: Promise<string[]>;
+    if (onPostgres) {
+      // Another transaction holds the lower balance meanwhile (PGlite runs one statement at a time: no race there).
+      let release!: () => void;
+      let held!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const holder = t.database.db.transaction(async (tx) => {
+        await tx.execute(lockBalance(low!.user.id));
+        held();
+        await gate;
+      });
+      await holding;
+      credited = t.app.services.deposits.ingestMany(chunk);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The chunk waits for the lower balance before it takes the higher one: the higher is still free.
+      const free = await t.database.db.transaction((tx) => queryRows(tx, lockBalance(high!.user.id, 'nowait')));
+      expect(free).toHaveLength(1);
+      release();
+      await holder;
+    } else credited = t.app.services.deposits.ingestMany(chunk);
+    expect(await credited).toEqual(['credited', 'credited']);
+    expect(await balanceOf(low!.client)).toBe('5');
+    expect(await balanceOf(high!.client)).toBe('5');
+  });
+});

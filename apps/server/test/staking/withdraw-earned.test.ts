@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, DAY_MS, formatAmount, fromDecimalString, MSG } from '@svp/shared';
+import { queryRows } from '../../src/db/client.js';
+import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
+import { countRoundTrips } from '../round-trips.js';
+import { buildTestApp, signedInUser, topUp, type TestApp } from '../helpers.js';
+
+// Withdraw Earned is priced from one read and made in one statement (migration 0019, docs/decisions/0026): the
+// yield due at the request's time and all of earned, posted with the key and its answer.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const key = () => `key-${Math.random().toString(36).slice(2, 12)}`;
+const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+
+/** A user staking 10,000,000 tokens ($100) for `days`, signed in again after the time passed. */
+async function stakedFor(days: number) {
+  const u = await signedInUser(t.app);
+  await topUp(u.client, '100');
+  expect((await u.client.post(API.stakingConvert, { direction: 'toFund', amount: '100' })).status).toBe(200);
+  expect((await u.client.post(API.stakingBuy, { amount: '100' })).status).toBe(200);
+  expect((await u.client.post(API.stakingStake, { tokens: '10000000' })).status).toBe(200);
+  t.clock.advance(days * DAY_MS + 3_600_000);
+  expect((await u.client.post(API.login, { email: u.email, password: u.password })).status).toBe(200);
+  return u;
+}
+
+const yieldPostings = async (userId: string) =>
+  (
+    await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from ledger_transactions t where t.kind = 'staking.yield' and t.id in
+          (select le.transaction_id from ledger_entries le join accounts a on a.id = le.account_id
+           where a.owner = ${userId})`,
+    )
+  )[0]!.n;
+
+describe('Withdraw Earned in two round trips', () => {
+  it('pays the yield due at its own time, in a read and one statement; a replay pays nothing again', async () => {
+    const u = await stakedFor(10);
+    // The room shows earned at this very time (the test clock stands still): that is what must be paid.
+    const shown = (await u.client.get(API.staking)).body.earned as string;
+    expect(Number(shown)).toBeGreaterThan(0.32); // $100 × 12% × 10/365 ≈ $0.3288
+    const k = key();
+    const counter = countRoundTrips(t.database);
+    let paid: Awaited<ReturnType<typeof u.client.post>> | undefined;
+    try {
+      const trips = await counter.count(async () => {
+        paid = await u.client.post(API.stakingWithdrawEarned, undefined, { 'idempotency-key': k });
+      });
+      expect(trips).toBe(2);
+    } finally {
+      counter.restore();
+    }
+    expect(paid!.status).toBe(200);
+    expect(paid!.body.message).toBe(MSG.staking.withdrawn(formatAmount(fromDecimalString(shown, 'USD'), 'USD')));
+    expect(paid!.body.summary).toMatchObject({ earned: '0', balance: shown, staked: '10000000' });
+    const again = await u.client.post(API.stakingWithdrawEarned, undefined, { 'idempotency-key': k });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(paid!.body);
+    expect((await u.client.get(API.me)).body.user.balance).toBe(shown);
+    // Nothing more accrued at the same time: a new request is refused in the spec's words.
+    const none = await u.client.post(API.stakingWithdrawEarned);
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toBe(MSG.staking.noEarnings);
+    await ok();
+  });
+
+  it('pays once under 10 concurrent requests, the yield included once', async () => {
+    const u = await stakedFor(20);
+    const shown = (await u.client.get(API.staking)).body.earned as string;
+    const before = await yieldPostings(u.user.id);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => u.client.post(API.stakingWithdrawEarned)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.body.error.message).toBe(MSG.staking.noEarnings);
+    }
+    expect((await u.client.get(API.me)).body.user.balance).toBe(shown);
+    expect(await yieldPostings(u.user.id)).toBeLessThanOrEqual(before + 1);
+    await ok();
+  });
+
+  it('pays once for 50 identical requests with one Idempotency-Key, each answered with the same result', async () => {
+    const u = await stakedFor(15);
+    const shown = (await u.client.get(API.staking)).body.earned as string;
+    const k = key();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => u.client.post(API.stakingWithdrawEarned, undefined, { 'idempotency-key': k })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
+    expect((await u.client.get(API.me)).body.user.balance).toBe(shown);
+    await ok();
+  });
+
+  it('releases an ended stake first, then pays the yield capped at its end', async () => {
+    const u = await stakedFor(61);
+    const paid = await u.client.post(API.stakingWithdrawEarned);
+    expect(paid.status).toBe(200);
+    // Capped at 60 days: $100 × 12% × 60/365 = $1.972602...
+    expect(paid.body.summary).toMatchObject({
+      earned: '0',
+      balance: '1.972602',
+      staked: '0',
+      tokenWallet: '10000000',
+    });
+    await ok();
+  });
+});
