@@ -61,6 +61,8 @@ export default defineConfig({
       REFERRAL_BONUS_USD: '5',
       // The journeys' users sign up unverified (no mailbox here); the rule is tested through the API (test/account).
       WITHDRAWALS_REQUIRE_VERIFIED_EMAIL: '0',
+      // The whole suite signs up from one address, more than the default 20 an hour (tested through the API).
+      REGISTRATIONS_PER_IP_HOUR: '1000',
     },
   },
 });

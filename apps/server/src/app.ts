@@ -170,7 +170,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Settings → Security: sessions, sign-in history, password and e-mail changes, verified e-mail (issue 18).
   const account = createAccountModule({ db, clock, config, sessions, rateLimiter, mailer, audit, log: app.log });
   await ledger.openSystemAccounts();
-  const auth = createAuthService({ db, clock, sessions, rateLimiter, mailer, users, referrals, totp, ledger, account });
+  const auth = createAuthService({
+    ...{ db, clock, sessions, rateLimiter, mailer, users, referrals, totp, ledger, account },
+    registrationsPerIpHour: config.REGISTRATIONS_PER_IP_HOUR,
+  });
   const investments = createInvestmentsService({ db, ledger, referrals });
   const tickets = createTicketsService({ db, clock, audit });
   const adminUsers = createAdminUsersService({ db, clock, ledger, audit });

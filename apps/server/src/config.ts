@@ -112,6 +112,8 @@ const envSchema = z.object({
     .transform((v) => fromDecimalString(v, 'USD')),
   DAILY_COINS_BASE: z.coerce.bigint().min(0n).default(1_000n),
   TAP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100).default(20),
+  /** Sign-ups one address may make per clock hour (DESIGN D14); raise it for users behind one shared NAT. */
+  REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** An Idempotency-Key unfinished this long belongs to a dead attempt: a retry may take it over. */
   IDEMPOTENCY_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TAP_DAILY_CAP: z.coerce.number().int().min(1).default(10_000),

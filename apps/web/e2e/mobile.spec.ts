@@ -1,16 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, login, moveClock, registerViaApi, uniqueEmail } from './helpers';
+import { PASSWORD, login, registerViaApi, uniqueEmail } from './helpers';
 
 // What the walk-through saw on a phone (item 13), checked on the laid-out page at 375 px.
-
-// Registration is limited to 20 per hour per address and the whole suite comes from one address: this spec
-// works hours ahead, in a window of its own (support-admin.spec.ts takes the one 3 hours ahead).
-test.beforeAll(async ({ request }) => {
-  await moveClock(request, { advanceDays: 0.25 });
-});
-test.afterAll(async ({ request }) => {
-  await moveClock(request, { reset: true }); // later spec files expect today's date
-});
 
 test.use({ viewport: { width: 375, height: 740 } });
 

@@ -1,15 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { MSG } from '@svp/shared';
-import { PASSWORD, adminLogin, login, moveClock, postJson, registerViaApi, storedUser, uniqueEmail } from './helpers';
-
-// Registration is limited to 20 per hour per address, in clock-aligned windows, and the whole suite comes from
-// one address: this spec works a few hours ahead, in windows of its own, and puts the clock back after.
-test.beforeAll(async ({ request }) => {
-  await moveClock(request, { advanceDays: 0.125 });
-});
-test.afterAll(async ({ request }) => {
-  await moveClock(request, { reset: true }); // later spec files expect today's date
-});
+import { PASSWORD, adminLogin, login, postJson, registerViaApi, storedUser, uniqueEmail } from './helpers';
 
 async function adminPage(browser: Browser) {
   const context = await browser.newContext(); // its own cookies and storage

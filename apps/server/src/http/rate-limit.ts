@@ -60,5 +60,5 @@ export const RATE_RULES = {
   otpSendAccount: (id: string): RateRule => ({ bucket: `otp-send:acct:${id}`, limit: 3, windowMs: 15 * MINUTE }),
   otpCheckIp: (ip: string): RateRule => ({ bucket: `otp-check:ip:${ip}`, limit: 30, windowMs: 15 * MINUTE }),
   otpCheckAccount: (id: string): RateRule => ({ bucket: `otp-check:acct:${id}`, limit: 10, windowMs: 15 * MINUTE }),
-  registerIp: (ip: string): RateRule => ({ bucket: `register:ip:${ip}`, limit: 20, windowMs: 60 * MINUTE }),
+  registerIp: (ip: string, limit: number): RateRule => ({ bucket: `register:ip:${ip}`, limit, windowMs: 60 * MINUTE }),
 };

@@ -43,6 +43,8 @@ export function createAuthService(deps: {
   referrals: ReferralsService;
   totp: TotpService;
   ledger: Ledger;
+  /** REGISTRATIONS_PER_IP_HOUR. */
+  registrationsPerIpHour: number;
   /** Sign-in history and e-mail verification (modules/account, issue 18). */
   account?: Pick<AccountModule, 'signIns' | 'emailVerification'>;
 }) {
@@ -79,7 +81,7 @@ export function createAuthService(deps: {
 
   return {
     async register(input: Required<RegisterRequest>, meta: RequestMeta): Promise<void> {
-      await deps.rateLimiter.consume(RATE_RULES.registerIp(meta.ip));
+      await deps.rateLimiter.consume(RATE_RULES.registerIp(meta.ip, deps.registrationsPerIpHour));
       let referredBy: string | null = null;
       if (input.referralCode) {
         const referrer = await usersRepository.findByReferralCode(db, input.referralCode);
