@@ -161,8 +161,8 @@ export function registerOneStatement(app: FastifyInstance, clock: Clock): void {
         continue;
       }
       if (answer.outcome === 'session') {
-        // Expired, idle, disabled, an admin's, or just due a touch: the ordinary check answers 401/403, or
-        // touches a live session so the statement can vouch for it now.
+        // Expired, idle, disabled, pending a second factor, or another role's: the ordinary check answers
+        // 401/403 (and deletes a dead session). A live session due its touch the statement touches itself.
         if (sessionChecked) throw errors.unauthenticated();
         sessionChecked = true;
         await sessionCheck.authorize(request);

@@ -99,7 +99,8 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
     /**
      * What a route that checks its session inside its own statement (http/one-statement.ts) hands the database:
      * the token's hash and this store's limits for a session of the route's role. The statement vouches only for
-     * a session `resolve` would accept without a touch; anything else comes back here. Null: not a token at all.
+     * a session `resolve` would accept, and touches it when due as `resolve` would (migration 0021); anything
+     * else comes back here. Null: not a token at all.
      */
     statementSession(
       token: string | undefined,
