@@ -6,7 +6,7 @@
  * (default 5: about two minutes in all). Writes the figures to docs/benchmarks.md, above its lab notes.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,10 +19,13 @@ import {
   DURATION,
   WRITE_CLIENTS,
   helloWorld,
+  investStatementPost,
   meStatementGet,
   pgbench,
   pgbenchInit,
   primaryKeyGet,
+  transferStatementPgbench,
+  transferStatementPost,
   type LoadResult,
 } from './references.js';
 import {
@@ -119,6 +122,7 @@ async function main() {
     const seedStart = Date.now();
     const investors = await seedUsers(dbUrlFor(name), 'investor', seedCount(DURATION));
     const holders = await seedUsers(dbUrlFor(name), 'matured-plan', seedCount(DURATION));
+    const floorInvestors = await seedUsers(dbUrlFor(name), 'investor', seedCount(DURATION));
     const seedSeconds = ((Date.now() - seedStart) / 1000).toFixed(1);
     console.log(`seeded ${investors.length} investors and ${holders.length} matured plans in ${seedSeconds} s`);
 
@@ -139,11 +143,34 @@ async function main() {
     };
     if (!pgbenchInit(pgbenchUrl)) console.warn('pgbench is not installed or failed: no write ratios');
     const writes = {} as Record<WriteName, Interleaved>;
+    let transferFloor: LoadResult | undefined;
+    let transferStatementAlone: LoadResult | null = null;
+    let investFloor: LoadResult | undefined;
     let before = pgbenchRun(`before the ${WRITE_BUDGETS.transfer.label}`);
     const names = Object.keys(subjects) as WriteName[];
     for (const [i, write] of names.entries()) {
       const [label, load] = subjects[write];
       const subject = await run(label, load, WRITE_BUDGETS[write].unit);
+      // The floor under a transfer, between the same two pgbench runs; bob pays alice back what she sent.
+      if (write === 'transfer') {
+        transferFloor = await run(
+          `context: bare Fastify POST running a transfer's own statement (api_user_posting), ${key} ${clients}`,
+          () => transferStatementPost(dbUrlFor(name), sessionTokenHash(bob), alice.username),
+        );
+        const tps = transferStatementPgbench(dbUrlFor(name), sessionTokenHash(bob), alice.username);
+        transferStatementAlone = tps === null ? null : { rps: tps, p99: NaN, errors: 0 };
+        const label = `context: a transfer's own statement alone, from pgbench's client (${WRITE_CLIENTS} clients, no HTTP)`;
+        measures.push({ label, result: transferStatementAlone, unit: 'tps' });
+        console.log(`${label}: ${tps === null ? 'failed' : `${tps.toFixed(0)} tps`}`);
+      }
+      if (write === 'invest') {
+        const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'svp-bench-')), 'investors');
+        writeFileSync(file, floorInvestors.map(sessionTokenHash).join('\n'));
+        investFloor = await run(
+          `context: bare Fastify POST running an investment's own statement (api_invest), ${key} ${clients}`,
+          () => investStatementPost(dbUrlFor(name), file),
+        );
+      }
       const next = names[i + 1];
       const after = pgbenchRun(
         `after the ${WRITE_BUDGETS[write].label}${next ? ` and before the ${WRITE_BUDGETS[next].label}` : ''}`,
@@ -177,7 +204,19 @@ async function main() {
     );
 
     const report = benchReport(
-      { measures, hello, me, meFloor, writes, login, meDuringLogin, elsewhere: budgetsElsewhere() },
+      {
+        measures,
+        hello,
+        me,
+        meFloor,
+        writes,
+        transferFloor: transferFloor!,
+        transferStatementAlone,
+        investFloor: investFloor!,
+        login,
+        meDuringLogin,
+        elsewhere: budgetsElsewhere(),
+      },
       connectionKind(baseUrl),
     );
     // The figures are rewritten; the hand-written lab notes after the marker are kept.

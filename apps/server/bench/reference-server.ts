@@ -2,16 +2,26 @@
  * The reference servers of DESIGN §7, run as their own process exactly like the app under test (its own
  * core to compete for, the same load generator in the bench process): `hello` answers a constant, `pk`
  * answers one primary-key SELECT over a pg pool, `me-sql` runs GET /me's own statement for one session and
- * answers its row as JSON (what /me could reach with nothing but its SQL and a body of its size). Started by
- * references.ts; prints "ready" when listening.
+ * answers its row as JSON (what /me could reach with nothing but its SQL and a body of its size), `transfer-sql`
+ * and `invest-sql` run a money operation's own statement (statement-routes.ts). Started by references.ts; prints
+ * "ready" when listening.
  */
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { openDatabase } from '../src/db/client.js';
+import { investStatementRoute, transferStatementRoute } from './statement-routes.js';
 import { SNAPSHOT_BY_SESSION_SQL } from '../src/modules/users/users.repository.js';
 
-const [mode, port, dbUrl, tokenHash] = process.argv.slice(2);
+const [mode, port, dbUrl, tokenHash, recipient] = process.argv.slice(2);
 const app = Fastify();
-if (mode === 'me-sql') {
+if (mode === 'transfer-sql') {
+  transferStatementRoute(app, (await openDatabase({ databaseUrl: dbUrl })).db, tokenHash!, recipient!);
+} else if (mode === 'invest-sql') {
+  // tokenHash names a file here: one investor's session hash a line, each used once.
+  const hashes = readFileSync(tokenHash!, 'utf8').split('\n').filter(Boolean);
+  investStatementRoute(app, (await openDatabase({ databaseUrl: dbUrl })).db, hashes);
+} else if (mode === 'me-sql') {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
   app.get('/', async () => {
     const now = new Date().toISOString();

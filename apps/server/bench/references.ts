@@ -1,8 +1,12 @@
 /** The reference runs of DESIGN §7, measured on the same machine in the same run as the app. */
 import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { API, API_PREFIX, usd } from '@svp/shared';
+import { requestRecipientAccount, requestUserAccount, statementLegs } from '../src/modules/ledger/ledger.service.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -22,7 +26,12 @@ export async function load(url: string, options: Partial<autocannon.Options> = {
 }
 
 /** Runs bench/reference-server.ts in its own process, as the app runs, and loads it like the app. */
-async function referenceRun(mode: 'hello' | 'pk' | 'me-sql', dbUrl = '', ...extra: string[]): Promise<LoadResult> {
+async function referenceRun(
+  mode: 'hello' | 'pk' | 'me-sql' | 'transfer-sql' | 'invest-sql',
+  dbUrl = '',
+  extra: string[] = [],
+  options: Partial<autocannon.Options> = {},
+): Promise<LoadResult> {
   const port = 3700 + Math.floor(Math.random() * 90);
   const child = spawn(
     process.execPath,
@@ -36,7 +45,7 @@ async function referenceRun(mode: 'hello' | 'pk' | 'me-sql', dbUrl = '', ...extr
       child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
       child.once('exit', (code) => reject(new Error(`reference server ${mode} exited with ${code}`)));
     });
-    return await load(`http://127.0.0.1:${port}/`);
+    return await load(`http://127.0.0.1:${port}/`, options);
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -54,7 +63,30 @@ export const primaryKeyGet = (dbUrl: string) => referenceRun('pk', dbUrl);
  * Bare Fastify running GET /me's own statement for one session (its token's hash) and answering the row: the
  * floor under /me's cost that its SQL and body set, whatever the app does around them.
  */
-export const meStatementGet = (dbUrl: string, tokenHash: string) => referenceRun('me-sql', dbUrl, tokenHash);
+export const meStatementGet = (dbUrl: string, tokenHash: string) => referenceRun('me-sql', dbUrl, [tokenHash]);
+
+const writeFloor = (mode: 'transfer-sql' | 'invest-sql', dbUrl: string, args: string[], body: unknown) =>
+  referenceRun(mode, dbUrl, args, {
+    connections: WRITE_CLIENTS,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * Bare Fastify POST running a staking transfer's own statement (api_user_posting, a fresh key each) for one
+ * session to `recipient`, at the write clients' count: the floor under the transfer route's cost that its one
+ * SQL call and HTTP set, whatever the app does around them.
+ */
+export const transferStatementPost = (dbUrl: string, tokenHash: string, recipient: string) =>
+  writeFloor('transfer-sql', dbUrl, [tokenHash, recipient], { recipient, amount: '0.01' });
+
+/**
+ * Bare Fastify POST running an investment's own statement (api_invest) for the next of the seeded investors whose
+ * session hashes `hashesFile` lists, one a line: the floor under the investment route.
+ */
+export const investStatementPost = (dbUrl: string, hashesFile: string) =>
+  writeFloor('invest-sql', dbUrl, [hashesFile], { plan: 'gold', duration: 30, amount: '100' });
 
 /** Creates pgbench's tables (scale 1) once; false when pgbench is not installed or fails. */
 export function pgbenchInit(dbUrl: string): boolean {
@@ -79,5 +111,39 @@ export function pgbench(dbUrl: string): number | null {
     return match ? Number(match[1]) : null;
   } catch {
     return null;
+  }
+}
+
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const textArray = (items: string[]) => `array[${items.map(literal).join(', ')}]::text[]`;
+
+/**
+ * A staking transfer's own statement (api_user_posting, a fresh key each) run by pgbench's client at the write
+ * clients' count, with no HTTP at all: what the one SQL call costs against TPC-B on this machine. Transactions
+ * per second, or null when pgbench is missing or failed.
+ */
+export function transferStatementPgbench(dbUrl: string, tokenHash: string, recipient: string): number | null {
+  const legs = statementLegs('staking.transfer', [
+    { account: requestUserAccount('usd.fund'), amount: -usd('0.01') },
+    { account: requestRecipientAccount('usd.fund'), amount: usd('0.01') },
+  ]);
+  const script = `select o_outcome from api_user_posting(${literal(tokenHash)}, now(), 1800000, 3600000,
+  gen_random_uuid()::text, ${literal(API_PREFIX + API.stakingTransfer)}, gen_random_uuid()::text, gen_random_uuid()::text,
+  false, 'staking.transfer', gen_random_uuid()::text, 'Fund transfer from {sender} to {recipient}', ${literal(recipient)},
+  ${textArray(legs.map((l) => l.owner))}, ${textArray(legs.map((l) => l.code))}, ${textArray(legs.map((l) => l.asset))},
+  array[${legs.map((l) => l.amount.toString()).join(', ')}]::bigint[], array[${legs.map((l) => l.allowNegative).join(', ')}],
+  'staking', null);
+`.replace(/\n\s*/g, ' ');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-pgbench-'));
+  try {
+    const file = path.join(dir, 'transfer.sql');
+    writeFileSync(file, script + '\n');
+    const args = ['-n', '-f', file, '-c', String(WRITE_CLIENTS), '-j', '2', '-T', String(DURATION), dbUrl];
+    const out = execFileSync('pgbench', args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    return Number(/tps = ([\d.]+)/.exec(out.toString())?.[1] ?? NaN) || null;
+  } catch {
+    return null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

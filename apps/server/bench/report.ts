@@ -54,6 +54,12 @@ export interface Results {
   /** Context: a bare Fastify route running /me's own statement (its SQL and a body of its size, nothing else). */
   meFloor: LoadResult;
   writes: Record<WriteName, Interleaved>;
+  /** Context: a bare Fastify POST running a transfer's own statement (its one SQL call, nothing else). */
+  transferFloor: LoadResult;
+  /** Context: the same statement from pgbench's client, no HTTP (null without pgbench). */
+  transferStatementAlone: LoadResult | null;
+  /** Context: a bare Fastify POST running an investment's own statement. */
+  investFloor: LoadResult;
   /** Logins offered at LOGIN_RATE with GET /me flat out beside them. */
   login: LoadResult;
   meDuringLogin: LoadResult;
@@ -139,10 +145,11 @@ const pkOfHello = (r: Results) => {
   return refs.map((x) => (x / r.hello.rps).toFixed(2)).join(' and ');
 };
 
-const floorOfPk = (r: Results) =>
-  r.me.references
-    .filter((x): x is number => x !== null)
-    .map((x) => (r.meFloor.rps / x).toFixed(2))
+/** `floor` ÷ each of `references`, as "a and b". */
+const ratios = (floor: LoadResult, references: (number | null)[]) =>
+  references
+    .filter((x): x is number => x !== null && x > 0)
+    .map((x) => (floor.rps / x).toFixed(2))
     .join(' and ');
 
 export function benchReport(r: Results, connection: string): string {
@@ -181,8 +188,15 @@ export function benchReport(r: Results, connection: string): string {
     `  ${pkOfHello(r)} × it, and GET /me ${(r.me.subject.rps / r.hello.rps).toFixed(2)} ×. The dashboard snapshot, the leaderboard and login`,
     '  flat out are context too.',
     `- The floor under /me: a bare Fastify route running /me's own statement (its SQL, its row as the body) reached`,
-    `  ${floorOfPk(r)} × the one-primary-key GET; GET /me reached ${(r.me.subject.rps / r.meFloor.rps).toFixed(2)} × that floor. The first`,
+    `  ${ratios(r.meFloor, r.me.references)} × the one-primary-key GET; GET /me reached ${(r.me.subject.rps / r.meFloor.rps).toFixed(2)} × that floor. The first`,
     "  ratio is what /me's SQL and body cost against one primary-key SELECT, whatever the app around them does.",
+    `- The floor under a transfer: a bare Fastify POST running the transfer's own statement (api_user_posting, a fresh`,
+    `  key each, no hooks, no validation) reached ${ratios(r.transferFloor, r.writes.transfer.references)} × pgbench; the transfer route reached`,
+    `  ${(r.writes.transfer.subject.rps / r.transferFloor.rps).toFixed(2)} × that floor. The first ratio is what one HTTP request and one SQL call doing a`,
+    '  transfer cost against TPC-B on this machine, where the load generator, the server and PostgreSQL share its cores.',
+    `- The same statement alone, from pgbench's client (no HTTP): ${r.transferStatementAlone ? `${ratios(r.transferStatementAlone, r.writes.transfer.references)} × pgbench` : 'not run'}.`,
+    `- The floor under an investment, the same way (api_invest, a fresh seeded investor each): ${ratios(r.investFloor, r.writes.invest.references)} × pgbench;`,
+    `  the investment route reached ${(r.writes.invest.subject.rps / r.investFloor.rps).toFixed(2)} × that floor.`,
     '- Investments and withdrawal requests need a fresh user each (one active plan per user): those users, their',
     '  sessions and their money are seeded in SQL through the ledger (bench/seed-users.ts); the measured requests',
     '  are the real HTTP routes with a fresh Idempotency-Key each.',

@@ -1,0 +1,81 @@
+/**
+ * Floors under the money routes' cost: bare Fastify POST routes that run an operation's own one statement through
+ * the app's repository, with no hooks, no validation, no session look-up and no rendering — what one HTTP request
+ * and one SQL call doing that operation cost on this machine, whatever the app does around them. Anything but a
+ * posting answers 500, so a floor cannot flatter itself with cheap refusals.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { API, API_PREFIX, DAY_MS, expectedWithdrawal, usd } from '@svp/shared';
+import type { Db } from '../src/db/client.js';
+import type { RequestFrame } from '../src/http/one-statement.js';
+import { ledgerKey } from '../src/modules/ledger/ledger-keys.js';
+import { ledgerRepository } from '../src/modules/ledger/ledger.repository.js';
+import { requestRecipientAccount, requestUserAccount, statementLegs } from '../src/modules/ledger/ledger.service.js';
+import { plansRepository } from '../src/modules/plans/plans.repository.js';
+import { SEEDED_DAYS, SEEDED_PLAN } from './seed-users.js';
+
+/** The frame the app would build for a user's fresh request; the app touches a session once a minute, these never. */
+function frame(tokenHash: string, route: string): RequestFrame {
+  const key = {
+    key: randomUUID(),
+    route: API_PREFIX + route,
+    requestHash: randomUUID(),
+    claim: randomUUID(),
+    held: false,
+  };
+  return { tokenHash, now: new Date(), idleMs: 30 * 60_000, touchMs: 3_600_000, key };
+}
+
+const posted = (row: { outcome: string; result: unknown }) =>
+  row.outcome === 'ok' && (row.result as { outcome?: string } | null)?.outcome === 'ok';
+
+/** A staking transfer of $0.01 from the session's user to `recipient` (api_user_posting). */
+export function transferStatementRoute(app: FastifyInstance, db: Db, tokenHash: string, recipient: string) {
+  const amount = usd('0.01');
+  const legs = statementLegs('staking.transfer', [
+    { account: requestUserAccount('usd.fund'), amount: -amount },
+    { account: requestRecipientAccount('usd.fund'), amount },
+  ]);
+  app.post('/', async (_request, reply) => {
+    const row = await ledgerRepository.userPosting(db, {
+      ...{ frame: frame(tokenHash, API.stakingTransfer), kind: 'staking.transfer', nonce: randomUUID() },
+      ...{ memo: 'Fund transfer from {sender} to {recipient}', recipient, legs, summary: 'staking', settle: null },
+    });
+    return posted(row) ? row : reply.code(500).send(row);
+  });
+}
+
+/**
+ * The bench's investment (the seeded plan at its minimum) for the next of `tokenHashes`, one investor each
+ * (api_invest). No referral bonus is offered: the floor does a little less than the route, never more.
+ */
+export function investStatementRoute(app: FastifyInstance, db: Db, tokenHashes: string[]) {
+  let next = 0;
+  const plan = plansRepository.list(db).then((plans) => plans.find((p) => p.code === SEEDED_PLAN.code)!);
+  app.post('/', async (_request, reply) => {
+    const tokenHash = tokenHashes[next++];
+    if (!tokenHash) return reply.code(500).send({ error: 'no investor left' });
+    const row = await plansRepository.invest(db, {
+      frame: frame(tokenHash, API.investments),
+      ...(await investment(await plan)),
+    });
+    return posted(row) ? row : reply.code(500).send(row);
+  });
+}
+
+async function investment(plan: Awaited<ReturnType<typeof plansRepository.list>>[number]) {
+  const amount = plan.minAmount;
+  const investmentId = randomUUID();
+  return {
+    ...{ refusal: null, plan, investmentId, days: SEEDED_DAYS, amount, referral: null },
+    expected: expectedWithdrawal(amount, plan, SEEDED_DAYS),
+    endsAt: new Date(Date.now() + SEEDED_DAYS * DAY_MS),
+    ledgerKey: ledgerKey.investment(investmentId),
+    memo: `Invested in the ${plan.name} plan for ${SEEDED_DAYS} days`,
+    legs: statementLegs('investment.start', [
+      { account: requestUserAccount('usd.balance'), amount: -amount },
+      { account: requestUserAccount('usd.invested'), amount },
+    ]),
+  };
+}
