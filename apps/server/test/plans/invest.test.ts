@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@svp/shared';
+import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { buildTestApp, invest, signedInUser, topUp, type TestApp } from '../helpers.js';
 
@@ -109,5 +111,28 @@ describe('plans and investing', () => {
     expect((await client.get(API.me)).body.user.balance).toBe('90');
     const other = await client.post(API.investments, { ...body, amount: '11' }, headers);
     expect(other.status).toBe(422);
+  });
+});
+
+describe("a user's investments at any size", () => {
+  it('are read through an index: the referral test of a first investment and the daily coins never scan the table', async () => {
+    // With sequential scans priced out, a query with no usable index still scans: the plan shows it.
+    const plans = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explain = async (query: ReturnType<typeof sql>) =>
+        (await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`)).map((r) => r['QUERY PLAN']).join('\n');
+      const user = '00000000-0000-0000-0000-000000000001';
+      return [
+        await explain(sql`select count(*) from investments i where i.user_id = ${user}::uuid`),
+        await explain(
+          sql`select i.started_at, i.closed_at, p.daily_task from investments i join plans p on p.code = i.plan_code
+              where i.user_id = ${user}::uuid`,
+        ),
+      ];
+    });
+    for (const plan of plans) {
+      expect(plan).toContain('investments_user_idx');
+      expect(plan).not.toMatch(/Seq Scan on investments/);
+    }
   });
 });

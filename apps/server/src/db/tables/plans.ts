@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /** Plans and investments (DESIGN D4). */
@@ -38,5 +38,7 @@ export const investments = pgTable(
     uniqueIndex('investments_one_active_per_user')
       .on(t.userId)
       .where(sql`${t.status} = 'active'`),
+    // A user's every plan: the referral bonus's first-investment test and the daily coins' accrual (migration 0022).
+    index('investments_user_idx').on(t.userId),
   ],
 );
