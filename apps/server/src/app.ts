@@ -170,10 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Settings → Security: sessions, sign-in history, password and e-mail changes, verified e-mail (issue 18).
   const account = createAccountModule({ db, clock, config, sessions, rateLimiter, mailer, audit, log: app.log });
   await ledger.openSystemAccounts();
-  const auth = createAuthService({
-    ...{ db, clock, sessions, rateLimiter, mailer, users, referrals, totp, ledger, account },
-    registrationsPerIpHour: config.REGISTRATIONS_PER_IP_HOUR,
-  });
+  const signIn = { sessions, rateLimiter, mailer, users, referrals, totp, ledger, account };
+  const auth = createAuthService({ db, clock, config, ...signIn });
   const investments = createInvestmentsService({ db, ledger, referrals });
   const tickets = createTicketsService({ db, clock, audit });
   const adminUsers = createAdminUsersService({ db, clock, ledger, audit });

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { MSG, type RegisterRequest, type Role, type UserSnapshot } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import type { Config } from '../../config.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { RATE_RULES, type RateLimiter } from '../../http/rate-limit.js';
@@ -43,8 +44,7 @@ export function createAuthService(deps: {
   referrals: ReferralsService;
   totp: TotpService;
   ledger: Ledger;
-  /** REGISTRATIONS_PER_IP_HOUR. */
-  registrationsPerIpHour: number;
+  config: Pick<Config, 'REGISTRATIONS_PER_IP_HOUR'>;
   /** Sign-in history and e-mail verification (modules/account, issue 18). */
   account?: Pick<AccountModule, 'signIns' | 'emailVerification'>;
 }) {
@@ -81,7 +81,7 @@ export function createAuthService(deps: {
 
   return {
     async register(input: Required<RegisterRequest>, meta: RequestMeta): Promise<void> {
-      await deps.rateLimiter.consume(RATE_RULES.registerIp(meta.ip, deps.registrationsPerIpHour));
+      await deps.rateLimiter.consume(RATE_RULES.registerIp(meta.ip, deps.config.REGISTRATIONS_PER_IP_HOUR));
       let referredBy: string | null = null;
       if (input.referralCode) {
         const referrer = await usersRepository.findByReferralCode(db, input.referralCode);
