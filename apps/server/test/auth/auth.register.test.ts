@@ -140,7 +140,8 @@ describe('POST /auth/register', () => {
 
   it('limits sign-ups per address per clock hour (REGISTRATIONS_PER_IP_HOUR, 20 by default)', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await new Client(t.app, '10.9.0.1').post(API.register, valid())).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await new Client(t.app, '10.9.0.1').post(API.register, valid())).status);
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
     const blocked = await new Client(t.app, '10.9.0.1').post(API.register, valid());
     expect([statuses[20], blocked.status]).toEqual([429, 429]);
@@ -150,7 +151,8 @@ describe('POST /auth/register', () => {
     const roomy = await buildTestApp({ REGISTRATIONS_PER_IP_HOUR: '2' });
     try {
       const tries = [];
-      for (let i = 0; i < 3; i++) tries.push((await new Client(roomy.app, '10.9.1.1').post(API.register, valid())).status);
+      for (let i = 0; i < 3; i++)
+        tries.push((await new Client(roomy.app, '10.9.1.1').post(API.register, valid())).status);
       expect(tries).toEqual([201, 201, 429]);
       roomy.clock.advance(60 * 60_000); // the next clock hour is a new window
       expect((await new Client(roomy.app, '10.9.1.1').post(API.register, valid())).status).toBe(201);
