@@ -30,3 +30,8 @@ BEGIN
   END IF;
 END;
 $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- The two reads that open with the session check may now write its touch: no longer STABLE.
+ALTER FUNCTION api_withdrawal_read(text, timestamptz, bigint, bigint) VOLATILE;
+--> statement-breakpoint
+ALTER FUNCTION api_earned_read(text, timestamptz, bigint, bigint) VOLATILE;

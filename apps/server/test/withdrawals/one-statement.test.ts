@@ -61,6 +61,26 @@ describe('a withdrawal request in two round trips', () => {
     expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
   });
 
+  it('touches a session due its touch in the read: still two round trips', async () => {
+    const u = await maturedUser();
+    t.clock.advance(5 * 60_000);
+    const counter = countRoundTrips(t.database);
+    try {
+      const trips = await counter.count(async () => {
+        const res = await u.client.post(API.withdrawals, { kind: 'maturity' }, { 'idempotency-key': key() });
+        expect(res.status).toBe(200);
+      });
+      expect(trips).toBe(2);
+    } finally {
+      counter.restore();
+    }
+    const [row] = await queryRows<{ ms: string }>(
+      t.database.db,
+      sql`select (extract(epoch from last_seen_at) * 1000)::bigint::text as ms from sessions where user_id = ${u.user.id}`,
+    );
+    expect(Math.abs(Number(row!.ms) - t.clock.now().getTime())).toBeLessThan(5_000);
+  });
+
   it('stores a refusal as the answer and posts nothing', async () => {
     const u = await signedInUser(t.app);
     const k = key();
