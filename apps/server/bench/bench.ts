@@ -6,7 +6,7 @@
  * (default 5: about two minutes in all). Writes the figures to docs/benchmarks.md, above its lab notes.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -124,7 +124,9 @@ async function main() {
     const holders = await seedUsers(dbUrlFor(name), 'matured-plan', seedCount(DURATION));
     const floorInvestors = await seedUsers(dbUrlFor(name), 'investor', seedCount(DURATION));
     const seedSeconds = ((Date.now() - seedStart) / 1000).toFixed(1);
-    console.log(`seeded ${investors.length} investors and ${holders.length} matured plans in ${seedSeconds} s`);
+    console.log(
+      `seeded ${investors.length} + ${floorInvestors.length} investors and ${holders.length} matured plans in ${seedSeconds} s`,
+    );
 
     // pgbench, transfer, pgbench, investment, pgbench, …: each money operation between two pgbench runs.
     const key = 'a fresh Idempotency-Key each';
@@ -157,19 +159,21 @@ async function main() {
           `context: bare Fastify POST running a transfer's own statement (api_user_posting), ${key} ${clients}`,
           () => transferStatementPost(dbUrlFor(name), sessionTokenHash(bob), alice.username),
         );
-        const tps = transferStatementPgbench(dbUrlFor(name), sessionTokenHash(bob), alice.username);
+        // alice pays bob back here what the floor moved the other way: the fund balances stay put.
+        const tps = transferStatementPgbench(dbUrlFor(name), sessionTokenHash(alice), bob.username);
         transferStatementAlone = tps === null ? null : { rps: tps, p99: NaN, errors: 0 };
         const label = `context: a transfer's own statement alone, from pgbench's client (${WRITE_CLIENTS} clients, no HTTP)`;
         measures.push({ label, result: transferStatementAlone, unit: 'tps' });
         console.log(`${label}: ${tps === null ? 'failed' : `${tps.toFixed(0)} tps`}`);
       }
       if (write === 'invest') {
-        const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'svp-bench-')), 'investors');
+        const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-bench-'));
+        const file = path.join(dir, 'investors');
         writeFileSync(file, floorInvestors.map(sessionTokenHash).join('\n'));
         investFloor = await run(
           `context: bare Fastify POST running an investment's own statement (api_invest), ${key} ${clients}`,
           () => investStatementPost(dbUrlFor(name), file),
-        );
+        ).finally(() => rmSync(dir, { recursive: true, force: true }));
       }
       const next = names[i + 1];
       const after = pgbenchRun(

@@ -6,7 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { API, API_PREFIX, usd } from '@svp/shared';
+import { TOUCH_EVERY_MS } from '../src/modules/auth/sessions.js';
 import { requestRecipientAccount, requestUserAccount, statementLegs } from '../src/modules/ledger/ledger.service.js';
+import { INVEST_BODY } from './seed-users.js';
+import { FLOOR_IDLE_MS } from './statement-routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -86,7 +89,7 @@ export const transferStatementPost = (dbUrl: string, tokenHash: string, recipien
  * session hashes `hashesFile` lists, one a line: the floor under the investment route.
  */
 export const investStatementPost = (dbUrl: string, hashesFile: string) =>
-  writeFloor('invest-sql', dbUrl, [hashesFile], { plan: 'gold', duration: 30, amount: '100' });
+  writeFloor('invest-sql', dbUrl, [hashesFile], INVEST_BODY);
 
 /** Creates pgbench's tables (scale 1) once; false when pgbench is not installed or fails. */
 export function pgbenchInit(dbUrl: string): boolean {
@@ -119,7 +122,8 @@ const textArray = (items: string[]) => `array[${items.map(literal).join(', ')}]:
 
 /**
  * A staking transfer's own statement (api_user_posting, a fresh key each) run by pgbench's client at the write
- * clients' count, with no HTTP at all: what the one SQL call costs against TPC-B on this machine. Transactions
+ * clients' count, with no HTTP at all: what the one SQL call costs against TPC-B on this machine. Anything but a
+ * posting divides by zero, which aborts pgbench's client and the run (null): refusals are never counted. Transactions
  * per second, or null when pgbench is missing or failed.
  */
 export function transferStatementPgbench(dbUrl: string, tokenHash: string, recipient: string): number | null {
@@ -127,7 +131,8 @@ export function transferStatementPgbench(dbUrl: string, tokenHash: string, recip
     { account: requestUserAccount('usd.fund'), amount: -usd('0.01') },
     { account: requestRecipientAccount('usd.fund'), amount: usd('0.01') },
   ]);
-  const script = `select o_outcome from api_user_posting(${literal(tokenHash)}, now(), 1800000, 3600000,
+  const script = `select case when o_outcome = 'ok' and o_result ->> 'outcome' = 'ok' then 1 else 1 / 0 end
+  from api_user_posting(${literal(tokenHash)}, now(), ${FLOOR_IDLE_MS}, ${TOUCH_EVERY_MS},
   gen_random_uuid()::text, ${literal(API_PREFIX + API.stakingTransfer)}, gen_random_uuid()::text, gen_random_uuid()::text,
   false, 'staking.transfer', gen_random_uuid()::text, 'Fund transfer from {sender} to {recipient}', ${literal(recipient)},
   ${textArray(legs.map((l) => l.owner))}, ${textArray(legs.map((l) => l.code))}, ${textArray(legs.map((l) => l.asset))},

@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import pg from 'pg';
-import { API, IDEMPOTENCY_HEADER, toDecimalString } from '@svp/shared';
+import { API, IDEMPOTENCY_HEADER } from '@svp/shared';
 import { PASSWORD, writeHeaders, type BenchUser, type client } from './app-under-test.js';
 import { DURATION, load, WRITE_CLIENTS, type LoadResult } from './references.js';
-import { SEEDED_DAYS, SEEDED_PLAN } from './seed-users.js';
+import { INVEST_BODY } from './seed-users.js';
 
 type Api = ReturnType<typeof client>;
 type Options = Partial<autocannon.Options>;
@@ -90,13 +90,7 @@ async function oncePerUser(api: Api, route: string, users: BenchUser[], body: un
 
 /** Investments (the Gold plan's minimum, for its enabled duration), one per seeded investor. */
 export const investLoad = (api: Api, investors: BenchUser[], options: Options = {}) =>
-  oncePerUser(
-    api,
-    API.investments,
-    investors,
-    { plan: SEEDED_PLAN.code, duration: SEEDED_DAYS, amount: toDecimalString(SEEDED_PLAN.minAmount, 'USD') },
-    options,
-  );
+  oncePerUser(api, API.investments, investors, INVEST_BODY, options);
 
 /** Withdrawal requests at maturity, one per seeded matured plan. */
 export const withdrawLoad = (api: Api, holders: BenchUser[], options: Options = {}) =>

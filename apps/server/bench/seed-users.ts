@@ -13,6 +13,7 @@ import {
   PLANS,
   SESSION_COOKIE,
   SYSTEM_OWNER,
+  toDecimalString,
   USD_UNIT,
   USER_ACCOUNTS,
   expectedWithdrawal,
@@ -29,6 +30,12 @@ export type SeedKind =
 export const INVESTOR_BALANCE = 100n * USD_UNIT;
 export const SEEDED_PLAN = PLANS.find((p) => p.code === 'gold')!;
 export const SEEDED_DAYS = PLAN_DURATIONS.find((d) => d.enabled)!.days;
+/** The bench's investment: the seeded plan at its minimum, for the seeded duration. */
+export const INVEST_BODY = {
+  plan: SEEDED_PLAN.code,
+  duration: SEEDED_DAYS,
+  amount: toDecimalString(SEEDED_PLAN.minAmount, 'USD'),
+};
 const SEEDED_EARNINGS = 6n * USD_UNIT;
 
 /**

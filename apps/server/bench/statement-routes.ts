@@ -13,9 +13,13 @@ import { ledgerKey } from '../src/modules/ledger/ledger-keys.js';
 import { ledgerRepository } from '../src/modules/ledger/ledger.repository.js';
 import { requestRecipientAccount, requestUserAccount, statementLegs } from '../src/modules/ledger/ledger.service.js';
 import { plansRepository } from '../src/modules/plans/plans.repository.js';
+import { TOUCH_EVERY_MS } from '../src/modules/auth/sessions.js';
 import { SEEDED_DAYS, SEEDED_PLAN } from './seed-users.js';
 
-/** The frame the app would build for a user's fresh request; the app touches a session once a minute, these never. */
+/** Any idle limit longer than a bench run: the seeded and signed-in sessions are fresh. */
+export const FLOOR_IDLE_MS = 30 * 60_000;
+
+/** The frame the app builds for a user's fresh request: the same touch interval, so a floor touches when the route does. */
 function frame(tokenHash: string, route: string): RequestFrame {
   const key = {
     key: randomUUID(),
@@ -24,7 +28,7 @@ function frame(tokenHash: string, route: string): RequestFrame {
     claim: randomUUID(),
     held: false,
   };
-  return { tokenHash, now: new Date(), idleMs: 30 * 60_000, touchMs: 3_600_000, key };
+  return { tokenHash, now: new Date(), idleMs: FLOOR_IDLE_MS, touchMs: TOUCH_EVERY_MS, key };
 }
 
 const posted = (row: { outcome: string; result: unknown }) =>

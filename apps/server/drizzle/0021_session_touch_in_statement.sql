@@ -6,10 +6,11 @@
 -- withdrawals, each by a user whose session was opened a minute before, paid it on every request. Now the
 -- statement touches the session itself, in the request's own transaction, and goes on.
 --
--- Lock order: the touch locks the session row before anything the request locks next. The paths that lock a
--- user and then delete that user's sessions (a password reset or change, an admin's edit) can meet a request
--- that touched the session and then waits for the user (a withdrawal request takes the user FOR SHARE): once
--- a minute per session at most, PostgreSQL breaks the deadlock and both sides retry (DESIGN §3, withRetries).
+-- Lock order: the touch locks the session row before anything the request locks next. A statement that touched
+-- and then writes a row referencing its user (an investment, a stake: the foreign key takes the user's row KEY
+-- SHARE) can meet a password reset, which locks the user FOR UPDATE and then deletes the sessions. Once a minute
+-- per session at most, PostgreSQL then cancels one of the two (40P01) and it is retried (DESIGN §3, withRetries).
+-- The reads (api_withdrawal_read, api_earned_read) touch in their own short transaction.
 CREATE OR REPLACE FUNCTION api_session_open(
   p_token_hash text, p_now timestamptz, p_idle_ms bigint, p_touch_ms bigint, p_role text,
   OUT o_outcome text, OUT o_user_id text, OUT o_username text

@@ -11,7 +11,7 @@ export type { SessionInfo, SessionRead, SessionRow };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** Writing last_seen_at on every request would make every GET a write; once a minute is enough. */
-const TOUCH_EVERY_MS = 60_000;
+export const TOUCH_EVERY_MS = 60_000;
 /** A cookie token as `create` makes it: 32 random bytes, base64url. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
