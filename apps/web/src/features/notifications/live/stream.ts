@@ -45,13 +45,24 @@ let lastEventId: string | null = null;
 let mounted = 0;
 let client: QueryClient | null = null;
 
+/**
+ * Refetches what an event changed. A fetch already in flight started before the event and may answer with the
+ * state before it; TanStack Query joins a first fetch (no data yet) instead of restarting it, so the panel that
+ * was loading when the payment landed kept the unpaid answer. Cancelling first makes the refetch start now.
+ */
+function refresh(queryKey: QueryKey) {
+  if (!client) return;
+  const target = client;
+  void target.cancelQueries({ queryKey }).then(() => target.invalidateQueries({ queryKey }));
+}
+
 function setState(next: State) {
   if (state === next) return;
   const wasUp = state === 'up';
   state = next;
   setLiveStreamUp(next === 'up');
   // Going up: catch up on what polling would have shown; going down: start polling again.
-  if (wasUp !== (next === 'up')) for (const queryKey of POLLED) void client?.invalidateQueries({ queryKey });
+  if (wasUp !== (next === 'up')) for (const queryKey of POLLED) refresh(queryKey);
 }
 
 function onNotification(event: MessageEvent<string>) {
@@ -62,8 +73,8 @@ function onNotification(event: MessageEvent<string>) {
   } catch {
     return;
   }
-  void client?.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-  for (const queryKey of AFFECTS[notification.type] ?? []) void client?.invalidateQueries({ queryKey });
+  refresh(NOTIFICATIONS_KEY);
+  for (const queryKey of AFFECTS[notification.type] ?? []) refresh(queryKey);
 }
 
 function open() {
