@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { authenticator } from 'otplib';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { API, API_PREFIX, CSRF_COOKIE, CSRF_HEADER, fromDecimalString, microToToken } from '@svp/shared';
 import { buildApp } from '../src/app.js';
 import { SIMULATED_DECIMALS, SIMULATED_TREASURY } from '../src/chain/simulated.js';
 import { createClock, type Clock } from '../src/clock.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { usersRepository } from '../src/modules/users/users.repository.js';
@@ -231,6 +232,15 @@ export async function invest(client: Client, plan: string, amount: string, durat
 }
 
 /** Earnings come from referral bonuses or admin credits; tests put them straight in from the platform account. */
+/** When the user's (one) session was last seen, in ms: what a session touch moved. */
+export async function sessionLastSeenMs(t: TestApp, userId: string): Promise<number> {
+  const [row] = await queryRows<{ ms: string }>(
+    t.database.db,
+    sql`select (extract(epoch from last_seen_at) * 1000)::bigint::text as ms from sessions where user_id = ${userId}`,
+  );
+  return Number(row!.ms);
+}
+
 export async function giveEarnings(t: TestApp, userId: string, dollars: bigint) {
   await t.app.services.ledger.post({
     kind: 'test.bonus',

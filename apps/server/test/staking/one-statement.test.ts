@@ -4,7 +4,16 @@ import { API, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { countRoundTrips } from '../round-trips.js';
-import { adminSignIn, buildTestApp, Client, createAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
+import {
+  adminSignIn,
+  buildTestApp,
+  Client,
+  createAdmin,
+  signedInUser,
+  topUp,
+  type TestApp,
+  sessionLastSeenMs,
+} from '../helpers.js';
 
 // Convert, buy and transfer answer in one SQL round trip (docs/decisions/0021): the session check, the key's
 // claim, the posting, the summary and the stored answer are one function call. Everything the statement does
@@ -142,11 +151,7 @@ describe('what the statement hands back to the ordinary session check', () => {
     } finally {
       counter.restore();
     }
-    const [row] = await queryRows<{ ms: string }>(
-      t.database.db,
-      sql`select (extract(epoch from last_seen_at) * 1000)::bigint::text as ms from sessions where user_id = ${a.user.id}`,
-    );
-    expect(Math.abs(Number(row!.ms) - t.clock.now().getTime())).toBeLessThan(5_000);
+    expect(Math.abs((await sessionLastSeenMs(t, a.user.id)) - t.clock.now().getTime())).toBeLessThan(5_000);
   });
 
   it('answers 401 for an idle, a disabled or a missing session and deletes the dead one', async () => {

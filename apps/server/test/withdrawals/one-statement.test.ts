@@ -5,7 +5,15 @@ import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { withdrawalsRepository } from '../../src/modules/withdrawals/withdrawals.repository.js';
 import { countRoundTrips } from '../round-trips.js';
-import { buildTestApp, giveEarnings, invest, signedInUser, topUp, type TestApp } from '../helpers.js';
+import {
+  buildTestApp,
+  giveEarnings,
+  invest,
+  signedInUser,
+  topUp,
+  type TestApp,
+  sessionLastSeenMs,
+} from '../helpers.js';
 
 // A withdrawal request is priced from one read and made in one statement (docs/decisions/0026): two round trips,
 // the key and the answer stored with the work, and a request priced from a state that changed is priced again.
@@ -74,11 +82,7 @@ describe('a withdrawal request in two round trips', () => {
     } finally {
       counter.restore();
     }
-    const [row] = await queryRows<{ ms: string }>(
-      t.database.db,
-      sql`select (extract(epoch from last_seen_at) * 1000)::bigint::text as ms from sessions where user_id = ${u.user.id}`,
-    );
-    expect(Math.abs(Number(row!.ms) - t.clock.now().getTime())).toBeLessThan(5_000);
+    expect(Math.abs((await sessionLastSeenMs(t, u.user.id)) - t.clock.now().getTime())).toBeLessThan(5_000);
   });
 
   it('stores a refusal as the answer and posts nothing', async () => {
