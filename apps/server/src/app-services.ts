@@ -5,6 +5,7 @@ import type { createAuditLog } from './modules/audit/audit.js';
 import type { createAuthService } from './modules/auth/auth.service.js';
 import type { createSessionStore } from './modules/auth/sessions.js';
 import type { createLedger } from './modules/ledger/ledger.service.js';
+import type { PlatformRollUp } from './modules/ledger/platform-roll-up.js';
 import type { createMailer } from './modules/mail/mailer.js';
 import type { createNotificationsModule } from './modules/notifications/index.js';
 import type { createSimulatedChain } from './chain/simulated.js';
@@ -41,6 +42,7 @@ declare module 'fastify' {
     services: {
       metrics: ReturnType<typeof createMetrics>;
       ledger: ReturnType<typeof createLedger>;
+      platformRollUp: PlatformRollUp;
       sessions: ReturnType<typeof createSessionStore>;
       rateLimiter: ReturnType<typeof createRateLimiter>;
       mailer: ReturnType<typeof createMailer>;

@@ -25,6 +25,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionStore } from './modules/auth/sessions.js';
 import { createTotpService } from './modules/auth/totp.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
+import { createPlatformRollUp } from './modules/ledger/platform-roll-up.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createOutboxService } from './modules/mail/outbox.js';
 import { createNotificationsModule } from './modules/notifications/index.js';
@@ -143,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     token: config.METRICS_TOKEN,
   });
   const ledger = createLedger(db, clock, (kind) => metrics.ledgerPostings.labels(kind).inc());
+  const platformRollUp = createPlatformRollUp({ db, log: app.log });
+  app.addHook('onClose', async () => platformRollUp.stop());
   const rateLimiter = createRateLimiter(relaxed, clock);
   const mailer = createMailer({
     db,
@@ -286,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', {
     metrics,
     ledger,
+    platformRollUp,
     sessions,
     rateLimiter,
     mailer,

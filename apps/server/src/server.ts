@@ -39,6 +39,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, relaxed: database.relaxed, pool: database.pool, clock });
   app.services.watcher.start();
   app.services.notifications.mailJob.start();
+  app.services.platformRollUp.start();
   // Housekeeping: settle Idempotency-Keys whose attempt died in a crash, so a client's retry or a look
   // at the key tells what happened; drop expired sessions and spent rate-limit windows.
   const staleMs = config.IDEMPOTENCY_STALE_SECONDS * 1000;

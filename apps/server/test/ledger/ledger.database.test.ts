@@ -4,6 +4,7 @@ import { usd } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
+import { ledgerRepository } from '../../src/modules/ledger/ledger.repository.js';
 import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
 import { onPostgres } from '../helpers.js';
 import { ledgerFixture } from './ledger-fixture.js';
@@ -18,15 +19,12 @@ const invariantsHold = async () => expect((await checkLedgerInvariants(t.databas
 const arr = (items: string[]) => `{${items.join(',')}}`;
 
 /** Straight to ledger_post, past the service's own checks: as a buggy caller or a console would. */
-function direct(
-  legs: { owner: string; code: string; asset: string; amount: string; platform?: boolean }[],
-  options: { defer?: boolean } = {},
-) {
+function direct(legs: { owner: string; code: string; asset: string; amount: string; platform?: boolean }[]) {
   return t.execute(
     sql`select * from ledger_post('test.direct', ${t.key('direct')}, null, null, now(),
       ${arr(legs.map((l) => l.owner))}::text[], ${arr(legs.map((l) => l.code))}::text[],
       ${arr(legs.map((l) => l.asset))}::text[], ${arr(legs.map((l) => l.amount))}::bigint[],
-      ${arr(legs.map((l) => (l.platform ? 't' : 'f')))}::boolean[], null, null, null, ${options.defer ?? false})`,
+      ${arr(legs.map((l) => (l.platform ? 't' : 'f')))}::boolean[], null, null, null, false)`,
   );
 }
 
@@ -79,15 +77,12 @@ describe('ledger_post refuses what the service would never send', () => {
         { owner: t.owner(), code: 'usd.fund', asset: 'USD', amount: '-100' },
       ]),
     ).rejects.toThrow(/insufficient funds/);
-    // A platform account missing from a posting made inside a transaction is refused as well.
+    // A platform account that does not exist is refused as well.
     await expect(
-      direct(
-        [
-          { owner: jon, code: 'usd.balance', asset: 'USD', amount: '1' },
-          { owner: 'system', code: 'usd.nonexistent', asset: 'USD', amount: '-1', platform: true },
-        ],
-        { defer: true },
-      ),
+      direct([
+        { owner: jon, code: 'usd.balance', asset: 'USD', amount: '1' },
+        { owner: 'system', code: 'usd.nonexistent', asset: 'USD', amount: '-1', platform: true },
+      ]),
     ).rejects.toThrow(/does not exist/);
     expect(await t.entryCount()).toBe(before);
     const [row] = await queryRows<{ n: number }>(
@@ -144,25 +139,36 @@ describe('several postings in one transaction', () => {
       ],
     });
   const platform = () => t.balance('system', 'usd.platform');
-  const platformEntries = async () =>
-    (
-      await queryRows<{ n: string }>(
-        t.database.db,
-        sql`select entry_count::text as n from accounts where owner = 'system' and code = 'usd.platform'`,
-      )
-    )[0]!.n;
+  /** The platform row itself: its cached balance and entry count, before anything waiting is added. */
+  const platformRow = async () => {
+    const [row] = await queryRows<{ balance: string; n: string }>(
+      t.database.db,
+      sql`select balance::text as balance, entry_count::text as n from accounts
+          where owner = 'system' and code = 'usd.platform'`,
+    );
+    return { balance: BigInt(row!.balance), entries: Number(row!.n) };
+  };
+  const rollUp = () => ledgerRepository.rollUpPlatform(t.database.db, 5_000);
 
-  it('moves the platform accounts once, at commit, by exactly what the postings wrote; nothing on a rollback', async () => {
+  it('moves the platform accounts by exactly what the postings wrote, once: seen at commit, cached by the roll-up; nothing on a rollback', async () => {
     const lee = t.owner();
     await t.ledger.openUserAccounts(t.database.db, lee);
     await giveTokens(lee, 10n);
-    const [before, beforeEntries] = [await platform(), Number(await platformEntries())];
+    await rollUp();
+    const [before, cachedBefore] = [await platform(), await platformRow()];
     await settleThenSell(lee, t.key('sts'));
-    // Seen from outside the transaction, right after its commit: both postings' platform legs, once.
+    // Seen from outside the transaction, right after its commit: both postings' platform legs, once; the shared
+    // row itself was not touched (migration 0024), and the invariants count what waits.
     expect((await platform()) - before).toBe(-11n);
-    expect(Number(await platformEntries()) - beforeEntries).toBe(2);
+    expect(await platformRow()).toEqual(cachedBefore);
     await invariantsHold();
-    // A transaction that fails after posting leaves no posting and no platform move behind.
+    // The roll-up adds the two entries to the row, once: a second pass finds nothing.
+    expect(await rollUp()).toBe(2);
+    expect(await rollUp()).toBe(0);
+    expect(await platformRow()).toEqual({ balance: cachedBefore.balance - 11n, entries: cachedBefore.entries + 2 });
+    expect((await platform()) - before).toBe(-11n);
+    await invariantsHold();
+    // A transaction that fails after posting leaves no posting and nothing waiting behind.
     await expect(
       inTransaction(t.database.db, async (tx) => {
         await t.ledger.postIn(tx, {
@@ -177,9 +183,66 @@ describe('several postings in one transaction', () => {
       }),
     ).rejects.toThrow(/refuses/);
     expect((await platform()) - before).toBe(-11n);
-    // The next transaction on the same connections starts with nothing pending.
+    expect(await rollUp()).toBe(0);
     await settleThenSell(lee, t.key('sts'));
     expect((await platform()) - before).toBe(-22n);
+    await invariantsHold();
+  });
+
+  it('leaves a platform leg its caller did not mark to the roll-up too: the shared row is never moved twice', async () => {
+    const kim = t.owner();
+    await t.fund(kim, 7n);
+    await rollUp();
+    const [before, cachedBefore] = [await platform(), await platformRow()];
+    await direct(
+      [
+        { owner: 'system', code: 'usd.platform', asset: 'USD', amount: '7' },
+        { owner: kim, code: 'usd.balance', asset: 'USD', amount: '-7' },
+      ].sort((a, b) => (a.owner < b.owner ? -1 : 1)),
+    );
+    expect(await platformRow()).toEqual(cachedBefore);
+    expect((await platform()) - before).toBe(7n);
+    expect(await rollUp()).toBe(1);
+    expect(await platformRow()).toEqual({ balance: cachedBefore.balance + 7n, entries: cachedBefore.entries + 1 });
+    expect((await platform()) - before).toBe(7n);
+    await invariantsHold();
+  });
+
+  it('keeps every balance exact while postings and roll-ups run at once', async () => {
+    const users = Array.from({ length: 8 }, () => t.owner());
+    for (const u of users) await t.fund(u, 1_000n);
+    await rollUp();
+    const before = await platform();
+    let posting = true;
+    const rollingUp = (async () => {
+      let n = 0;
+      while (posting) n += await rollUp();
+      return n + (await rollUp());
+    })();
+    await Promise.all(
+      users.map(async (u) => {
+        let seen = 0n;
+        for (let i = 0; i < 20; i++) {
+          await t.ledger.post({
+            kind: 'test.fee',
+            idempotencyKey: t.key('fee'),
+            legs: [
+              { account: userAccount(u, 'usd.balance'), amount: -1n },
+              { account: systemAccount('usd.platform'), amount: 1n },
+            ],
+          });
+          // A reader in between sees every committed posting once: never less than before, never more than all.
+          const now = (await platform()) - before;
+          expect(now).toBeGreaterThanOrEqual(seen + 1n);
+          expect(now).toBeLessThanOrEqual(160n);
+          seen = now;
+        }
+      }),
+    );
+    posting = false;
+    expect(await rollingUp).toBeGreaterThanOrEqual(1);
+    expect((await platform()) - before).toBe(160n);
+    expect((await platformRow()).balance - before).toBe(160n);
     await invariantsHold();
   });
 

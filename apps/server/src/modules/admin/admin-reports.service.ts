@@ -1,5 +1,5 @@
 import { desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { SVP_PER_USD, SYSTEM_OWNER, toDecimalString, tokenToMicro, usdForTokens, usdText, YEAR_MS } from '@svp/shared';
+import { SVP_PER_USD, toDecimalString, tokenToMicro, usdForTokens, usdText, YEAR_MS } from '@svp/shared';
 import { queryRows, type Db } from '../../db/client.js';
 import { auditLog, deposits, rejectedDeposits, topupRequests, users } from '../../db/schema.js';
 import { checkLedgerInvariants } from '../ledger/invariants.js';
@@ -157,7 +157,7 @@ const YEAR_MS_BIG = BigInt(YEAR_MS);
  * Nothing here reads a table in full. What users hold in USD is not summed over their accounts (ten per
  * user): every ledger transaction sums to zero per asset (DESIGN §3), so all user USD accounts together
  * hold exactly minus what the platform's own accounts hold, and those are a handful of rows found by the
- * (owner, code) key. The same goes for deposits received, paid out, and the SVP tokens users hold (minus
+ * (owner, code) key (platform_accounts: with the postings the roll-up has not reached, migration 0024). The same goes for deposits received, paid out, and the SVP tokens users hold (minus
  * the treasury's balance). What the ledger cannot say is what active plans and stakes will still earn,
  * because promised returns are not posted until they are paid: those two sums read the active plans and
  * stakes only, through the partial unique indexes on `status = 'active'`, never the closed history.
@@ -182,13 +182,13 @@ export async function solvencyFigures(db: Db, apyBp: bigint) {
     db,
     sql`
     select
-      (select coalesce(sum(balance), 0) from accounts where owner = ${SYSTEM_OWNER} and asset = 'USD')::text
+      (select coalesce(sum(balance), 0) from platform_accounts where asset = 'USD')::text
         as "platformUsd",
-      (select coalesce(sum(balance), 0) from accounts where owner = ${SYSTEM_OWNER} and code = 'usd.deposits')::text
+      (select coalesce(sum(balance), 0) from platform_accounts where code = 'usd.deposits')::text
         as deposits,
-      (select coalesce(sum(balance), 0) from accounts where owner = ${SYSTEM_OWNER} and code = 'usd.payouts')::text
+      (select coalesce(sum(balance), 0) from platform_accounts where code = 'usd.payouts')::text
         as payouts,
-      (select coalesce(sum(balance), 0) from accounts where owner = ${SYSTEM_OWNER} and code = 'svp.treasury')::text
+      (select coalesce(sum(balance), 0) from platform_accounts where code = 'svp.treasury')::text
         as treasury,
       p.plans, p.invested, p.at_maturity as "atMaturity", s.stakes, s.yield_to_come as "yieldToCome"
     from (

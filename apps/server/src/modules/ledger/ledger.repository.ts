@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { Asset } from '@svp/shared';
-import { preparedStatement, type Db } from '../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import { SYSTEM_OWNER, type Asset } from '@svp/shared';
+import { preparedStatement, queryRows, type Db } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 import { frameParams, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
@@ -17,8 +17,6 @@ export interface PostingRow {
   legs: { owner: string; code: string; asset: Asset; amount: bigint; allowNegative: boolean }[];
   /** The request's Idempotency-Key claim to mark in the same transaction, when posting on its own. */
   claim: { scope: string; key: string; claim: string } | null;
-  /** Inside a larger transaction: leave the platform's accounts for the commit (migration 0007). */
-  defer: boolean;
 }
 
 /** The database's posting function (migration 0007): guarded moves, header and entries in one round trip. */
@@ -27,6 +25,11 @@ const postStatement = preparedStatement<{ id: string; posted: boolean }>(
   `select o_transaction_id::text as id, o_posted as posted
    from ledger_post($1, $2, $3, $4, $5, $6::text[], $7::text[], $8::text[], $9::bigint[], $10::boolean[],
      $11, $12, $13, $14)`,
+);
+
+const rollUpStatement = preparedStatement<{ n: number }>(
+  'ledger_roll_up_platform',
+  'select o_transactions as n from ledger_roll_up_platform($1)',
 );
 
 /** A user's posting for a request in one call (migration 0011): session, key, posting, summary, stored answer. */
@@ -81,7 +84,8 @@ export const ledgerRepository = {
       p.claim?.scope ?? null,
       p.claim?.key ?? null,
       p.claim?.claim ?? null,
-      p.defer,
+      // p_defer: no longer read since migration 0024 (no posting moves a platform account's row).
+      false,
     ]);
     return { transactionId: BigInt(row!.id), posted: row!.posted };
   },
@@ -106,10 +110,27 @@ export const ledgerRepository = {
   },
 
   async balancesOf(db: Executor, owner: string): Promise<Map<string, bigint>> {
+    if (owner === SYSTEM_OWNER) {
+      // The platform's balances include the postings the roll-up has not reached yet (migration 0024).
+      const rows = await queryRows<{ code: string; balance: string }>(
+        db,
+        sql`select code, balance::text as balance from platform_accounts`,
+      );
+      return new Map(rows.map((r) => [r.code, BigInt(r.balance)]));
+    }
     const rows = await db
       .select({ code: accounts.code, balance: accounts.balance })
       .from(accounts)
       .where(eq(accounts.owner, owner));
     return new Map(rows.map((r) => [r.code, r.balance]));
+  },
+
+  /**
+   * Adds up to `limit` waiting postings to the platform accounts' cached balances (migration 0024's
+   * ledger_roll_up_platform); returns how many it took.
+   */
+  async rollUpPlatform(db: Db, limit: number): Promise<number> {
+    const [row] = await rollUpStatement(db, [limit]);
+    return row!.n;
   },
 };

@@ -123,12 +123,7 @@ export function statementLegs(kind: string, legs: Leg[]) {
 
 /** The only code that writes balances (DESIGN §2, §3). */
 export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => void = () => undefined) {
-  async function run(
-    executor: Db | Tx,
-    posting: Posting,
-    claim: IdempotencyClaim | null,
-    defer: boolean,
-  ): Promise<PostingResult> {
+  async function run(executor: Db | Tx, posting: Posting, claim: IdempotencyClaim | null): Promise<PostingResult> {
     const legs = normalize(posting)
       .map(({ ref, asset, amount }) => ({
         owner: ref.owner,
@@ -148,7 +143,6 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
         createdAt: clock.now(),
         legs,
         claim,
-        defer,
       });
       if (result.posted) onPosted(posting.kind);
       return result;
@@ -159,17 +153,17 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
 
   /**
    * Posts inside a caller's transaction, so business rows and money commit together. The platform's own
-   * accounts (shared by every user, allowed to go negative, so nothing to guard) move when the transaction
-   * commits, all in one order (migration 0007): a transaction of several postings cannot deadlock with
-   * another on them.
+   * accounts (shared by every user, allowed to go negative, so nothing to guard) are not locked by any posting:
+   * the roll-up moves their cached balances (migration 0024), so a transaction of several postings cannot
+   * deadlock with another on them, nor wait for one.
    */
-  const postIn = (tx: Tx, posting: Posting) => run(tx, posting, null, true);
+  const postIn = (tx: Tx, posting: Posting) => run(tx, posting, null);
 
   /**
    * Posts on its own: one statement, its own transaction. The request's Idempotency-Key (if any) is marked
    * in that same statement, as `inTransaction` does for larger units of work. Retried like them.
    */
-  const post = (posting: Posting) => withRetries(() => run(db, posting, currentIdempotencyClaim() ?? null, false));
+  const post = (posting: Posting) => withRetries(() => run(db, posting, currentIdempotencyClaim() ?? null));
 
   /**
    * A user's posting for a request in one round trip (migration 0011, docs/decisions/0021): the statement checks

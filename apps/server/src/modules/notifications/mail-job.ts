@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
+import { periodicJob } from '../../jobs/periodic.js';
 import { queryRows, type Db } from '../../db/client.js';
 import type { Mailer } from '../mail/mailer.js';
 import { renderMail, type TemplateContext } from './templates.js';
@@ -46,9 +47,6 @@ export function createNotificationMailJob(deps: {
 }) {
   const { db, clock, log } = deps;
   const intervalMs = deps.intervalMs ?? 2_000;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = true;
 
   /**
    * Plans reach their end only once: after a first pass over every open plan past its end (a process starting
@@ -162,34 +160,7 @@ export function createNotificationMailJob(deps: {
     }
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error: unknown) =>
-          log.warn({ err: String(error) }, 'notification e-mail job failed; next pass retries'),
-        )
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return { runOnce, ...periodicJob('notification e-mail job', intervalMs, runOnce, log) };
 }
 
 export type NotificationMailJob = ReturnType<typeof createNotificationMailJob>;
