@@ -26,6 +26,7 @@ import {
   primaryKeyGet,
   transferStatementPgbench,
   transferStatementPost,
+  withdrawStatementPost,
   type LoadResult,
 } from './references.js';
 import {
@@ -57,6 +58,14 @@ const USERS = 180;
 const LOGIN_CONNECTIONS = 32;
 
 const dbUrlFor = (name: string) => databaseUrlFor(baseUrl, name);
+/** Runs `load` with a temporary file listing `users`' session hashes, one a line (a floor's users, each used once). */
+async function withHashesFile(users: BenchUser[], load: (file: string) => Promise<LoadResult>): Promise<LoadResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-bench-'));
+  const file = path.join(dir, 'session-hashes');
+  writeFileSync(file, users.map(sessionTokenHash).join('\n'));
+  return load(file).finally(() => rmSync(dir, { recursive: true, force: true }));
+}
+
 const fmt = (r: LoadResult, unit: Measure['unit'] = 'req/s') =>
   `${r.rps.toFixed(0)} ${unit}${Number.isNaN(r.p99) ? '' : `, p99 ${r.p99} ms`}${r.errors ? `, ${r.errors} errors` : ''}`;
 
@@ -123,9 +132,10 @@ async function main() {
     const investors = await seedUsers(dbUrlFor(name), 'investor', seedCount(DURATION));
     const holders = await seedUsers(dbUrlFor(name), 'matured-plan', seedCount(DURATION));
     const floorInvestors = await seedUsers(dbUrlFor(name), 'investor', seedCount(DURATION));
+    const floorHolders = await seedUsers(dbUrlFor(name), 'matured-plan', seedCount(DURATION));
     const seedSeconds = ((Date.now() - seedStart) / 1000).toFixed(1);
     console.log(
-      `seeded ${investors.length} + ${floorInvestors.length} investors and ${holders.length} matured plans in ${seedSeconds} s`,
+      `seeded ${investors.length} + ${floorInvestors.length} investors and ${holders.length} + ${floorHolders.length} matured plans in ${seedSeconds} s`,
     );
 
     // pgbench, transfer, pgbench, investment, pgbench, …: each money operation between two pgbench runs.
@@ -148,6 +158,7 @@ async function main() {
     let transferFloor: LoadResult | undefined;
     let transferStatementAlone: LoadResult | null = null;
     let investFloor: LoadResult | undefined;
+    let withdrawFloor: LoadResult | undefined;
     let before = pgbenchRun(`before the ${WRITE_BUDGETS.transfer.label}`);
     const names = Object.keys(subjects) as WriteName[];
     for (const [i, write] of names.entries()) {
@@ -167,13 +178,16 @@ async function main() {
         console.log(`${label}: ${tps === null ? 'failed' : `${tps.toFixed(0)} tps`}`);
       }
       if (write === 'invest') {
-        const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-bench-'));
-        const file = path.join(dir, 'investors');
-        writeFileSync(file, floorInvestors.map(sessionTokenHash).join('\n'));
         investFloor = await run(
           `context: bare Fastify POST running an investment's own statement (api_invest), ${key} ${clients}`,
-          () => investStatementPost(dbUrlFor(name), file),
-        ).finally(() => rmSync(dir, { recursive: true, force: true }));
+          () => withHashesFile(floorInvestors, (file) => investStatementPost(dbUrlFor(name), file)),
+        );
+      }
+      if (write === 'withdraw') {
+        withdrawFloor = await run(
+          `context: bare Fastify POST running a withdrawal request's read and statement, a fresh matured plan each ${clients}`,
+          () => withHashesFile(floorHolders, (file) => withdrawStatementPost(dbUrlFor(name), file)),
+        );
       }
       const next = names[i + 1];
       const after = pgbenchRun(
@@ -217,6 +231,7 @@ async function main() {
         transferFloor: transferFloor!,
         transferStatementAlone,
         investFloor: investFloor!,
+        withdrawFloor: withdrawFloor!,
         login,
         meDuringLogin,
         elsewhere: budgetsElsewhere(),

@@ -3,24 +3,26 @@
  * core to compete for, the same load generator in the bench process): `hello` answers a constant, `pk`
  * answers one primary-key SELECT over a pg pool, `me-sql` runs GET /me's own statement for one session and
  * answers its row as JSON (what /me could reach with nothing but its SQL and a body of its size), `transfer-sql`
- * and `invest-sql` run a money operation's own statement (statement-routes.ts). Started by references.ts; prints
+ * and `invest-sql` run a money operation's own statement, `withdraw-sql` a withdrawal request's read and statement
+ * (statement-routes.ts). Started by references.ts; prints
  * "ready" when listening.
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
-import { investStatementRoute, transferStatementRoute } from './statement-routes.js';
+import { investStatementRoute, transferStatementRoute, withdrawStatementRoute } from './statement-routes.js';
 import { SNAPSHOT_BY_SESSION_SQL } from '../src/modules/users/users.repository.js';
 
 const [mode, port, dbUrl, tokenHash, recipient] = process.argv.slice(2);
 const app = Fastify();
 if (mode === 'transfer-sql') {
   transferStatementRoute(app, (await openDatabase({ databaseUrl: dbUrl })).db, tokenHash!, recipient!);
-} else if (mode === 'invest-sql') {
-  // tokenHash names a file here: one investor's session hash a line, each used once.
+} else if (mode === 'invest-sql' || mode === 'withdraw-sql') {
+  // tokenHash names a file here: one user's session hash a line, each used once.
   const hashes = readFileSync(tokenHash!, 'utf8').split('\n').filter(Boolean);
-  investStatementRoute(app, (await openDatabase({ databaseUrl: dbUrl })).db, hashes);
+  const route = mode === 'invest-sql' ? investStatementRoute : withdrawStatementRoute;
+  route(app, (await openDatabase({ databaseUrl: dbUrl })).db, hashes);
 } else if (mode === 'me-sql') {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
   app.get('/', async () => {

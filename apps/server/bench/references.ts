@@ -30,7 +30,7 @@ export async function load(url: string, options: Partial<autocannon.Options> = {
 
 /** Runs bench/reference-server.ts in its own process, as the app runs, and loads it like the app. */
 async function referenceRun(
-  mode: 'hello' | 'pk' | 'me-sql' | 'transfer-sql' | 'invest-sql',
+  mode: 'hello' | 'pk' | 'me-sql' | 'transfer-sql' | 'invest-sql' | 'withdraw-sql',
   dbUrl = '',
   extra: string[] = [],
   options: Partial<autocannon.Options> = {},
@@ -68,7 +68,12 @@ export const primaryKeyGet = (dbUrl: string) => referenceRun('pk', dbUrl);
  */
 export const meStatementGet = (dbUrl: string, tokenHash: string) => referenceRun('me-sql', dbUrl, [tokenHash]);
 
-const writeFloor = (mode: 'transfer-sql' | 'invest-sql', dbUrl: string, args: string[], body: unknown) =>
+const writeFloor = (
+  mode: 'transfer-sql' | 'invest-sql' | 'withdraw-sql',
+  dbUrl: string,
+  args: string[],
+  body: unknown,
+) =>
   referenceRun(mode, dbUrl, args, {
     connections: WRITE_CLIENTS,
     method: 'POST',
@@ -90,6 +95,14 @@ export const transferStatementPost = (dbUrl: string, tokenHash: string, recipien
  */
 export const investStatementPost = (dbUrl: string, hashesFile: string) =>
   writeFloor('invest-sql', dbUrl, [hashesFile], INVEST_BODY);
+
+/**
+ * Bare Fastify POST running a withdrawal request's read and statement (api_withdrawal_read, api_withdrawal_request)
+ * for the next of the seeded matured plans whose owners' session hashes `hashesFile` lists: the floor under the
+ * withdrawal route.
+ */
+export const withdrawStatementPost = (dbUrl: string, hashesFile: string) =>
+  writeFloor('withdraw-sql', dbUrl, [hashesFile], { kind: 'maturity' });
 
 /** Creates pgbench's tables (scale 1) once; false when pgbench is not installed or fails. */
 export function pgbenchInit(dbUrl: string): boolean {

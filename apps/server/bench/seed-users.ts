@@ -25,7 +25,9 @@ export type SeedKind =
   /** $100 on the balance: enough for one investment in any plan. */
   | 'investor'
   /** A Gold plan of $50 that matured yesterday and $6 of earnings: eligible for a withdrawal (≥ $5, SPEC §9). */
-  | 'matured-plan';
+  | 'matured-plan'
+  /** A matured plan as above, with the daily coins settled through yesterday: today's fall due on the next request. */
+  | 'daily-coins';
 
 export const INVESTOR_BALANCE = 100n * USD_UNIT;
 export const SEEDED_PLAN = PLANS.find((p) => p.code === 'gold')!;
@@ -54,7 +56,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function seedUsers(dbUrl: string, kind: SeedKind, count: number): Promise<BenchUser[]> {
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
-  const tag = `${kind === 'investor' ? 'inv' : 'wd'}${randomBytes(3).toString('hex')}x`;
+  const tag = `${{ investor: 'inv', 'matured-plan': 'wd', 'daily-coins': 'dc' }[kind]}${randomBytes(3).toString('hex')}x`;
   const csrf = randomBytes(32).toString('base64url');
   try {
     await db.query('begin');
@@ -96,6 +98,15 @@ export async function seedUsers(dbUrl: string, kind: SeedKind, count: number): P
          select u::uuid, $2, $3, $4, $5, now() - make_interval(days => $5 + 1), now() - interval '1 day', 'active'
          from unnest($1::text[]) u`,
         [ids, SEEDED_PLAN.code, amount, expectedWithdrawal(amount, SEEDED_PLAN, SEEDED_DAYS), SEEDED_DAYS],
+      );
+    }
+    if (kind === 'daily-coins') {
+      await db.query(
+        `insert into engagement (user_id, daily_settled_through, last_tap_save_at, tap_day)
+         select u::uuid, to_char(now() at time zone 'UTC' - interval '1 day', 'YYYY-MM-DD'), now(),
+           to_char(now() at time zone 'UTC', 'YYYY-MM-DD')
+         from unnest($1::text[]) u`,
+        [ids],
       );
     }
     await db.query('commit');

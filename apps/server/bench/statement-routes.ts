@@ -11,9 +11,17 @@ import type { Db } from '../src/db/client.js';
 import type { RequestFrame } from '../src/http/one-statement.js';
 import { ledgerKey } from '../src/modules/ledger/ledger-keys.js';
 import { ledgerRepository } from '../src/modules/ledger/ledger.repository.js';
-import { requestRecipientAccount, requestUserAccount, statementLegs } from '../src/modules/ledger/ledger.service.js';
+import {
+  createLedger,
+  requestRecipientAccount,
+  requestUserAccount,
+  statementLegs,
+} from '../src/modules/ledger/ledger.service.js';
 import { plansRepository } from '../src/modules/plans/plans.repository.js';
 import { TOUCH_EVERY_MS } from '../src/modules/auth/sessions.js';
+import { createClock } from '../src/clock.js';
+import { loadConfig } from '../src/config.js';
+import { createWithdrawalRequest } from '../src/modules/withdrawals/withdrawal-request.js';
 import { SEEDED_DAYS, SEEDED_PLAN } from './seed-users.js';
 
 /** Any idle limit longer than a bench run: the seeded and signed-in sessions are fresh. */
@@ -82,4 +90,26 @@ async function investment(plan: Awaited<ReturnType<typeof plansRepository.list>>
       { account: requestUserAccount('usd.invested'), amount },
     ]),
   };
+}
+
+/**
+ * The bench's withdrawal request at maturity for the next of `tokenHashes` (one matured plan each): the service's
+ * own two calls, the read it is priced from and the request's statement (withdrawal-request.ts), with the app's
+ * rule from the same environment, and without the route's hooks, validation, key handling or rendering.
+ */
+export function withdrawStatementRoute(app: FastifyInstance, db: Db, tokenHashes: string[]) {
+  let next = 0;
+  const config = loadConfig();
+  const rule = {
+    minEarnings: config.MIN_WITHDRAWAL_EARNINGS_USD,
+    requireVerified: config.WITHDRAWALS_REQUIRE_VERIFIED_EMAIL,
+  };
+  const request = createWithdrawalRequest({ db, ledger: createLedger(db, createClock()), rule })('maturity');
+  app.post('/', async (_request, reply) => {
+    const tokenHash = tokenHashes[next++];
+    if (!tokenHash) return reply.code(500).send({ error: 'no matured plan left' });
+    const answer = await request.run(frame(tokenHash, API.withdrawals));
+    const done = answer.outcome === 'done' && (answer.result as { outcome?: string } | null)?.outcome === 'ok';
+    return done ? answer : reply.code(500).send(answer);
+  });
 }

@@ -5,17 +5,20 @@
  * EXPLAIN (ANALYZE, BUFFERS) plans taken at the large size to docs/benchmarks-scale.{md,json}. A measure
  * is met when its p50 and p99 at the large size are within 1.5× of the small size's.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import pg from 'pg';
-import { startServer } from '../app-under-test.js';
+import { API_PREFIX, IDEMPOTENCY_HEADER } from '@svp/shared';
+import { startServer, writeHeaders } from '../app-under-test.js';
+import { seedUsers } from '../seed-users.js';
 import { benchDatabaseUrl, databaseUrlFor } from '../database-url.js';
 import { INVARIANT_CHECK, inProcessMeasures, WATCHER_PASS } from './in-process.js';
 import { httpMeasures, measure, probe, type Figures } from './measures.js';
 import { logOffset, planLogging, plansSince } from './plans.js';
 import { writeReport, type SizeResult } from './report.js';
 import { seed } from './seed.js';
+import { measureWrite, seedFor, writeMeasures } from './writes.js';
 
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -76,6 +79,19 @@ async function runSize(users: number, withPlans: boolean): Promise<SizeResult> {
         `  ${m.name}: p50 ${f.p50} ms, p99 ${f.p99} ms (${f.requests} requests${f.errors ? `, ${f.errors} errors` : ''})`,
       );
     }
+    for (const m of writeMeasures) {
+      const seeded = await seedFor(url, m);
+      const server = await startServer(url, port);
+      try {
+        figures[m.name] = await measureWrite(base, m, seeded);
+      } finally {
+        await stop(server);
+      }
+      const f = figures[m.name]!;
+      log(
+        `  ${m.name}: p50 ${f.p50} ms, p99 ${f.p99} ms (${f.requests} requests${f.errors ? `, ${f.errors} errors` : ''})`,
+      );
+    }
     figures[WATCHER_PASS] = watcher;
     figures[INVARIANT_CHECK] = invariants;
 
@@ -87,6 +103,19 @@ async function runSize(users: number, withPlans: boolean): Promise<SizeResult> {
         for (const m of httpMeasures(users)) {
           const offset = logOffset();
           await probe(base, m);
+          await new Promise((r) => setTimeout(r, 1_000));
+          plans[m.name] = plansSince(offset);
+        }
+        // One request of each write, by a user seeded for it (the function's inner statements are logged).
+        for (const m of writeMeasures) {
+          const [user] = await seedUsers(url, m.seed, 1);
+          const offset = logOffset();
+          const res = await fetch(`${base}${API_PREFIX}${m.path}`, {
+            method: 'POST',
+            headers: { ...writeHeaders(user!), [IDEMPOTENCY_HEADER]: randomUUID() },
+            body: JSON.stringify(m.body),
+          });
+          if (!res.ok) log(`  ${m.name}: the plan request answered ${res.status}`);
           await new Promise((r) => setTimeout(r, 1_000));
           plans[m.name] = plansSince(offset);
         }
