@@ -6,6 +6,7 @@ import type { createAuthService } from './modules/auth/auth.service.js';
 import type { createSessionStore } from './modules/auth/sessions.js';
 import type { createLedger } from './modules/ledger/ledger.service.js';
 import type { PlatformRollUp } from './modules/ledger/platform-roll-up.js';
+import type { LedgerCheck } from './modules/ledger/ledger-check.js';
 import type { createMailer } from './modules/mail/mailer.js';
 import type { createNotificationsModule } from './modules/notifications/index.js';
 import type { createSimulatedChain } from './chain/simulated.js';
@@ -43,6 +44,7 @@ declare module 'fastify' {
       metrics: ReturnType<typeof createMetrics>;
       ledger: ReturnType<typeof createLedger>;
       platformRollUp: PlatformRollUp;
+      ledgerCheck: LedgerCheck;
       sessions: ReturnType<typeof createSessionStore>;
       rateLimiter: ReturnType<typeof createRateLimiter>;
       mailer: ReturnType<typeof createMailer>;

@@ -25,6 +25,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionStore } from './modules/auth/sessions.js';
 import { createTotpService } from './modules/auth/totp.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
+import { createLedgerCheck } from './modules/ledger/ledger-check.js';
 import { createPlatformRollUp } from './modules/ledger/platform-roll-up.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createOutboxService } from './modules/mail/outbox.js';
@@ -145,7 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const ledger = createLedger(db, clock, (kind) => metrics.ledgerPostings.labels(kind).inc());
   const platformRollUp = createPlatformRollUp({ db, log: app.log });
-  app.addHook('onClose', async () => platformRollUp.stop());
+  const ledgerCheck = createLedgerCheck({ db, log: app.log });
+  app.addHook('onClose', async () => Promise.all([platformRollUp.stop(), ledgerCheck.stop()]));
   const rateLimiter = createRateLimiter(relaxed, clock);
   const mailer = createMailer({
     db,
@@ -178,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const investments = createInvestmentsService({ db, ledger, referrals });
   const tickets = createTicketsService({ db, clock, audit });
   const adminUsers = createAdminUsersService({ db, clock, ledger, audit });
-  const adminReports = createAdminReportsService(db, { stakingApyPercent: config.STAKING_APY_PERCENT });
+  const adminReports = createAdminReportsService(db, { stakingApyPercent: config.STAKING_APY_PERCENT, ledgerCheck });
 
   const simulated = config.CHAIN === 'simulated' ? createSimulatedChain(db, clock) : null;
   const scanner: ChainScanner = simulated ? simulated.scanner : await createBscChain(config);
@@ -290,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics,
     ledger,
     platformRollUp,
+    ledgerCheck,
     sessions,
     rateLimiter,
     mailer,

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   app.services.watcher.start();
   app.services.notifications.mailJob.start();
   app.services.platformRollUp.start();
+  app.services.ledgerCheck.start();
   // Housekeeping: settle Idempotency-Keys whose attempt died in a crash, so a client's retry or a look
   // at the key tells what happened; drop expired sessions and spent rate-limit windows.
   const staleMs = config.IDEMPOTENCY_STALE_SECONDS * 1000;

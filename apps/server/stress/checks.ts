@@ -1,6 +1,8 @@
 import pg from 'pg';
+import pino from 'pino';
 import { openDatabase } from '../src/db/client.js';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
+import { createLedgerCheck } from '../src/modules/ledger/ledger-check.js';
 import { outcomeOf, type OpRecord } from './driver.js';
 import { checkReplays, reconcileEffects, type EffectReport } from './effects.js';
 import { sleep } from './processes.js';
@@ -133,6 +135,35 @@ export interface CheckReport {
   invariantsOk: boolean;
 }
 
+/**
+ * The incremental ledger check (which the servers ran every few seconds through the load, and through their
+ * SIGKILLs in the crash suite) catches up, finds nothing, and holds for every account exactly the sums the full
+ * check computed from every entry.
+ */
+async function incrementalCheckAgrees(db: Parameters<typeof checkLedgerInvariants>[0], client: pg.Client) {
+  const check = createLedgerCheck({ db, log: pino({ level: 'silent' }) });
+  await check.runOnce();
+  const report = await check.report();
+  const { rows } = await client.query<{ id: string }>(
+    `select coalesce(e.account_id, c.account_id)::text as id from (
+       select account_id, sum(amount) as total, count(*) as n from ledger_entries group by account_id) e
+     full join ledger_check_totals c using (account_id)
+     where c.total is distinct from e.total or c.n is distinct from e.n`,
+  );
+  const { rows: last } = await client.query<{ id: string }>(
+    'select coalesce(max(id), 0)::text as id from ledger_transactions',
+  );
+  return [
+    ...(report.ok ? [] : [`LEDGER CHECK FOUND: ${report.problems.slice(0, 5).join('; ')}`]),
+    ...(rows.length
+      ? [`LEDGER CHECK TOTALS differ from the entries: accounts ${rows.slice(0, 5).map((r) => r.id)}`]
+      : []),
+    ...(BigInt(report.verifiedThrough) >= BigInt(last[0]!.id)
+      ? []
+      : [`LEDGER CHECK stopped at ${report.verifiedThrough}, the last transaction is ${last[0]!.id}`]),
+  ];
+}
+
 /** Everything the database must show after the load (DESIGN §3 invariants plus the ops' effects). */
 export async function checkDatabase(databaseUrl: string, records: OpRecord[]): Promise<CheckReport> {
   const violations: string[] = [];
@@ -144,6 +175,7 @@ export async function checkDatabase(databaseUrl: string, records: OpRecord[]): P
     await awaitDeposits(client, 20_000);
     const invariants = await checkLedgerInvariants(database.db);
     if (!invariants.ok) violations.push(`LEDGER INVARIANTS FAILED: ${JSON.stringify(invariants)}`);
+    violations.push(...(await incrementalCheckAgrees(database.db, client)));
     for (const check of CONSISTENCY) {
       const { rows } = await client.query<{ id: string }>(check.sql);
       if (rows.length) {

@@ -1,0 +1,98 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { preparedStatement, type Db } from '../../db/client.js';
+import { periodicJob } from '../../jobs/periodic.js';
+
+/** Transaction ids checked per database transaction: one short transaction each, whatever the backlog. */
+const WINDOW = 50_000;
+/** How often a pass that finds its mark still waiting for a running transaction looks again, and how many times. */
+const SETTLE_RETRY_MS = 20;
+const SETTLE_RETRIES = 25;
+/** The most findings a report lists (the count says if there are more). */
+const REPORT_LIMIT = 200;
+
+const markStatement = preparedStatement<{ candidate: string | null }>(
+  'ledger_check_mark',
+  'select o_candidate::text as candidate from ledger_check_mark()',
+);
+const verifyStatement = preparedStatement<{ taken: string; unsettled: boolean }>(
+  'ledger_check_verify',
+  'select o_taken::text as taken, o_unsettled as unsettled from ledger_check_verify($1)',
+);
+const findingsStatement = preparedStatement<{ kind: string; subject: string; detail: string; total: number }>(
+  'ledger_check_findings',
+  `select kind, subject, detail, count(*) over ()::int as total from ledger_check_findings
+   order by found_at, kind, subject limit $1`,
+);
+const stateStatement = preparedStatement<{ verifiedThrough: string; checkedAt: Date | null }>(
+  'ledger_check_state',
+  'select verified_through::text as "verifiedThrough", checked_at as "checkedAt" from ledger_check_state where id = 1',
+);
+// Read through deposits_uncredited_idx, which holds only such deposits (migration 0025).
+const uncreditedStatement = preparedStatement<{ id: string }>(
+  'ledger_check_uncredited_deposits',
+  'select id::text as id from deposits where received > 0 and ledger_transaction_id is null limit $1',
+);
+
+export interface LedgerCheckReport {
+  ok: boolean;
+  /** Each problem found, in words, oldest first. */
+  problems: string[];
+  /** Every transaction with an id up to this one has been checked. */
+  verifiedThrough: string;
+  /** When a pass last checked something; null before the first. */
+  checkedAt: Date | null;
+}
+
+/** A finding in words: the full check's wording (admin-reports.service.ts) for the same problem. */
+const describe = (f: { kind: string; subject: string; detail: string }) =>
+  f.kind === 'unbalanced'
+    ? `transaction ${f.subject.split(':')[0]}: ${f.detail}`
+    : f.kind === 'empty' || f.kind === 'deposit-credit'
+      ? `transaction ${f.subject}: ${f.detail}`
+      : `account ${f.subject}: ${f.detail}`;
+
+/**
+ * DESIGN §3's invariants, checked as the ledger grows (migration 0025, docs/decisions/0031): each pass checks the
+ * transactions posted since the last one and compares every account they moved with its cache, so a pass costs
+ * what was posted, not what the ledger holds. Every app process runs it; one at a time does the work. What it
+ * finds stays recorded until an operator deals with it. The full check (invariants.ts) reads every entry: the
+ * tests call it after every scenario, and `npm run ledger:check` runs it on demand.
+ */
+export function createLedgerCheck(deps: { db: Db; log: FastifyBaseLogger; intervalMs?: number }) {
+  /** Checks everything settled; returns how many transaction ids it took. */
+  async function runOnce(): Promise<number> {
+    await markStatement(deps.db, []);
+    let taken = 0;
+    for (let retries = 0; ;) {
+      const [row] = await verifyStatement(deps.db, [WINDOW]);
+      const n = Number(row!.taken);
+      taken += n;
+      if (n > 0) continue;
+      // The mark waits for a transaction that was running when it was made: most end within milliseconds.
+      if (!row!.unsettled || ++retries > SETTLE_RETRIES) return taken;
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS));
+    }
+  }
+
+  async function report(): Promise<LedgerCheckReport> {
+    const findings = await findingsStatement(deps.db, [REPORT_LIMIT]);
+    const uncredited = await uncreditedStatement(deps.db, [REPORT_LIMIT]);
+    const [state] = await stateStatement(deps.db, []);
+    const total = findings[0]?.total ?? 0;
+    const problems = [
+      ...findings.map(describe),
+      ...(total > findings.length ? [`and ${total - findings.length} more findings`] : []),
+      ...uncredited.map((d) => `deposit ${d.id} is not credited exactly once`),
+    ];
+    return {
+      ok: problems.length === 0,
+      problems,
+      verifiedThrough: state!.verifiedThrough,
+      checkedAt: state!.checkedAt,
+    };
+  }
+
+  return { runOnce, report, ...periodicJob('ledger check', deps.intervalMs ?? 10_000, runOnce, deps.log) };
+}
+
+export type LedgerCheck = ReturnType<typeof createLedgerCheck>;
