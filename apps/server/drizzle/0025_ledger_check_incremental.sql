@@ -52,16 +52,6 @@ CREATE TABLE IF NOT EXISTS "ledger_check_findings" (
   PRIMARY KEY ("kind", "subject")
 );
 --> statement-breakpoint
--- A deposit with something received and no credit is found by this index, which holds only such rows: the
--- watcher writes the deposit and its credit in one transaction (migration 0017), so it stays empty.
-UPDATE deposits d SET ledger_transaction_id = t.id
-FROM ledger_transactions t
-WHERE d.ledger_transaction_id IS NULL AND d.received > 0
-  AND t.idempotency_key = 'deposit:' || d.chain_id || ':' || d.tx_hash || ':' || d.log_index;
---> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "deposits_uncredited_idx" ON "deposits" ("id")
-  WHERE "received" > 0 AND "ledger_transaction_id" IS NULL;
---> statement-breakpoint
 -- A key's number, or NULL when it is none (a malformed key is a finding, never an error that stops the check).
 CREATE OR REPLACE FUNCTION ledger_check_int(p text) RETURNS int AS $$
   SELECT CASE WHEN p ~ '^[0-9]{1,9}$' THEN p::int END
