@@ -101,6 +101,22 @@ async function main() {
     console.log(`${label}: ${tps === null ? 'failed or not installed' : `${tps.toFixed(0)} tps`}`);
     return tps;
   }
+  /**
+   * After a write run the database has dead rows and dirty pages: autovacuum and the checkpointer would take
+   * their CPU from whatever runs next (the logins and /me beside them both got ~40 % less right after the write
+   * runs than on a quiet database, and a pgbench reference after an investment run 40 % less than before it).
+   * Do that work now, unmeasured, so every run starts as the first did.
+   */
+  async function settle() {
+    const db = new pg.Client({ connectionString: dbUrlFor(name) });
+    await db.connect();
+    try {
+      await db.query('vacuum analyze');
+    } finally {
+      await db.end();
+    }
+    await admin.query('checkpoint');
+  }
   try {
     console.log(`bench: ${os.cpus().length} cores, ${DURATION}s per run`);
     const hello = await run(`context: bare Fastify hello-world (${CONNECTIONS} connections)`, helloWorld);
@@ -159,18 +175,23 @@ async function main() {
     let transferStatementAlone: LoadResult | null = null;
     let investFloor: LoadResult | undefined;
     let withdrawFloor: LoadResult | undefined;
+    // Every run, subject, floor or reference, starts on a settled database (settle()).
+    await settle();
     let before = pgbenchRun(`before the ${WRITE_BUDGETS.transfer.label}`);
     const names = Object.keys(subjects) as WriteName[];
     for (const [i, write] of names.entries()) {
       const [label, load] = subjects[write];
+      await settle();
       const subject = await run(label, load, WRITE_BUDGETS[write].unit);
       // The floor under a transfer, between the same two pgbench runs; bob pays alice back what she sent.
       if (write === 'transfer') {
+        await settle();
         transferFloor = await run(
           `context: bare Fastify POST running a transfer's own statement (api_user_posting), ${key} ${clients}`,
           () => transferStatementPost(dbUrlFor(name), sessionTokenHash(bob), alice.username),
         );
         // alice pays bob back here what the floor moved the other way: the fund balances stay put.
+        await settle();
         const tps = transferStatementPgbench(dbUrlFor(name), sessionTokenHash(alice), bob.username);
         transferStatementAlone = tps === null ? null : { rps: tps, p99: NaN, errors: 0 };
         const label = `context: a transfer's own statement alone, from pgbench's client (${WRITE_CLIENTS} clients, no HTTP)`;
@@ -178,18 +199,21 @@ async function main() {
         console.log(`${label}: ${tps === null ? 'failed' : `${tps.toFixed(0)} tps`}`);
       }
       if (write === 'invest') {
+        await settle();
         investFloor = await run(
           `context: bare Fastify POST running an investment's own statement (api_invest), ${key} ${clients}`,
           () => withHashesFile(floorInvestors, (file) => investStatementPost(dbUrlFor(name), file)),
         );
       }
       if (write === 'withdraw') {
+        await settle();
         withdrawFloor = await run(
           `context: bare Fastify POST running a withdrawal request's read and statement, a fresh matured plan each ${clients}`,
           () => withHashesFile(floorHolders, (file) => withdrawStatementPost(dbUrlFor(name), file)),
         );
       }
       const next = names[i + 1];
+      await settle();
       const after = pgbenchRun(
         `after the ${WRITE_BUDGETS[write].label}${next ? ` and before the ${WRITE_BUDGETS[next].label}` : ''}`,
       );
@@ -201,6 +225,7 @@ async function main() {
       depositLoad(api, alice),
     );
 
+    await settle();
     // DESIGN §7 asks that login *sustain* 60/s without starving other routes: logins are offered at a
     // steady 60/s while GET /me runs flat out beside them, and we read whether login kept up and what
     // /me's p99 was. Then login alone, flat out, for context. Each run signs in its own half of the users.
