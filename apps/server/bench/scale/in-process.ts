@@ -75,6 +75,8 @@ export async function inProcessMeasures(
       const credited = await app.services.watcher.runOnce();
       passes.push(performance.now() - started);
       if (credited !== TRANSFERS_PER_PASS) errors += 1;
+      // As every server does each second: the platform accounts' queue is rolled up (ADR 0030).
+      await app.services.platformRollUp.runOnce();
       started = performance.now();
       const checked = await app.services.ledgerCheck.runOnce();
       checks.push(performance.now() - started);

@@ -30,7 +30,9 @@ export async function openDatabase(options: {
   onPoolError?: (err: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // JIT off: every query here is a short OLTP statement, and a stale row estimate (a queue that was long at the
+    // last ANALYZE) made PostgreSQL compile a 1 ms statement for 10-200 ms (docs/benchmarks-scale.md).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (err) => options.onPoolError?.(err));
     // The pool drops its own listener while a client is checked out: a connection lost between two statements

@@ -180,7 +180,7 @@ describe('the incremental ledger check', () => {
   });
 });
 
-it('a platform leg waiting for the roll-up is compared with its cache plus what waits', async () => {
+it('compares a platform account with its cache plus what waits for the roll-up, and finds one edited by hand', async () => {
   const joy = t.owner();
   await t.fund(joy, 30n);
   await t.ledger.post({
@@ -193,4 +193,14 @@ it('a platform leg waiting for the roll-up is compared with its cache plus what 
   });
   await check.runOnce();
   expect(await check.report()).toMatchObject({ ok: true, problems: [] });
+  // A platform account's cache edited by hand is found at the next mark.
+  const platform = await accountId('system', 'usd.platform');
+  await t.execute(sql`update accounts set balance = balance + 3 where id = ${platform}::bigint`);
+  await t.fund(joy, 1n);
+  await check.runOnce();
+  const problems = (await check.report()).problems;
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toMatch(new RegExp(`^account ${platform}: cached -?\\d+ ≠ entries -?\\d+$`));
+  await t.execute(sql`update accounts set balance = balance - 3 where id = ${platform}::bigint`);
+  await clearFindings();
 });
