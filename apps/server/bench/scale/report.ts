@@ -31,7 +31,11 @@ interface Measure {
 
 const ratioOf = (large: number, small: number) => Math.round((large / Math.max(small, 0.01)) * 100) / 100;
 
-export function writeReport(small: SizeResult, large: SizeResult, cores: number): string {
+export function writeReport(
+  small: SizeResult,
+  large: SizeResult,
+  machine: { cores: number; sharedBuffers: string },
+): string {
   const measures: Measure[] = Object.entries(large.figures).map(([name, l]) => {
     const s = small.figures[name]!;
     const ratio = Math.max(ratioOf(l.p50, s.p50), ratioOf(l.p99, s.p99));
@@ -50,7 +54,8 @@ export function writeReport(small: SizeResult, large: SizeResult, cores: number)
   });
   const json = {
     date: new Date().toISOString(),
-    cores,
+    cores: machine.cores,
+    sharedBuffers: machine.sharedBuffers,
     smallUsers: small.users,
     largeUsers: large.users,
     seedSeconds: large.seedSeconds,
@@ -78,7 +83,7 @@ export function writeReport(small: SizeResult, large: SizeResult, cores: number)
     .join('\n');
   const md = `# Benchmarks at scale (\`npm run bench:scale\`)
 
-Generated ${json.date} on ${cores} cores. ${n(small.users)} users against ${n(large.users)} users (seeded in
+Generated ${json.date} on ${machine.cores} cores, PostgreSQL with shared_buffers ${machine.sharedBuffers}. ${n(small.users)} users against ${n(large.users)} users (seeded in
 ${large.seedSeconds} s, set-based SQL; the ledger check over the seeded data and every measured pass: ${large.invariantsOk ? 'passes' : 'FAILS'}).
 HTTP measures: the real server, autocannon at 8 connections; the money writes (an investment, a withdrawal request,
 the daily coins' claim) each by a fresh user seeded beside the others; the watcher pass and the ledger check's pass

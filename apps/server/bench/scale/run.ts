@@ -66,31 +66,24 @@ async function runSize(users: number, withPlans: boolean): Promise<SizeResult> {
 
     // A server of its own per measure: a background job one route starts (the leaderboard's re-ranking, the
     // overview's refresh) must not be counted in the next route's figures.
-    for (const m of httpMeasures(users)) {
+    const onItsOwnServer = async (name: string, run: () => Promise<Figures>) => {
       const server = await startServer(url, port);
       try {
-        const probeMs = await probe(base, m);
-        figures[m.name] = await measure(base, m, probeMs);
+        figures[name] = await run();
       } finally {
         await stop(server);
       }
-      const f = figures[m.name]!;
+      const f = figures[name]!;
       log(
-        `  ${m.name}: p50 ${f.p50} ms, p99 ${f.p99} ms (${f.requests} requests${f.errors ? `, ${f.errors} errors` : ''})`,
+        `  ${name}: p50 ${f.p50} ms, p99 ${f.p99} ms (${f.requests} requests${f.errors ? `, ${f.errors} errors` : ''})`,
       );
+    };
+    for (const m of httpMeasures(users)) {
+      await onItsOwnServer(m.name, async () => measure(base, m, await probe(base, m)));
     }
     for (const m of writeMeasures) {
       const seeded = await seedFor(url, m);
-      const server = await startServer(url, port);
-      try {
-        figures[m.name] = await measureWrite(base, m, seeded);
-      } finally {
-        await stop(server);
-      }
-      const f = figures[m.name]!;
-      log(
-        `  ${m.name}: p50 ${f.p50} ms, p99 ${f.p99} ms (${f.requests} requests${f.errors ? `, ${f.errors} errors` : ''})`,
-      );
+      await onItsOwnServer(m.name, () => measureWrite(base, m, seeded));
     }
     figures[WATCHER_PASS] = watcher;
     figures[INVARIANT_CHECK] = invariants;
@@ -140,10 +133,17 @@ async function runSize(users: number, withPlans: boolean): Promise<SizeResult> {
 async function main() {
   const large = flag('users', 1_000_000);
   const small = flag('small', 1_000);
-  log(`bench:scale: ${os.cpus().length} cores, ${small.toLocaleString('en')} vs ${large.toLocaleString('en')} users`);
+  // What PostgreSQL may cache decides what a random read costs at a million users: the report names it.
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const sharedBuffers = (await admin.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers;
+  await admin.end();
+  log(
+    `bench:scale: ${os.cpus().length} cores, shared_buffers ${sharedBuffers}, ${small.toLocaleString('en')} vs ${large.toLocaleString('en')} users`,
+  );
   const smallResult = await runSize(small, false);
   const largeResult = await runSize(large, true);
-  const table = writeReport(smallResult, largeResult, os.cpus().length);
+  const table = writeReport(smallResult, largeResult, { cores: os.cpus().length, sharedBuffers });
   log('\n' + table);
 }
 
