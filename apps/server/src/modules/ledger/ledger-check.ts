@@ -27,6 +27,7 @@ const stateStatement = preparedStatement<{ verifiedThrough: string; checkedAt: D
   'ledger_check_state',
   'select verified_through::text as "verifiedThrough", checked_at as "checkedAt" from ledger_check_state where id = 1',
 );
+
 export interface LedgerCheckReport {
   ok: boolean;
   /** Each problem found, in words, oldest first. */
@@ -37,7 +38,7 @@ export interface LedgerCheckReport {
   checkedAt: Date | null;
 }
 
-/** A finding in words: the full check's wording (admin-reports.service.ts) for the same problem. */
+/** A finding in words, as the admin overview lists it. */
 const describe = (f: { kind: string; subject: string; detail: string }) =>
   f.kind === 'unbalanced'
     ? `transaction ${f.subject.split(':')[0]}: ${f.detail}`
