@@ -94,7 +94,8 @@ async function main() {
     return result;
   }
   const pgbenchUrl = dbUrlFor(`${name}_pgbench`);
-  function pgbenchRun(before: string): number | null {
+  async function pgbenchRun(before: string): Promise<number | null> {
+    await settle();
     const tps = pgbench(pgbenchUrl);
     const label = `reference: pgbench TPC-B-like (${WRITE_CLIENTS} clients), ${before}`;
     measures.push({ label, result: tps === null ? null : { rps: tps, p99: NaN, errors: 0 }, unit: 'tps' });
@@ -116,6 +117,11 @@ async function main() {
       await db.end();
     }
     await admin.query('checkpoint');
+  }
+  /** `run` on a settled database: the write runs and their floors (the pgbench references settle themselves). */
+  async function settledRun(label: string, load: () => Promise<LoadResult>, unit?: Measure['unit']) {
+    await settle();
+    return run(label, load, unit);
   }
   try {
     console.log(`bench: ${os.cpus().length} cores, ${DURATION}s per run`);
@@ -176,17 +182,14 @@ async function main() {
     let investFloor: LoadResult | undefined;
     let withdrawFloor: LoadResult | undefined;
     // Every run, subject, floor or reference, starts on a settled database (settle()).
-    await settle();
-    let before = pgbenchRun(`before the ${WRITE_BUDGETS.transfer.label}`);
+    let before = await pgbenchRun(`before the ${WRITE_BUDGETS.transfer.label}`);
     const names = Object.keys(subjects) as WriteName[];
     for (const [i, write] of names.entries()) {
       const [label, load] = subjects[write];
-      await settle();
-      const subject = await run(label, load, WRITE_BUDGETS[write].unit);
+      const subject = await settledRun(label, load, WRITE_BUDGETS[write].unit);
       // The floor under a transfer, between the same two pgbench runs; bob pays alice back what she sent.
       if (write === 'transfer') {
-        await settle();
-        transferFloor = await run(
+        transferFloor = await settledRun(
           `context: bare Fastify POST running a transfer's own statement (api_user_posting), ${key} ${clients}`,
           () => transferStatementPost(dbUrlFor(name), sessionTokenHash(bob), alice.username),
         );
@@ -199,22 +202,19 @@ async function main() {
         console.log(`${label}: ${tps === null ? 'failed' : `${tps.toFixed(0)} tps`}`);
       }
       if (write === 'invest') {
-        await settle();
-        investFloor = await run(
+        investFloor = await settledRun(
           `context: bare Fastify POST running an investment's own statement (api_invest), ${key} ${clients}`,
           () => withHashesFile(floorInvestors, (file) => investStatementPost(dbUrlFor(name), file)),
         );
       }
       if (write === 'withdraw') {
-        await settle();
-        withdrawFloor = await run(
+        withdrawFloor = await settledRun(
           `context: bare Fastify POST running a withdrawal request's read and statement, a fresh matured plan each ${clients}`,
           () => withHashesFile(floorHolders, (file) => withdrawStatementPost(dbUrlFor(name), file)),
         );
       }
       const next = names[i + 1];
-      await settle();
-      const after = pgbenchRun(
+      const after = await pgbenchRun(
         `after the ${WRITE_BUDGETS[write].label}${next ? ` and before the ${WRITE_BUDGETS[next].label}` : ''}`,
       );
       writes[write] = { subject, references: [before, after] };

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import pino from 'pino';
 import { openDatabase } from '../src/db/client.js';
-import { checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
+import { accountsWhereCheckTotalsDiffer, checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
 import { createLedgerCheck } from '../src/modules/ledger/ledger-check.js';
 import { outcomeOf, type OpRecord } from './driver.js';
 import { checkReplays, reconcileEffects, type EffectReport } from './effects.js';
@@ -144,20 +144,13 @@ async function incrementalCheckAgrees(db: Parameters<typeof checkLedgerInvariant
   const check = createLedgerCheck({ db, log: pino({ level: 'silent' }) });
   await check.runOnce();
   const report = await check.report();
-  const { rows } = await client.query<{ id: string }>(
-    `select coalesce(e.account_id, c.account_id)::text as id from (
-       select account_id, sum(amount) as total, count(*) as n from ledger_entries group by account_id) e
-     full join ledger_check_totals c using (account_id)
-     where c.total is distinct from e.total or c.n is distinct from e.n`,
-  );
+  const differ = await accountsWhereCheckTotalsDiffer(db);
   const { rows: last } = await client.query<{ id: string }>(
     'select coalesce(max(id), 0)::text as id from ledger_transactions',
   );
   return [
     ...(report.ok ? [] : [`LEDGER CHECK FOUND: ${report.problems.slice(0, 5).join('; ')}`]),
-    ...(rows.length
-      ? [`LEDGER CHECK TOTALS differ from the entries: accounts ${rows.slice(0, 5).map((r) => r.id)}`]
-      : []),
+    ...(differ.length ? [`LEDGER CHECK TOTALS differ from the entries: accounts ${differ.slice(0, 5)}`] : []),
     ...(BigInt(report.verifiedThrough) >= BigInt(last[0]!.id)
       ? []
       : [`LEDGER CHECK stopped at ${report.verifiedThrough}, the last transaction is ${last[0]!.id}`]),

@@ -5,12 +5,11 @@
  * EXPLAIN (ANALYZE, BUFFERS) plans taken at the large size to docs/benchmarks-scale.{md,json}. A measure
  * is met when its p50 and p99 at the large size are within 1.5× of the small size's.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import pg from 'pg';
-import { API_PREFIX, IDEMPOTENCY_HEADER } from '@svp/shared';
-import { startServer, writeHeaders } from '../app-under-test.js';
+import { startServer } from '../app-under-test.js';
 import { seedUsers } from '../seed-users.js';
 import { benchDatabaseUrl, databaseUrlFor } from '../database-url.js';
 import { INVARIANT_CHECK, inProcessMeasures, WATCHER_PASS } from './in-process.js';
@@ -18,7 +17,7 @@ import { httpMeasures, measure, probe, type Figures } from './measures.js';
 import { logOffset, planLogging, plansSince } from './plans.js';
 import { writeReport, type SizeResult } from './report.js';
 import { seed } from './seed.js';
-import { measureWrite, seedFor, writeMeasures } from './writes.js';
+import { measureWrite, seedFor, sendOnce, writeMeasures } from './writes.js';
 
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -103,12 +102,8 @@ async function runSize(users: number, withPlans: boolean): Promise<SizeResult> {
         for (const m of writeMeasures) {
           const [user] = await seedUsers(url, m.seed, 1);
           const offset = logOffset();
-          const res = await fetch(`${base}${API_PREFIX}${m.path}`, {
-            method: 'POST',
-            headers: { ...writeHeaders(user!), [IDEMPOTENCY_HEADER]: randomUUID() },
-            body: JSON.stringify(m.body),
-          });
-          if (!res.ok) log(`  ${m.name}: the plan request answered ${res.status}`);
+          const status = await sendOnce(base, m, user!);
+          if (status >= 300) log(`  ${m.name}: the plan request answered ${status}`);
           await new Promise((r) => setTimeout(r, 1_000));
           plans[m.name] = plansSince(offset);
         }

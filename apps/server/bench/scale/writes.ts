@@ -40,6 +40,19 @@ export const writeMeasures: WriteMeasure[] = [
 /** Seeds the measure's users: more than the run can use at any speed this machine reaches. */
 export const seedFor = (url: string, m: WriteMeasure) => seedUsers(url, m.seed, seedCount(SECONDS));
 
+/** A write's headers for `user`: the session, CSRF and a fresh Idempotency-Key, as the web client sends them. */
+const headersFor = (user: BenchUser) => ({ ...writeHeaders(user), [IDEMPOTENCY_HEADER]: randomUUID() });
+
+/** One request of the write by `user` (the plans are taken from it); the HTTP status. */
+export async function sendOnce(base: string, m: WriteMeasure, user: BenchUser): Promise<number> {
+  const res = await fetch(`${base}${API_PREFIX}${m.path}`, {
+    method: 'POST',
+    headers: headersFor(user),
+    body: JSON.stringify(m.body),
+  });
+  return res.status;
+}
+
 /** p50 and p99 at 8 connections for `SECONDS`, each request from the next of `users`. */
 export async function measureWrite(base: string, m: WriteMeasure, users: BenchUser[]): Promise<Figures> {
   let next = 0;
@@ -52,11 +65,7 @@ export async function measureWrite(base: string, m: WriteMeasure, users: BenchUs
     requests: [
       {
         method: 'POST',
-        setupRequest: (req) => ({
-          ...req,
-          headers: { ...writeHeaders(users[next++ % users.length]!), [IDEMPOTENCY_HEADER]: randomUUID() },
-          body,
-        }),
+        setupRequest: (req) => ({ ...req, headers: headersFor(users[next++ % users.length]!), body }),
       },
     ],
   });

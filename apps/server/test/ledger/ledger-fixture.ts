@@ -31,6 +31,17 @@ export async function ledgerFixture() {
         ],
       });
     },
+    /** Takes `amount` from a user's balance as a platform fee: a posting with a platform leg (the roll-up's). */
+    async fee(user: string, amount: bigint) {
+      await ledger.post({
+        kind: 'test.fee',
+        idempotencyKey: key('fee'),
+        legs: [
+          { account: userAccount(user, 'usd.balance'), amount: -amount },
+          { account: systemAccount('usd.platform'), amount },
+        ],
+      });
+    },
     balance: async (user: string, code = 'usd.balance') => (await ledger.balances(user)).get(code) ?? 0n,
     entryCount: async () =>
       (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from ledger_entries`))[0]!.n,

@@ -88,3 +88,20 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
     report.depositsNotCreditedOnce.length === 0;
   return report;
 }
+
+/**
+ * Accounts whose verified totals in the incremental check (ledger-check.ts, migration 0025) differ from the sums of
+ * all their entries, or which one side lacks: the full recount of what the check keeps. Empty once the check has
+ * caught up with a sound ledger. Reads every entry (tests, the stress and crash suites).
+ */
+export async function accountsWhereCheckTotalsDiffer(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
+    select coalesce(e.account_id, c.account_id)::text as id
+    from (select account_id, sum(amount) as total, count(*) as n from ledger_entries group by account_id) e
+    full join ledger_check_totals c using (account_id)
+    where c.total is distinct from e.total or c.n is distinct from e.n`,
+  );
+  return rows.map((r) => r.id);
+}
