@@ -114,6 +114,10 @@ const envSchema = z.object({
   TAP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100).default(20),
   /** Sign-ups one address may make per clock hour (DESIGN D14); raise it for users behind one shared NAT. */
   REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Sign-in attempts one address may make per 15 minutes (DESIGN D14); raise it for users behind one NAT. */
+  LOGINS_PER_IP_15_MIN: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Sign-in attempts one account may be tried with per 15 minutes, from any address (DESIGN D14). */
+  LOGINS_PER_ACCOUNT_15_MIN: z.coerce.number().int().min(1).max(1_000).default(10),
   /** An Idempotency-Key unfinished this long belongs to a dead attempt: a retry may take it over. */
   IDEMPOTENCY_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TAP_DAILY_CAP: z.coerce.number().int().min(1).default(10_000),

@@ -54,8 +54,14 @@ const MINUTE = 60_000;
 
 /** The limits of DESIGN D14; per IP and per account, so neither a botnet nor one IP gets far. */
 export const RATE_RULES = {
-  loginIp: (ip: string): RateRule => ({ bucket: `login:ip:${ip}`, limit: 30, windowMs: 15 * MINUTE }),
-  loginAccount: (id: string): RateRule => ({ bucket: `login:acct:${id}`, limit: 10, windowMs: 15 * MINUTE }),
+  /** Sign-ins (and current-password checks) one address may try per 15 minutes: `LOGINS_PER_IP_15_MIN`. */
+  loginIp: (ip: string, limit: number): RateRule => ({ bucket: `login:ip:${ip}`, limit, windowMs: 15 * MINUTE }),
+  /** Sign-ins one account may be tried with per 15 minutes, from anywhere: `LOGINS_PER_ACCOUNT_15_MIN`. */
+  loginAccount: (id: string, limit: number): RateRule => ({
+    bucket: `login:acct:${id}`,
+    limit,
+    windowMs: 15 * MINUTE,
+  }),
   otpSendIp: (ip: string): RateRule => ({ bucket: `otp-send:ip:${ip}`, limit: 10, windowMs: 60 * MINUTE }),
   otpSendAccount: (id: string): RateRule => ({ bucket: `otp-send:acct:${id}`, limit: 3, windowMs: 15 * MINUTE }),
   otpCheckIp: (ip: string): RateRule => ({ bucket: `otp-check:ip:${ip}`, limit: 30, windowMs: 15 * MINUTE }),

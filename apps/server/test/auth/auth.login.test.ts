@@ -209,6 +209,38 @@ describe('login rate limits', () => {
     expect(statuses.slice(30)).toEqual([429, 429]);
   });
 
+  it('takes the per-IP limit from LOGINS_PER_IP_15_MIN; the next quarter hour is a new window', async () => {
+    const roomy = await buildTestApp({ LOGINS_PER_IP_15_MIN: '3' });
+    try {
+      const client = new Client(roomy.app, '10.3.1.1');
+      const attempt = async (i: number) =>
+        (await client.post(API.login, { email: `y${i}@example.com`, password: 'nope' })).status;
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push(await attempt(i));
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      roomy.clock.advance(15 * 60_000);
+      expect(await attempt(4)).toBe(401);
+    } finally {
+      await roomy.close();
+    }
+  });
+
+  it('takes the per-account limit from LOGINS_PER_ACCOUNT_15_MIN', async () => {
+    const strict = await buildTestApp({ LOGINS_PER_ACCOUNT_15_MIN: '2' });
+    try {
+      const creds = await registerUser(new Client(strict.app, '10.3.2.1'));
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push(
+          (await new Client(strict.app, `10.3.3.${i}`).post(API.login, { email: creds.email, password: 'wrong' }))
+            .status,
+        );
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('holds under a burst: 40 attempts at once let exactly the limit through, per account and per IP', async () => {
     const creds = await registerUser(new Client(t.app, '10.4.0.1'));
     const perAccount = await Promise.all(

@@ -1,5 +1,6 @@
 import { ACCOUNT_MSG, type ChangePasswordRequest } from '@svp/shared';
 import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { RATE_RULES, type RateLimiter } from '../../http/rate-limit.js';
@@ -27,6 +28,7 @@ export interface Caller {
 export function createAccountService(deps: {
   db: Db;
   clock: Clock;
+  config: Pick<Config, 'LOGINS_PER_IP_15_MIN'>;
   sessions: SessionStore;
   rateLimiter: RateLimiter;
   mailer: Mailer;
@@ -39,7 +41,10 @@ export function createAccountService(deps: {
    * password is a field error: 401 would read as "signed out" to the web client.
    */
   async function checkPassword(caller: Caller, password: string, field: string): Promise<UserRow> {
-    await deps.rateLimiter.consume(RATE_RULES.loginIp(caller.ip), ACCOUNT_RATE_RULES.passwordCheck(caller.userId));
+    await deps.rateLimiter.consume(
+      RATE_RULES.loginIp(caller.ip, deps.config.LOGINS_PER_IP_15_MIN),
+      ACCOUNT_RATE_RULES.passwordCheck(caller.userId),
+    );
     const user = await usersRepository.findById(db, caller.userId);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('VALIDATION_ERROR', ACCOUNT_MSG.currentPasswordWrong, {

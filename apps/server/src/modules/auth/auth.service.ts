@@ -44,7 +44,7 @@ export function createAuthService(deps: {
   referrals: ReferralsService;
   totp: TotpService;
   ledger: Ledger;
-  config: Pick<Config, 'REGISTRATIONS_PER_IP_HOUR'>;
+  config: Pick<Config, 'REGISTRATIONS_PER_IP_HOUR' | 'LOGINS_PER_IP_15_MIN' | 'LOGINS_PER_ACCOUNT_15_MIN'>;
   /** Sign-in history and e-mail verification (modules/account, issue 18). */
   account?: Pick<AccountModule, 'signIns' | 'emailVerification'>;
 }) {
@@ -139,9 +139,11 @@ export function createAuthService(deps: {
 
     async login(identifier: string, password: string, portal: Role, meta: RequestMeta) {
       // Both limits are counted before the password is hashed; a throttled IP costs no look-up.
-      await deps.rateLimiter.consume(RATE_RULES.loginIp(meta.ip));
+      await deps.rateLimiter.consume(RATE_RULES.loginIp(meta.ip, deps.config.LOGINS_PER_IP_15_MIN));
       const user = await findByLogin(identifier.trim());
-      await deps.rateLimiter.consume(RATE_RULES.loginAccount(accountKey(user, identifier)));
+      await deps.rateLimiter.consume(
+        RATE_RULES.loginAccount(accountKey(user, identifier), deps.config.LOGINS_PER_ACCOUNT_15_MIN),
+      );
       const messages = PORTAL_MESSAGES[portal];
       const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), password);
       // Sign-in history; not awaited: a known account's wrong password answers as fast as a stranger's.
