@@ -36,6 +36,13 @@ const CONSISTENCY: { name: string; sql: string }[] = [
           )}`,
   },
   {
+    name: "leaderboard's staking rank differs from the staked account (migration 0026's trigger)",
+    sql: `select coalesce(a.owner, r.owner) as id
+          from (select owner, balance from accounts where code = 'svp.staked' and owner <> 'system') a
+          full join staking_ranks r on r.owner = a.owner
+          where r.balance is distinct from a.balance`,
+  },
+  {
     name: 'investment without its investment.start posting of the same amount',
     sql: `select i.id::text as id from investments i
           where i.amount <> ${legSum('i.user_id::text', 'usd.invested', `'investment:' || i.id`)}`,

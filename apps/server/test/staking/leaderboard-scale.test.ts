@@ -94,4 +94,34 @@ describe('leaderboard at scale', () => {
     const mine = await early.client.get(API.stakingLeaderboard);
     expect(mine.body.me.rank).toBe(reference.find((r) => r.username === early.user.username)!.rank);
   });
+
+  it("keeps the leaderboard's table of staked balances equal to the staked accounts (migration 0026's trigger)", async () => {
+    const differing = () =>
+      queryRows<{ owner: string }>(
+        t.database.db,
+        sql`select coalesce(a.owner, r.owner) as owner
+            from (select owner, balance from accounts where code = 'svp.staked' and owner <> 'system') a
+            full join staking_ranks r on r.owner = a.owner
+            where r.balance is distinct from a.balance`,
+      );
+    const ranked = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from staking_ranks`);
+    expect(ranked[0]!.n).toBeGreaterThan(5); // the stakes of the tests above, the unstaked one at 0 included
+    expect(await differing()).toEqual([]);
+    // Other accounts' updates leave it alone; a hand edit of a staked balance reaches it too.
+    const someone = await signedInUser(t.app);
+    await stake(someone.user.id, 4_000_000n);
+    await t.database.db.execute(
+      sql`update accounts set balance = balance + 1 where owner = ${someone.user.id} and code = 'svp.staked'`,
+    );
+    const mine = await queryRows<{ balance: string }>(
+      t.database.db,
+      sql`select balance::text as balance from staking_ranks where owner = ${someone.user.id}`,
+    );
+    expect(mine).toEqual([{ balance: '4000001' }]);
+    expect(await differing()).toEqual([]);
+    await t.database.db.execute(
+      sql`update accounts set balance = balance - 1 where owner = ${someone.user.id} and code = 'svp.staked'`,
+    );
+    expect(await differing()).toEqual([]);
+  });
 });

@@ -10,11 +10,12 @@ const TOP = 100;
 export type Unsettled = (stake: StakeTerms & { creditedTotal: bigint }) => bigint;
 
 /**
- * Who is ranked: users (not admins) who are not disabled. `a` is a user's `svp.staked` account with tokens in it,
- * the rows of `accounts_staked_rank_idx` (migration 0012); everyone else has 0 staked and ranks after them.
+ * Who is ranked: users (not admins) who are not disabled. `a` is a row of `staking_ranks` (a user's `svp.staked`
+ * balance, kept by a trigger on `accounts`, migration 0026) with tokens in it, the rows of `staking_ranks_rank_idx`;
+ * everyone else has 0 staked and ranks after them.
  */
 const ELIGIBLE = `u.role = 'user' and not u.disabled`;
-const STAKING = `a.code = 'svp.staked' and a.owner <> 'system' and a.balance > 0`;
+const STAKING = `a.balance > 0`;
 
 /**
  * The columns of a leaderboard row for user `u` (its balances, its active stake), rank left to the caller. One
@@ -43,13 +44,13 @@ const ROW_JOINS = `cross join lateral (
 const topStatement = preparedStatement<Omit<LeaderRow, 'rank'>>(
   'leaderboard_top',
   `with stakers as (
-     select u.id, a.balance, u.username from accounts a join users u on u.id = a.owner::uuid
+     select u.id, a.balance, u.username from staking_ranks a join users u on u.id = a.owner::uuid
      where ${STAKING} and ${ELIGIBLE}
      order by a.balance desc, u.username
      limit ${TOP}),
    zeros as (
      select u.id, u.username from users u
-     where ${ELIGIBLE} and not exists (select 1 from accounts a where a.owner = u.id::text and ${STAKING})
+     where ${ELIGIBLE} and not exists (select 1 from staking_ranks a where a.owner = u.id::text and ${STAKING})
      order by u.username
      limit greatest(0, ${TOP} - (select count(*) from stakers))),
    top as (
@@ -70,9 +71,9 @@ const balancesStatement = preparedStatement<{ staked: string; unranked: string[]
   'leaderboard_balances',
   `select
      (select encode(coalesce(string_agg(int8send(s.balance), ''::bytea), ''::bytea), 'base64')
-      from (select a.balance from accounts a where ${STAKING} order by a.balance desc) s) as staked,
+      from (select a.balance from staking_ranks a where ${STAKING} order by a.balance desc) s) as staked,
      (select coalesce(json_agg(a.balance::text), '[]'::json)
-      from users u join accounts a on a.owner = u.id::text and ${STAKING}
+      from users u join staking_ranks a on a.owner = u.id::text and ${STAKING}
       where u.disabled or u.role <> 'user') as unranked`,
 );
 
@@ -84,7 +85,7 @@ const balancesStatement = preparedStatement<{ staked: string; unranked: string[]
 const callerStatement = preparedStatement<Omit<LeaderRow, 'rank'> & { before: string }>(
   'leaderboard_caller',
   `select ${ROW},
-     (select count(*) from accounts a join users v on v.id = a.owner::uuid
+     (select count(*) from staking_ranks a join users v on v.id = a.owner::uuid
       where ${STAKING} and a.balance = b.staked and v.username < u.username
         and v.role = 'user' and not v.disabled)::text as before
    from users u ${ROW_JOINS}
@@ -100,7 +101,7 @@ const unstakedBeforeStatement = preparedStatement<{ before: string }>(
   'leaderboard_unstaked_before',
   `select count(*)::text as before from users v
    where v.role = 'user' and not v.disabled and v.username < $1
-     and not exists (select 1 from accounts a where a.owner = v.id::text and ${STAKING})`,
+     and not exists (select 1 from staking_ranks a where a.owner = v.id::text and ${STAKING})`,
 );
 
 interface Ranking {
