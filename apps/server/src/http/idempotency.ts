@@ -4,7 +4,6 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  onRequestHookHandler,
   onSendHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
@@ -13,7 +12,7 @@ import type { Clock } from '../clock.js';
 import { preparedStatement, type Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { AppError } from './errors.js';
-import { requestContext, type IdempotencyClaim } from '../request-context.js';
+import type { IdempotencyClaim } from '../db/transaction.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -190,15 +189,13 @@ export const answerLost = (reply: FastifyReply) => reply.status(409).type('appli
 
 /**
  * The hooks of `config.idempotent` routes, attached to those routes only (issue #17: no other request pays for
- * them): a request context (so the transaction helper sees the claim), the claim before the handler, the
- * stored answer after it.
+ * them): the claim before the handler, the stored answer after it. The handler passes `request.idempotency` to
+ * the transaction that does its work, which marks the key as acted on.
  */
 export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, staleMs: number): void {
   const keys = createIdempotencyKeys(db, clock, staleMs);
   app.decorate('idempotencyKeys', keys);
   app.decorateRequest('idempotency', null);
-
-  const withContext: onRequestHookHandler = (_request, _reply, done) => requestContext.run({}, done);
 
   const claimKey: preHandlerAsyncHookHandler = async (request, reply) => {
     const header = idempotencyKeyOf(request);
@@ -208,8 +205,6 @@ export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, 
     const claim = newClaim();
     const hold = () => {
       request.idempotency = { scope, key: header, claim };
-      const context = requestContext.getStore();
-      if (context) context.idempotency = request.idempotency;
     };
     if (await keys.claim(scope, header, request.routeOptions.url ?? '', requestHash, claim)) return hold();
     const existing = await keys.existing(scope, header, requestHash, claim);
@@ -230,7 +225,6 @@ export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock, 
 
   app.addHook('onRoute', (route) => {
     if (route.config?.idempotent !== true) return;
-    route.onRequest = [...[route.onRequest ?? []].flat(), withContext];
     route.preHandler = [...[route.preHandler ?? []].flat(), claimKey];
     route.onSend = [...[route.onSend ?? []].flat(), storeAnswer];
   });

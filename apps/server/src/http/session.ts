@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionInfo, SessionRead, SessionRow } from '../db/session-row.js';
+import type { Actor } from '../db/transaction.js';
 import { errors } from './errors.js';
 
 declare module 'fastify' {
@@ -22,6 +23,15 @@ declare module 'fastify' {
 export function sessionOf(request: FastifyRequest): SessionInfo {
   if (!request.session) throw errors.unauthenticated();
   return request.session;
+}
+
+/**
+ * The signed-in caller as a service takes them: who, from where, when they last gave the second factor, and the
+ * request's Idempotency-Key (null on routes without one), which the service's transaction marks as acted on.
+ */
+export function actorOf(request: FastifyRequest): Actor & { verifiedAt: number | null } {
+  const session = sessionOf(request);
+  return { userId: session.userId, ip: request.ip, claim: request.idempotency, verifiedAt: session.verifiedAt };
 }
 
 export function sessionCookieOptions(secure: boolean, maxAgeSeconds: number) {

@@ -5,8 +5,17 @@ import { queryRows } from '../../src/db/client.js';
 import { IdempotencyClaimLost, inTransaction } from '../../src/db/transaction.js';
 import { recoverStaleIdempotencyKeys, requestHashOf } from '../../src/http/idempotency.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { requestContext } from '../../src/request-context.js';
-import { buildTestApp, signedInUser, topUp, type TestApp } from '../helpers.js';
+import {
+  buildTestApp,
+  Client,
+  PASSWORD,
+  signedInAdmin,
+  signedInUser,
+  topUp,
+  uniqueEmail,
+  WALLET,
+  type TestApp,
+} from '../helpers.js';
 
 // A crash between claiming an Idempotency-Key and answering leaves the key unfinished. These tests
 // stage that state directly (the process cannot be killed inside app.inject) and check each way out.
@@ -73,13 +82,59 @@ describe('Idempotency-Keys after a crash', () => {
     await t.database.db.execute(sql`
       insert into idempotency_keys (scope, key, route, request_hash, claim, created_at)
       values ('user:x', 'key-taken', '/x', 'h', 'new-owner', ${t.clock.now()})`);
-    const work = requestContext.run({ idempotency: { scope: 'user:x', key: 'key-taken', claim: 'old-owner' } }, () =>
-      inTransaction(t.database.db, async (tx) => {
+    const work = inTransaction(
+      t.database.db,
+      async (tx) => {
         await tx.execute(sql`insert into rate_limits (bucket, window_start, hits) values ('probe', now(), 1)`);
-      }),
+      },
+      { scope: 'user:x', key: 'key-taken', claim: 'old-owner' },
     );
     await expect(work).rejects.toBeInstanceOf(IdempotencyClaimLost);
     expect(await queryRows(t.database.db, sql`select 1 from rate_limits where bucket = 'probe'`)).toHaveLength(0);
+  });
+
+  it("marks the key as acted on inside each route's own transaction (the claim is passed down, not ambient)", async () => {
+    const u = await signedInUser(t.app, '10.7.0.5');
+    const admin = await signedInAdmin(t, '10.7.0.6');
+    const marked = async (key: string) =>
+      (
+        await queryRows<{ done: boolean }>(
+          t.database.db,
+          sql`select committed_at is not null as done from idempotency_keys where key = ${key}`,
+        )
+      )[0]?.done;
+    let n = 0;
+    const send = async (client: Client, path: string, body: unknown) => {
+      const key = `key-mark-${++n}`;
+      const res = await client.post(path, body, { 'idempotency-key': key });
+      expect(res.status, `${path}: ${res.raw}`).toBeLessThan(300);
+      return key;
+    };
+    const keys = [
+      await send(new Client(t.app, '10.7.0.7'), API.register, {
+        email: uniqueEmail('mark'),
+        password: PASSWORD,
+        walletAddress: WALLET,
+        referralCode: '',
+      }),
+      await send(u.client, API.topup, { amount: '20' }),
+      await send(u.client, API.tickets, { subject: 'Hello', message: 'A question' }),
+      await send(u.client, API.rewardsWelcome, {}),
+      await send(admin.client, API.adminUserAdjust.replace(':id', u.user.id), {
+        account: 'usd.balance',
+        direction: 'credit',
+        amount: '3',
+        reason: 'goodwill',
+      }),
+      await send(admin.client, API.adminUserField.replace(':id', u.user.id), { field: 'name', value: 'Marked' }),
+    ];
+    const ticket = (await u.client.get(API.tickets)).body.tickets[0].id as string;
+    keys.push(
+      await send(u.client, API.ticketMessages.replace(':id', ticket), { message: 'More' }),
+      await send(admin.client, API.adminTicketReply.replace(':id', ticket), { message: 'Answered' }),
+      await send(u.client, API.accountPassword, { currentPassword: PASSWORD, newPassword: 'a-new-password-123' }),
+    );
+    for (const key of keys) expect([key, await marked(key)]).toEqual([key, true]);
   });
 
   it('settles keys nobody retried: committed ones as "answer lost", the rest freed', async () => {

@@ -20,7 +20,7 @@ import type { EmailVerificationService } from './email-verification.service.js';
 
 const caller = (request: FastifyRequest): Caller => {
   const session = sessionOf(request);
-  return { userId: session.userId, tokenHash: session.tokenHash, ip: request.ip };
+  return { userId: session.userId, tokenHash: session.tokenHash, ip: request.ip, claim: request.idempotency };
 };
 
 /** HTTP only: Settings → Security and the e-mail verification link (issue 18 parts 2 and 3). */

@@ -1,5 +1,6 @@
 import { ACCOUNT_MSG, type ChangePasswordRequest } from '@svp/shared';
 import type { Clock } from '../../clock.js';
+import type { Actor } from '../../db/transaction.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -15,10 +16,8 @@ import { ACCOUNT_RATE_RULES } from './account.rate-rules.js';
 import { deviceLabel } from './device.js';
 
 /** Who is asking: the session the request came with (its user, and its token hash to tell "this one"). */
-export interface Caller {
-  userId: string;
+export interface Caller extends Actor {
   tokenHash: string;
-  ip: string;
 }
 
 /**
@@ -85,7 +84,7 @@ export function createAccountService(deps: {
           ip: caller.ip,
         });
         return count;
-      });
+      }, caller.claim);
       if (ended === 0) throw new AppError('NOT_FOUND', ACCOUNT_MSG.sessionNotFound);
       return { success: true as const, message: ACCOUNT_MSG.sessionEnded, ended };
     },
@@ -102,7 +101,7 @@ export function createAccountService(deps: {
           ip: caller.ip,
         });
         return count;
-      });
+      }, caller.claim);
       return { success: true as const, message: ACCOUNT_MSG.otherSessionsEnded(ended), ended };
     },
 
@@ -137,7 +136,7 @@ export function createAccountService(deps: {
           ip: caller.ip,
         });
         return true;
-      });
+      }, caller.claim);
       if (!changed) throw new AppError('CONFLICT', ACCOUNT_MSG.passwordChangedMeanwhile);
       // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
       await deps.mailer.send(passwordChangedMail(user.email, user.username, now)).catch(() => undefined);

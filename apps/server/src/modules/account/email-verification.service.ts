@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MSG, MSG, VERIFY_EMAIL_PAGE, type ChangeEmailRequest } from '@svp/shared';
 import type { Clock } from '../../clock.js';
+import type { IdempotencyClaim } from '../../db/transaction.js';
 import type { Db } from '../../db/client.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
 import { AppError } from '../../http/errors.js';
@@ -40,7 +41,12 @@ export function createEmailVerificationService(deps: {
   const { db, clock } = deps;
 
   /** Writes a fresh link (dropping the user's unused ones) and returns it. */
-  async function createLink(user: { id: string }, email: string, purpose: 'signup' | 'change'): Promise<string> {
+  async function createLink(
+    user: { id: string },
+    email: string,
+    purpose: 'signup' | 'change',
+    claim: IdempotencyClaim | null = null,
+  ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
     await deps.audit.change(async (tx, record) => {
@@ -62,15 +68,20 @@ export function createEmailVerificationService(deps: {
           after: { pendingEmail: email },
         });
       }
-    });
+    }, claim);
     const link = `${deps.publicUrl}${VERIFY_EMAIL_PAGE}?token=${token}`;
     if (deps.logLinks) deps.log.info(`e-mail verification link (development only, no SMTP_URL): ${link}`);
     return link;
   }
 
   /** A fresh link, e-mailed on its own. */
-  async function issue(user: { id: string; username: string }, email: string, purpose: 'signup' | 'change') {
-    const link = await createLink(user, email, purpose);
+  async function issue(
+    user: { id: string; username: string },
+    email: string,
+    purpose: 'signup' | 'change',
+    claim: IdempotencyClaim | null,
+  ) {
+    const link = await createLink(user, email, purpose, claim);
     // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
     await deps.mailer.send(verificationMail(email, user.username, link, purpose)).catch(() => undefined);
   }
@@ -105,7 +116,7 @@ export function createEmailVerificationService(deps: {
       if (!pending && user.emailVerifiedAt) throw new AppError('CONFLICT', ACCOUNT_MSG.alreadyVerified);
       await deps.rateLimiter.consume(ACCOUNT_RATE_RULES.verificationSend(user.id));
       const to = pending ?? user.email;
-      await issue(user, to, pending ? 'change' : 'signup');
+      await issue(user, to, pending ? 'change' : 'signup', caller.claim ?? null);
       return { success: true as const, message: ACCOUNT_MSG.verificationSent(to) };
     },
 
@@ -118,7 +129,7 @@ export function createEmailVerificationService(deps: {
       const taken = await usersRepository.findByEmail(db, input.newEmail);
       if (taken) throw new AppError('EMAIL_TAKEN', MSG.register.emailTaken, { newEmail: MSG.register.emailTaken });
       await deps.rateLimiter.consume(ACCOUNT_RATE_RULES.verificationSend(user.id));
-      await issue(user, input.newEmail, 'change');
+      await issue(user, input.newEmail, 'change', caller.claim ?? null);
       await deps.mailer
         .send(emailChangeRequestedMail(user.email, user.username, input.newEmail))
         .catch(() => undefined);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ADMIN_EMAIL_PATTERN, DATASET_EDITABLE, MSG, type AdminUsersQuery } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import type { Tx } from '../../db/transaction.js';
+import type { Actor, Tx } from '../../db/transaction.js';
 import { users } from '../../db/schema.js';
 import { AppError, errors } from '../../http/errors.js';
 import type { AuditLog, RecordAudit } from '../audit/audit.js';
@@ -25,13 +25,16 @@ import {
 export const REAUTH_WINDOW_MS = 5 * 60_000;
 
 /** One admin save: the transaction it runs in, where its audit entries go, and who is acting. */
+/** The acting admin, from their session and request. */
+export interface AdminActor extends Actor {
+  /** When the acting admin last proved the second factor (null: not on this session). */
+  verifiedAt: number | null;
+}
+
 interface Edit {
   tx: Tx;
   record: RecordAudit;
-  adminId: string;
-  ip: string;
-  /** When the acting admin last proved the second factor (null: not on this session). */
-  verifiedAt: number | null;
+  admin: AdminActor;
 }
 
 /**
@@ -58,13 +61,13 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
       throw new AppError('CONFLICT', message, { [field]: message });
     }
     await edit.record({
-      actorId: edit.adminId,
+      actorId: edit.admin.userId,
       action: 'user.update',
       targetType: 'user',
       targetId: user.id,
       before: { [field]: user[column] },
       after: { [field]: value },
-      ip: edit.ip,
+      ip: edit.admin.ip,
     });
   }
 
@@ -74,8 +77,8 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
     const user = await usersRepository.lockById(edit.tx, userId);
     if (!user) throw errors.notFound(MSG.admin.notFound);
     const value = parseField(field, raw);
-    const self = userId === edit.adminId;
-    if (self && (field === 'email' || field === 'walletAddress') && !freshlyVerified(edit.verifiedAt)) {
+    const self = userId === edit.admin.userId;
+    if (self && (field === 'email' || field === 'walletAddress') && !freshlyVerified(edit.admin.verifiedAt)) {
       throw new AppError('REAUTH_REQUIRED', MSG.totp.reauthRequired);
     }
     if (self && ((field === 'role' && value !== 'admin') || (field === 'disabled' && value === true))) {
@@ -92,8 +95,8 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
   }
 
   /** Runs one save as an audited change: all its fields and their entries commit together or not at all. */
-  const save = (who: Omit<Edit, 'tx' | 'record'>, work: (edit: Edit) => Promise<void>) =>
-    audit.change((tx, record) => work({ ...who, tx, record }));
+  const save = (admin: AdminActor, work: (edit: Edit) => Promise<void>) =>
+    audit.change((tx, record) => work({ admin, tx, record }), admin.claim);
 
   return {
     async lookup(email: string) {
@@ -104,27 +107,14 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
       return details(user);
     },
 
-    async updateField(
-      adminId: string,
-      userId: string,
-      field: string,
-      value: string,
-      ip: string,
-      verifiedAt: number | null = null,
-    ) {
-      await save({ adminId, ip, verifiedAt }, (edit) => setField(edit, userId, field, value));
+    async updateField(admin: AdminActor, userId: string, field: string, value: string) {
+      await save(admin, (edit) => setField(edit, userId, field, value));
       const user = await usersRepository.findById(db, userId);
       return { success: true as const, message: MSG.admin.updated, user: await details(user!) };
     },
 
     /** The referral panel's "Save Changes": name, e-mail and phone together. */
-    async updateContact(
-      adminId: string,
-      userId: string,
-      input: { name: string; email: string; phone: string },
-      ip: string,
-      verifiedAt: number | null = null,
-    ) {
+    async updateContact(admin: AdminActor, userId: string, input: { name: string; email: string; phone: string }) {
       const user = await usersRepository.findById(db, userId);
       if (!user) throw errors.notFound(MSG.admin.referralUserNotFound);
       const changes: [string, string][] = [];
@@ -134,7 +124,7 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
       // All or nothing: a bad phone must not leave the name already changed behind a 400.
       for (const [field, value] of changes) checkField(field, value);
       // One transaction: a taken e-mail (409) or a refused step-up (403) undoes the name saved before it.
-      await save({ adminId, ip, verifiedAt }, async (edit) => {
+      await save(admin, async (edit) => {
         for (const [field, value] of changes) await setField(edit, userId, field, value);
       });
       return { success: true as const, message: MSG.admin.referralUpdated };
@@ -166,17 +156,10 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
       };
     },
 
-    async updateDatasetRow(
-      adminId: string,
-      table: string,
-      id: string,
-      row: Record<string, string | null>,
-      ip: string,
-      verifiedAt: number | null = null,
-    ) {
+    async updateDatasetRow(admin: AdminActor, table: string, id: string, row: Record<string, string | null>) {
       const changes = checkDatasetRow(table, row);
       // One transaction, as for contacts: a 409 or 403 on a later field undoes the earlier ones.
-      await save({ adminId, ip, verifiedAt }, async (edit) => {
+      await save(admin, async (edit) => {
         for (const [field, value] of changes) {
           if (field === 'referralCode') await setReferralCode(edit, id, value);
           else await setField(edit, id, field, value ?? '');

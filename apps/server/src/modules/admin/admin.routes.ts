@@ -20,7 +20,7 @@ import {
 import type { AdminReportsService } from './admin-reports.service.js';
 import type { AdminUsersService } from './admin-users.service.js';
 import { errorResponses } from '../../http/responses.js';
-import { sessionOf } from '../../http/session.js';
+import { actorOf as actor } from '../../http/session.js';
 
 const idParams = z.object({ id: z.string().uuid(MSG.admin.notFound) });
 const withUser = z.object({ success: z.literal(true), message: z.string(), user: adminUserDetailsSchema });
@@ -81,14 +81,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
         },
       },
       async (request) =>
-        usersAdmin.updateField(
-          sessionOf(request).userId,
-          request.params.id,
-          request.body.field,
-          request.body.value,
-          request.ip,
-          sessionOf(request).verifiedAt,
-        ),
+        usersAdmin.updateField(actor(request), request.params.id, request.body.field, request.body.value),
     );
     app.post(
       API.adminUserContact,
@@ -101,14 +94,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
           response: { 200: okResponseSchema, ...errorResponses },
         },
       },
-      async (request) =>
-        usersAdmin.updateContact(
-          sessionOf(request).userId,
-          request.params.id,
-          request.body,
-          request.ip,
-          sessionOf(request).verifiedAt,
-        ),
+      async (request) => usersAdmin.updateContact(actor(request), request.params.id, request.body),
     );
     app.post(
       API.adminUserAdjust,
@@ -121,7 +107,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
           response: { 200: withUser, ...errorResponses },
         },
       },
-      async (request) => usersAdmin.adjust(sessionOf(request).userId, request.params.id, request.body, request.ip),
+      async (request) => usersAdmin.adjust(actor(request), request.params.id, request.body),
     );
     app.get(
       API.adminDatasets,
@@ -140,14 +126,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
         },
       },
       async (request) =>
-        usersAdmin.updateDatasetRow(
-          sessionOf(request).userId,
-          request.params.table,
-          request.params.id,
-          request.body,
-          request.ip,
-          sessionOf(request).verifiedAt,
-        ),
+        usersAdmin.updateDatasetRow(actor(request), request.params.table, request.params.id, request.body),
     );
   };
 }

@@ -1,5 +1,6 @@
 import { MSG, toDecimalString, USER_ACCOUNTS, type AdjustableAccount } from '@svp/shared';
 import type { Db } from '../../db/client.js';
+import type { Actor } from '../../db/transaction.js';
 import { AppError, errors } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
 import { InsufficientFundsError } from '../ledger/ledger.errors.js';
@@ -29,7 +30,8 @@ export function createBalanceAdjustmentsService(deps: { db: Db; ledger: Ledger; 
   const { db, ledger, audit } = deps;
   return {
     /** Posts the adjustment and its audit entry in one transaction: neither exists without the other. */
-    async adjust(adminId: string, userId: string, input: AdjustmentInput, ip: string) {
+    async adjust(admin: Actor, userId: string, input: AdjustmentInput) {
+      const { userId: adminId, ip } = admin;
       const user = await usersRepository.findById(db, userId);
       if (!user) throw errors.notFound(MSG.admin.notFound);
       if (!input.reason) throw invalidField('reason', MSG.admin.adjustReasonRequired);
@@ -61,7 +63,7 @@ export function createBalanceAdjustmentsService(deps: { db: Db; ledger: Ledger; 
             after: { [input.account]: toDecimalString(after, asset), reason: input.reason },
             ip,
           });
-        });
+        }, admin.claim);
       } catch (error) {
         if (error instanceof InsufficientFundsError)
           throw new AppError('INSUFFICIENT_FUNDS', MSG.admin.adjustInsufficient);

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
-import { inTransaction, type Tx } from '../../db/transaction.js';
+import { inTransaction, type IdempotencyClaim, type Tx } from '../../db/transaction.js';
 
 export interface AuditEntry {
   actorId: string | null;
@@ -47,8 +47,8 @@ export function createAuditLog(db: Db, clock: Clock) {
      * It is the only way to write an entry. Like all `inTransaction` work, `work` may run again after a
      * serialization failure or deadlock, so it only touches the database.
      */
-    change<T>(work: (tx: Tx, record: RecordAudit) => Promise<T>): Promise<T> {
-      return inTransaction(db, (tx) => work(tx, (entry) => insert(tx, entry)));
+    change<T>(work: (tx: Tx, record: RecordAudit) => Promise<T>, claim: IdempotencyClaim | null = null): Promise<T> {
+      return inTransaction(db, (tx) => work(tx, (entry) => insert(tx, entry)), claim);
     },
   };
 }

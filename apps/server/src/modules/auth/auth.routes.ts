@@ -52,7 +52,7 @@ export function authRoutes(
         },
       },
       async (request, reply) => {
-        await auth.register(request.body as Required<typeof request.body>, meta(request));
+        await auth.register(request.body as Required<typeof request.body>, meta(request), request.idempotency);
         return reply.status(201).send({ success: true, message: MSG.register.success });
       },
     );

@@ -3,7 +3,7 @@ import { MSG, type RegisterRequest, type Role, type UserSnapshot } from '@svp/sh
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { Config } from '../../config.js';
-import { inTransaction } from '../../db/transaction.js';
+import { inTransaction, type Actor, type IdempotencyClaim } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { RATE_RULES, type RateLimiter } from '../../http/rate-limit.js';
 import { pgConstraint, pgErrorCode } from '../../db/pg-errors.js';
@@ -80,7 +80,7 @@ export function createAuthService(deps: {
   }
 
   return {
-    async register(input: Required<RegisterRequest>, meta: RequestMeta): Promise<void> {
+    async register(input: Required<RegisterRequest>, meta: RequestMeta, claim: IdempotencyClaim | null = null) {
       await deps.rateLimiter.consume(RATE_RULES.registerIp(meta.ip, deps.config.REGISTRATIONS_PER_IP_HOUR));
       let referredBy: string | null = null;
       if (input.referralCode) {
@@ -97,21 +97,25 @@ export function createAuthService(deps: {
       const now = clock.now();
       const passwordHash = await hashPassword(input.password);
       const signUp = (username: string) =>
-        inTransaction(db, async (tx) => {
-          const created = await usersRepository.insert(tx as unknown as Db, {
-            email: input.email,
-            username,
-            walletAddress: input.walletAddress,
-            passwordHash,
-            role: 'user',
-            referredBy,
-            createdAt: now,
-            updatedAt: now,
-          });
-          await deps.ledger.openUserAccounts(tx, created.id);
-          await deps.referrals.onSignup(tx, created.id, referredBy);
-          return created;
-        });
+        inTransaction(
+          db,
+          async (tx) => {
+            const created = await usersRepository.insert(tx as unknown as Db, {
+              email: input.email,
+              username,
+              walletAddress: input.walletAddress,
+              passwordHash,
+              role: 'user',
+              referredBy,
+              createdAt: now,
+              updatedAt: now,
+            });
+            await deps.ledger.openUserAccounts(tx, created.id);
+            await deps.referrals.onSignup(tx, created.id, referredBy);
+            return created;
+          },
+          claim,
+        );
       let user: UserRow | undefined;
       for (let attempt = 1; !user; attempt++) {
         try {
@@ -170,7 +174,7 @@ export function createAuthService(deps: {
     logout: (token: string) => deps.sessions.destroy(token),
 
     /** An admin removes a user's second factor (audited in totp.reset); the user hears of it by e-mail. */
-    async resetSecondFactor(admin: { userId: string; ip: string }, targetId: string): Promise<void> {
+    async resetSecondFactor(admin: Actor, targetId: string): Promise<void> {
       const user = await deps.totp.reset(admin, targetId);
       // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
       await deps.mailer.send(twoFactorResetMail(user)).catch(() => undefined);

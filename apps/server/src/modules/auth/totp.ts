@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { AuditLog, RecordAudit } from '../audit/audit.js';
 import { sessions, totpFactors } from '../../db/schema.js';
-import type { Tx } from '../../db/transaction.js';
+import type { Actor, Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -255,7 +255,7 @@ export function createTotpService(deps: { db: Db; clock: Clock; rateLimiter: Rat
      * An admin removes a user's factor (lost phone and recovery codes). Only a user's, never an admin's (that
      * would let one admin replace another's factor). Audited; the secret is neither read out nor logged.
      */
-    async reset(admin: { userId: string; ip: string }, targetId: string): Promise<{ email: string; username: string }> {
+    async reset(admin: Actor, targetId: string): Promise<{ email: string; username: string }> {
       const target = await usersRepository.findById(db, targetId);
       if (!target) throw new AppError('NOT_FOUND', MSG.admin.notFound);
       if (target.role !== 'user') throw new AppError('CONFLICT', TWO_FACTOR_MSG.resetUsersOnly);
@@ -275,7 +275,7 @@ export function createTotpService(deps: { db: Db; clock: Clock; rateLimiter: Rat
           ip: admin.ip,
         });
         return { email: target.email, username: target.username };
-      });
+      }, admin.claim);
     },
   };
 }

@@ -15,7 +15,7 @@ import {
 } from '@svp/shared';
 import type { FastifyRequest } from 'fastify';
 import { errorResponses } from '../../http/responses.js';
-import { sessionOf } from '../../http/session.js';
+import { actorOf, sessionOf } from '../../http/session.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 import { requestMeta } from '../../http/request-meta.js';
@@ -120,7 +120,7 @@ export async function twoFactorRoutes(app: App, auth: AuthService, totp: TotpSer
       },
     },
     async (request) => {
-      await auth.resetSecondFactor({ userId: sessionOf(request).userId, ip: request.ip }, request.params.id);
+      await auth.resetSecondFactor(actorOf(request), request.params.id);
       return { success: true as const, message: TWO_FACTOR_MSG.reset };
     },
   );

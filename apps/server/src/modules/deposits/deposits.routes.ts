@@ -46,7 +46,7 @@ export function depositsRoutes(deps: {
       },
       async (request) => ({
         success: true as const,
-        ...(await deps.deposits.createTopup(sessionOf(request).userId, request.body.amount)),
+        ...(await deps.deposits.createTopup(sessionOf(request).userId, request.body.amount, request.idempotency)),
       }),
     );
 

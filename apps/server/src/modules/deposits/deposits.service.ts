@@ -11,7 +11,7 @@ import {
 import type { IngestResult, ObservedTransfer } from '../../chain/types.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { inTransaction, withRetries } from '../../db/transaction.js';
+import { inTransaction, withRetries, type IdempotencyClaim } from '../../db/transaction.js';
 import { errors } from '../../http/errors.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
 import { requestUserAccount, statementLegs, systemAccount, type Ledger } from '../ledger/ledger.service.js';
@@ -214,19 +214,22 @@ export function createDepositsService(deps: {
     },
 
     /** `amount` comes parsed, positive and within MAX_TOPUP (topupRequestSchema). */
-    async createTopup(userId: string, amount: bigint) {
+    async createTopup(userId: string, amount: bigint, claim: IdempotencyClaim | null = null) {
       const address = await addressFor(userId);
       const now = clock.now();
       const amountToPay = amount + TOPUP_FEE;
       // In a transaction so the request's Idempotency-Key records it (a retry after a crash must not add a second).
-      const request = await inTransaction(db, (tx) =>
-        repo.insertTopupRequest(tx, {
-          userId,
-          amount,
-          amountToPay,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + TOPUP_WINDOW_MS),
-        }),
+      const request = await inTransaction(
+        db,
+        (tx) =>
+          repo.insertTopupRequest(tx, {
+            userId,
+            amount,
+            amountToPay,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + TOPUP_WINDOW_MS),
+          }),
+        claim,
       );
       return {
         requestId: request.id,

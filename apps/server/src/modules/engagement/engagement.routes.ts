@@ -32,7 +32,7 @@ export function engagementRoutes(engagement: EngagementService): FastifyPluginAs
     app.post(
       API.rewardsWelcome,
       { config: mutating, schema: { tags: ['rewards'], response: { 200: claimResponseSchema, ...errorResponses } } },
-      async (request) => engagement.claimWelcome(sessionOf(request).userId),
+      async (request) => engagement.claimWelcome(sessionOf(request).userId, request.idempotency),
     );
     app.get(
       API.bot,
@@ -49,7 +49,7 @@ export function engagementRoutes(engagement: EngagementService): FastifyPluginAs
           response: { 200: botActivateResponseSchema, ...errorResponses },
         },
       },
-      async (request) => engagement.activateBot(sessionOf(request).userId, request.body.method),
+      async (request) => engagement.activateBot(sessionOf(request).userId, request.body.method, request.idempotency),
     );
     app.get(
       API.taps,

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { inTransaction, withRetries, type Tx } from '../../db/transaction.js';
+import { inTransaction, withRetries, type IdempotencyClaim, type Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
@@ -102,15 +102,26 @@ export function createEngagementService(deps: {
     await repo.update(tx, state.userId, { botPaidThrough: paidThrough });
   }
 
-  /** Locks the user's engagement row and brings every accrual up to now; the unit of every change. */
-  async function locked<T>(userId: string, work: (tx: Tx, state: EngagementRow, now: Date) => Promise<T>): Promise<T> {
+  /**
+   * Locks the user's engagement row and brings every accrual up to now; the unit of every change. A request's
+   * `claim` (its Idempotency-Key) is marked as acted on in the same transaction.
+   */
+  async function locked<T>(
+    userId: string,
+    work: (tx: Tx, state: EngagementRow, now: Date) => Promise<T>,
+    claim: IdempotencyClaim | null = null,
+  ): Promise<T> {
     await repo.ensure(db, userId, clock.now());
-    return inTransaction(db, async (tx) => {
-      const now = clock.now();
-      await settleDaily(tx, await repo.lock(tx, userId), now);
-      await settleBot(tx, await repo.lock(tx, userId), now);
-      return work(tx, await repo.lock(tx, userId), now);
-    });
+    return inTransaction(
+      db,
+      async (tx) => {
+        const now = clock.now();
+        await settleDaily(tx, await repo.lock(tx, userId), now);
+        await settleBot(tx, await repo.lock(tx, userId), now);
+        return work(tx, await repo.lock(tx, userId), now);
+      },
+      claim,
+    );
   }
 
   /** Settles accruals when they are due (one read when nothing is) and returns the current state. */
@@ -164,64 +175,72 @@ export function createEngagementService(deps: {
     },
 
     /** "I've Done It": 20,000 coins, once per user (the key is the user). */
-    async claimWelcome(userId: string) {
-      return locked(userId, async (tx, state, now) => {
-        if (state.welcomeClaimedAt) throw fail(MSG.rewards.welcomeAlready, 'CONFLICT');
-        await ledger.postIn(tx, {
-          kind: 'coins.welcome',
-          idempotencyKey: ledgerKey.welcome(userId),
-          actorId: userId,
-          memo: 'Welcome reward: 20,000 coins',
-          legs: [
-            { account: systemAccount('coin.issuance'), amount: -WELCOME_COINS },
-            { account: userAccount(userId, 'coin.coins'), amount: WELCOME_COINS },
-          ],
-        });
-        await repo.update(tx, userId, { welcomeClaimedAt: now });
-        return {
-          success: true as const,
-          message: MSG.rewards.welcomeUpdated,
-          coins: coins(await balance(tx, userId, 'coin.coins')),
-          dailyCoins: coins(await balance(tx, userId, 'coin.daily')),
-        };
-      });
+    async claimWelcome(userId: string, claim: IdempotencyClaim | null = null) {
+      return locked(
+        userId,
+        async (tx, state, now) => {
+          if (state.welcomeClaimedAt) throw fail(MSG.rewards.welcomeAlready, 'CONFLICT');
+          await ledger.postIn(tx, {
+            kind: 'coins.welcome',
+            idempotencyKey: ledgerKey.welcome(userId),
+            actorId: userId,
+            memo: 'Welcome reward: 20,000 coins',
+            legs: [
+              { account: systemAccount('coin.issuance'), amount: -WELCOME_COINS },
+              { account: userAccount(userId, 'coin.coins'), amount: WELCOME_COINS },
+            ],
+          });
+          await repo.update(tx, userId, { welcomeClaimedAt: now });
+          return {
+            success: true as const,
+            message: MSG.rewards.welcomeUpdated,
+            coins: coins(await balance(tx, userId, 'coin.coins')),
+            dailyCoins: coins(await balance(tx, userId, 'coin.daily')),
+          };
+        },
+        claim,
+      );
     },
 
     botStatus: async (userId: string) => botStatusView(await settleIfDue(userId)),
 
     /** 500,000 coins or $5; needs an active plan (SPEC §5). Upkeep is due 24 h later. */
-    async activateBot(userId: string, method: 'coins' | 'balance') {
-      return locked(userId, async (tx, state, now) => {
-        if (!(await deps.plans.hasActivePlan(tx, userId))) throw fail(MSG.bot.needPlan);
-        if (state.botStatus === 'active') throw fail(MSG.bot.alreadyActive, 'CONFLICT');
-        const [code, cost, sink, message] =
-          method === 'coins'
-            ? (['coin.coins', BOT_COST_COINS, systemAccount('coin.issuance'), MSG.bot.needCoins] as const)
-            : (['usd.balance', BOT_COST_USD, systemAccount('usd.platform'), MSG.bot.needBalance] as const);
-        if ((await balance(tx, userId, code)) < cost) throw fail(message);
-        await ledger.postIn(tx, {
-          kind: 'bot.activation',
-          idempotencyKey: ledgerKey.unique('bot-activation', userId, now),
-          actorId: userId,
-          memo: method === 'coins' ? 'Trading bot activated with 500,000 coins' : 'Trading bot activated for $5',
-          legs: [
-            { account: userAccount(userId, code), amount: -cost },
-            { account: sink, amount: cost },
-          ],
-        });
-        const paidThrough = new Date(now.getTime() + BOT_UPKEEP_PERIOD_MS);
-        await repo.update(tx, userId, {
-          botStatus: 'active',
-          botReason: null,
-          botActivatedAt: now,
-          botPaidThrough: paidThrough,
-        });
-        return {
-          success: true as const,
-          message: MSG.bot.activated,
-          ...botStatusView({ ...state, botStatus: 'active', botReason: null, botPaidThrough: paidThrough }),
-        };
-      });
+    async activateBot(userId: string, method: 'coins' | 'balance', claim: IdempotencyClaim | null = null) {
+      return locked(
+        userId,
+        async (tx, state, now) => {
+          if (!(await deps.plans.hasActivePlan(tx, userId))) throw fail(MSG.bot.needPlan);
+          if (state.botStatus === 'active') throw fail(MSG.bot.alreadyActive, 'CONFLICT');
+          const [code, cost, sink, message] =
+            method === 'coins'
+              ? (['coin.coins', BOT_COST_COINS, systemAccount('coin.issuance'), MSG.bot.needCoins] as const)
+              : (['usd.balance', BOT_COST_USD, systemAccount('usd.platform'), MSG.bot.needBalance] as const);
+          if ((await balance(tx, userId, code)) < cost) throw fail(message);
+          await ledger.postIn(tx, {
+            kind: 'bot.activation',
+            idempotencyKey: ledgerKey.unique('bot-activation', userId, now),
+            actorId: userId,
+            memo: method === 'coins' ? 'Trading bot activated with 500,000 coins' : 'Trading bot activated for $5',
+            legs: [
+              { account: userAccount(userId, code), amount: -cost },
+              { account: sink, amount: cost },
+            ],
+          });
+          const paidThrough = new Date(now.getTime() + BOT_UPKEEP_PERIOD_MS);
+          await repo.update(tx, userId, {
+            botStatus: 'active',
+            botReason: null,
+            botActivatedAt: now,
+            botPaidThrough: paidThrough,
+          });
+          return {
+            success: true as const,
+            message: MSG.bot.activated,
+            ...botStatusView({ ...state, botStatus: 'active', botReason: null, botPaidThrough: paidThrough }),
+          };
+        },
+        claim,
+      );
     },
 
     async taps(userId: string) {

@@ -9,8 +9,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { IdempotencyClaimLost, withRetries, type Tx } from '../../db/transaction.js';
-import { currentIdempotencyClaim, type IdempotencyClaim } from '../../request-context.js';
+import { IdempotencyClaimLost, withRetries, type IdempotencyClaim, type Tx } from '../../db/transaction.js';
 import { InsufficientFundsError } from './ledger.errors.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
 import { ledgerRepository as repo } from './ledger.repository.js';
@@ -163,7 +162,7 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
    * Posts on its own: one statement, its own transaction. The request's Idempotency-Key (if any) is marked
    * in that same statement, as `inTransaction` does for larger units of work. Retried like them.
    */
-  const post = (posting: Posting) => withRetries(() => run(db, posting, currentIdempotencyClaim() ?? null));
+  const post = (posting: Posting, claim: IdempotencyClaim | null = null) => withRetries(() => run(db, posting, claim));
 
   /**
    * A user's posting for a request in one round trip (migration 0011, docs/decisions/0021): the statement checks

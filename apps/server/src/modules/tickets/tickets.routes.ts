@@ -13,7 +13,7 @@ import {
 } from '@svp/shared';
 import type { TicketsService } from './tickets.service.js';
 import { errorResponses } from '../../http/responses.js';
-import { sessionOf } from '../../http/session.js';
+import { actorOf, sessionOf } from '../../http/session.js';
 
 const params = z.object({ id: z.string().uuid(MSG.common.notFound) });
 
@@ -39,7 +39,8 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => tickets.create(sessionOf(request).userId, request.body.subject, request.body.message),
+      async (request) =>
+        tickets.create(sessionOf(request).userId, request.body.subject, request.body.message, request.idempotency),
     );
     app.get(
       API.ticket,
@@ -57,7 +58,8 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
           response: { 200: ticketThreadSchema, ...errorResponses },
         },
       },
-      async (request) => tickets.reply(sessionOf(request).userId, request.params.id, request.body.message),
+      async (request) =>
+        tickets.reply(sessionOf(request).userId, request.params.id, request.body.message, request.idempotency),
     );
 
     app.get(
@@ -84,8 +86,7 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
           response: { 200: adminTicketThreadSchema, ...errorResponses },
         },
       },
-      async (request) =>
-        tickets.adminReply(sessionOf(request).userId, request.params.id, request.body.message, request.ip),
+      async (request) => tickets.adminReply(actorOf(request), request.params.id, request.body.message),
     );
     app.post(
       API.adminTicketClose,

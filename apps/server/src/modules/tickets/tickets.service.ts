@@ -1,7 +1,7 @@
 import { MSG } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { inTransaction } from '../../db/transaction.js';
+import { inTransaction, type Actor, type IdempotencyClaim } from '../../db/transaction.js';
 import { AppError, errors } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
 import { ticketsRepository as repo, type TicketRow } from './tickets.repository.js';
@@ -31,18 +31,22 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
 
   return {
     /** At most 2 tickets per rolling 24 hours, enforced under a row lock so parallel posts cannot slip by. */
-    async create(userId: string, subject: string, message: string) {
-      const ticket = await inTransaction(db, async (tx) => {
-        const now = clock.now();
-        // The user's row lock serializes one user's ticket creations, so the 24-hour limit holds.
-        await usersRepository.lockById(tx, userId);
-        if ((await repo.countSince(tx, userId, new Date(now.getTime() - WINDOW_MS))) >= LIMIT) {
-          throw new AppError('RATE_LIMITED', MSG.tickets.limit);
-        }
-        const row = await repo.insert(tx, { userId, subject, status: 'open', createdAt: now, updatedAt: now });
-        await repo.addMessage(tx, { ticketId: row.id, sender: 'user', authorId: userId, message, createdAt: now });
-        return row;
-      });
+    async create(userId: string, subject: string, message: string, claim: IdempotencyClaim | null = null) {
+      const ticket = await inTransaction(
+        db,
+        async (tx) => {
+          const now = clock.now();
+          // The user's row lock serializes one user's ticket creations, so the 24-hour limit holds.
+          await usersRepository.lockById(tx, userId);
+          if ((await repo.countSince(tx, userId, new Date(now.getTime() - WINDOW_MS))) >= LIMIT) {
+            throw new AppError('RATE_LIMITED', MSG.tickets.limit);
+          }
+          const row = await repo.insert(tx, { userId, subject, status: 'open', createdAt: now, updatedAt: now });
+          await repo.addMessage(tx, { ticketId: row.id, sender: 'user', authorId: userId, message, createdAt: now });
+          return row;
+        },
+        claim,
+      );
       return { success: true as const, message: MSG.tickets.sent, ticket: summary(ticket) };
     },
 
@@ -55,15 +59,19 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
     },
 
     /** Under the ticket's row lock: a close committed meanwhile is seen, never overwritten by `open`. */
-    async reply(userId: string, id: string, message: string) {
-      await inTransaction(db, async (tx) => {
-        const ticket = await repo.lockOwn(tx, userId, id);
-        if (!ticket) throw errors.notFound();
-        if (ticket.status === 'closed') throw new AppError('CONFLICT', MSG.tickets.closed);
-        const now = clock.now();
-        await repo.addMessage(tx, { ticketId: id, sender: 'user', authorId: userId, message, createdAt: now });
-        await repo.setStatus(tx, id, 'open', now);
-      });
+    async reply(userId: string, id: string, message: string, claim: IdempotencyClaim | null = null) {
+      await inTransaction(
+        db,
+        async (tx) => {
+          const ticket = await repo.lockOwn(tx, userId, id);
+          if (!ticket) throw errors.notFound();
+          if (ticket.status === 'closed') throw new AppError('CONFLICT', MSG.tickets.closed);
+          const now = clock.now();
+          await repo.addMessage(tx, { ticketId: id, sender: 'user', authorId: userId, message, createdAt: now });
+          await repo.setStatus(tx, id, 'open', now);
+        },
+        claim,
+      );
       return this.thread(userId, id);
     },
 
@@ -83,7 +91,8 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
     },
 
     /** The reply, the `pending` status and the audit entry commit together (DESIGN D13). */
-    async adminReply(adminId: string, id: string, message: string, ip: string) {
+    async adminReply(admin: Actor, id: string, message: string) {
+      const { userId: adminId, ip } = admin;
       await deps.audit.change(async (tx, record) => {
         const ticket = await repo.lock(tx, id);
         if (!ticket) throw errors.notFound();
@@ -106,7 +115,7 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
           after: { status: 'pending' },
           ip,
         });
-      });
+      }, admin.claim);
       return this.adminThread(id);
     },
 

@@ -1,7 +1,7 @@
 import { microToToken, MSG, tokenToMicro, usdText } from '@svp/shared';
 import type { ChainScanner, ObservedTransfer, PayoutResult, PayoutSink } from '../../chain/types.js';
 import type { Clock } from '../../clock.js';
-import type { Tx } from '../../db/transaction.js';
+import type { Actor, Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import type { AuditLog, RecordAudit } from '../audit/audit.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
@@ -133,7 +133,7 @@ export function createPayoutConfirmation(deps: {
      * Admin: a payout's hash entered by hand, accepted only when the chain shows this withdrawal's USDT leaving
      * the treasury for the wallet on file, confirmed; otherwise refused with the reason.
      */
-    async payByHash(adminId: string, id: string, txHash: string, ip: string) {
+    async payByHash(admin: Actor, id: string, txHash: string) {
       // Read from the chain before the transaction: no row stays locked while the RPC answers.
       const found = await chain.transaction(txHash.toLowerCase());
       const row = await deps.audit.change(async (tx, record) => {
@@ -145,8 +145,8 @@ export function createPayoutConfirmation(deps: {
         if (existing?.withdrawalId) throw new AppError('PAYOUT_UNVERIFIED', MSG.payoutCheck.alreadyUsed);
         if (!existing) await recordTransfer(tx, transfer);
         // Locked above, so still approved: pay cannot miss.
-        return (await pay(tx, record, withdrawal, transfer, { actorId: adminId, ip }))!;
-      });
+        return (await pay(tx, record, withdrawal, transfer, { actorId: admin.userId, ip: admin.ip }))!;
+      }, admin.claim);
       return withdrawalView(row);
     },
   };

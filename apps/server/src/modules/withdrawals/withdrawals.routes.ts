@@ -18,7 +18,7 @@ import {
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { WithdrawalsService } from './withdrawals.service.js';
 import { errorResponses } from '../../http/responses.js';
-import { sessionOf } from '../../http/session.js';
+import { actorOf, sessionOf } from '../../http/session.js';
 
 const idParams = z.object({ id: z.string().uuid(MSG.common.notFound) });
 
@@ -72,7 +72,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
         config: { access: 'user', idempotent: true },
         schema: { tags: ['withdrawals'], response: { 200: moveToBalanceResponseSchema, ...errorResponses } },
       },
-      async (request) => withdrawals.moveToBalance(sessionOf(request).userId),
+      async (request) => withdrawals.moveToBalance(sessionOf(request).userId, request.idempotency),
     );
 
     app.get(
@@ -105,8 +105,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
           response: { 200: withdrawalSchema, ...errorResponses },
         },
       },
-      async (request) =>
-        withdrawals.payByHash(sessionOf(request).userId, request.params.id, request.body.txHash, request.ip),
+      async (request) => withdrawals.payByHash(actorOf(request), request.params.id, request.body.txHash),
     );
     app.post(
       API.adminWithdrawalReject,

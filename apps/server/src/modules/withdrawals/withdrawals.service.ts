@@ -1,7 +1,7 @@
 import { ACCOUNT_MSG, daysRemaining, formatUsdShort, formatUsd, MSG, usdText } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { inTransaction } from '../../db/transaction.js';
+import { inTransaction, type IdempotencyClaim } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
@@ -108,26 +108,30 @@ export function createWithdrawalsService(deps: {
      * for the chain). Without it a user short of the $5 of earnings a withdrawal needs could neither
      * withdraw, break (matured) nor start a new plan (one active plan): the money was stuck (ADR 0013).
      */
-    async moveToBalance(userId: string) {
-      const moved = await inTransaction(db, async (tx) => {
-        const investment = await plansRepository.lockActiveInvestment(tx, userId);
-        if (!investment) throw new AppError('NOT_ELIGIBLE', MSG.withdraw.noPlan);
-        const days = daysRemaining(investment.endsAt, clock.now());
-        if (days > 0) throw new AppError('NOT_ELIGIBLE', MSG.withdraw.notMatured(days));
-        await plansRepository.close(tx, investment.id, clock.now());
-        await ledger.postIn(tx, {
-          kind: 'investment.to-balance',
-          idempotencyKey: ledgerKey.investmentToBalance(investment.id),
-          actorId: userId,
-          memo: `Matured plan moved to your balance: ${usdText(investment.expectedWithdrawal)}`,
-          legs: [
-            { account: userAccount(userId, 'usd.invested'), amount: -investment.amount },
-            { account: systemAccount('usd.platform'), amount: -(investment.expectedWithdrawal - investment.amount) },
-            { account: userAccount(userId, 'usd.balance'), amount: investment.expectedWithdrawal },
-          ].filter((l) => l.amount !== 0n),
-        });
-        return investment.expectedWithdrawal;
-      });
+    async moveToBalance(userId: string, claim: IdempotencyClaim | null = null) {
+      const moved = await inTransaction(
+        db,
+        async (tx) => {
+          const investment = await plansRepository.lockActiveInvestment(tx, userId);
+          if (!investment) throw new AppError('NOT_ELIGIBLE', MSG.withdraw.noPlan);
+          const days = daysRemaining(investment.endsAt, clock.now());
+          if (days > 0) throw new AppError('NOT_ELIGIBLE', MSG.withdraw.notMatured(days));
+          await plansRepository.close(tx, investment.id, clock.now());
+          await ledger.postIn(tx, {
+            kind: 'investment.to-balance',
+            idempotencyKey: ledgerKey.investmentToBalance(investment.id),
+            actorId: userId,
+            memo: `Matured plan moved to your balance: ${usdText(investment.expectedWithdrawal)}`,
+            legs: [
+              { account: userAccount(userId, 'usd.invested'), amount: -investment.amount },
+              { account: systemAccount('usd.platform'), amount: -(investment.expectedWithdrawal - investment.amount) },
+              { account: userAccount(userId, 'usd.balance'), amount: investment.expectedWithdrawal },
+            ].filter((l) => l.amount !== 0n),
+          });
+          return investment.expectedWithdrawal;
+        },
+        claim,
+      );
       const amount = usdText(moved);
       return { success: true as const, message: MSG.withdraw.movedToBalance(formatUsd(amount)), amount };
     },
