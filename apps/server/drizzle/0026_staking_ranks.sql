@@ -3,6 +3,7 @@
 -- entry into every index of `accounts` for every leg, and left the dead ones for vacuum (ADR 0032).
 -- The leaderboard's staked balances move to a table of their own, kept by a trigger on the one account kind it
 -- ranks; `accounts` keeps only indexes on columns a posting never changes.
+-- A user with nothing staked, and never had, has no row: sign-ups open a `svp.staked` account at 0 and pay nothing.
 CREATE TABLE "staking_ranks" (
   "owner" text PRIMARY KEY NOT NULL,
   "balance" bigint NOT NULL
@@ -12,7 +13,7 @@ CREATE TABLE "staking_ranks" (
 CREATE INDEX "staking_ranks_rank_idx" ON "staking_ranks" USING btree ("balance" DESC, "owner") WHERE "balance" > 0;
 --> statement-breakpoint
 INSERT INTO "staking_ranks" ("owner", "balance")
-  SELECT "owner", "balance" FROM "accounts" WHERE "code" = 'svp.staked' AND "owner" <> 'system';
+  SELECT "owner", "balance" FROM "accounts" WHERE "code" = 'svp.staked' AND "owner" <> 'system' AND "balance" <> 0;
 --> statement-breakpoint
 -- Runs under the account row's lock (the posting's update, or the insert's unique key): two writers of one
 -- owner's rank come in that lock's order, and no other lock is taken, so no new deadlock.
@@ -24,9 +25,13 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The WHEN clause is evaluated without calling the function: the other accounts' updates pay a comparison.
-CREATE TRIGGER "accounts_staking_rank" AFTER INSERT OR UPDATE OF "balance" ON "accounts"
-  FOR EACH ROW WHEN (NEW."code" = 'svp.staked' AND NEW."owner" <> 'system')
+-- WHEN clauses are evaluated without calling the function: the other accounts' updates pay a comparison.
+CREATE TRIGGER "accounts_staking_rank_insert" AFTER INSERT ON "accounts"
+  FOR EACH ROW WHEN (NEW."code" = 'svp.staked' AND NEW."owner" <> 'system' AND NEW."balance" <> 0)
+  EXECUTE FUNCTION "staking_rank_sync"();
+--> statement-breakpoint
+CREATE TRIGGER "accounts_staking_rank_update" AFTER UPDATE OF "balance" ON "accounts"
+  FOR EACH ROW WHEN (NEW."code" = 'svp.staked' AND NEW."owner" <> 'system' AND NEW."balance" <> OLD."balance")
   EXECUTE FUNCTION "staking_rank_sync"();
 --> statement-breakpoint
 DROP INDEX "accounts_staked_rank_idx";

@@ -40,7 +40,7 @@ const CONSISTENCY: { name: string; sql: string }[] = [
     sql: `select coalesce(a.owner, r.owner) as id
           from (select owner, balance from accounts where code = 'svp.staked' and owner <> 'system') a
           full join staking_ranks r on r.owner = a.owner
-          where r.balance is distinct from a.balance`,
+          where coalesce(r.balance, 0) <> coalesce(a.balance, 0)`,
   },
   {
     name: 'investment without its investment.start posting of the same amount',

@@ -102,10 +102,14 @@ describe('leaderboard at scale', () => {
         sql`select coalesce(a.owner, r.owner) as owner
             from (select owner, balance from accounts where code = 'svp.staked' and owner <> 'system') a
             full join staking_ranks r on r.owner = a.owner
-            where r.balance is distinct from a.balance`,
+            where coalesce(r.balance, 0) <> coalesce(a.balance, 0)`,
       );
     const ranked = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from staking_ranks`);
-    expect(ranked[0]!.n).toBeGreaterThan(5); // the stakes of the tests above, the unstaked one at 0 included
+    expect(ranked[0]!.n).toBeGreaterThan(5); // the stakes of the tests above, the one who unstaked (at 0) included
+    // A user who never staked has no row (their account opened at 0).
+    const fresh = await signedInUser(t.app);
+    const none = await queryRows(t.database.db, sql`select 1 from staking_ranks where owner = ${fresh.user.id}`);
+    expect(none).toEqual([]);
     expect(await differing()).toEqual([]);
     // Other accounts' updates leave it alone; a hand edit of a staked balance reaches it too.
     const someone = await signedInUser(t.app);
