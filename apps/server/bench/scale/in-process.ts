@@ -84,6 +84,18 @@ export async function inProcessMeasures(
         `  watcher pass ${pass}: ${credited} credited in ${passes.at(-1)!.toFixed(0)} ms; ledger check: ${checked} ids in ${checks.at(-1)!.toFixed(0)} ms`,
       );
     }
+    // Context, not a measure: the last pass's users paid again, their rows and index pages now cached. It tells
+    // what a pass costs apart from the first touch of never-read rows since the seed (lab notes, ninth round).
+    await payToDepositAddresses(databaseUrl, users, PASSES);
+    let started = performance.now();
+    const again = await app.services.watcher.runOnce();
+    const revisit = performance.now() - started;
+    await app.services.platformRollUp.runOnce();
+    started = performance.now();
+    await app.services.ledgerCheck.runOnce();
+    log(
+      `  watcher pass revisiting pass ${PASSES}'s users (context): ${again} credited in ${revisit.toFixed(0)} ms; ledger check: ${(performance.now() - started).toFixed(0)} ms`,
+    );
     const report = await app.services.ledgerCheck.report();
     const invariantsOk = report.ok;
     log(`  ledger check: ${invariantsOk ? 'ok' : `NOT OK: ${report.problems.slice(0, 5).join('; ')}`}`);
