@@ -2,6 +2,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { openDatabase } from '../src/db/client.js';
 import { accountsWhereCheckTotalsDiffer, checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
+import { STAKING_RANKS_DIFFERING_SQL } from '../src/modules/staking/leaderboard.js';
 import { createLedgerCheck } from '../src/modules/ledger/ledger-check.js';
 import { outcomeOf, type OpRecord } from './driver.js';
 import { checkReplays, reconcileEffects, type EffectReport } from './effects.js';
@@ -37,10 +38,7 @@ const CONSISTENCY: { name: string; sql: string }[] = [
   },
   {
     name: "leaderboard's staking rank differs from the staked account (migration 0026's trigger)",
-    sql: `select coalesce(a.owner, r.owner) as id
-          from (select owner, balance from accounts where code = 'svp.staked' and owner <> 'system') a
-          full join staking_ranks r on r.owner = a.owner
-          where coalesce(r.balance, 0) <> coalesce(a.balance, 0)`,
+    sql: `select owner as id from (${STAKING_RANKS_DIFFERING_SQL}) x`,
   },
   {
     name: 'investment without its investment.start posting of the same amount',

@@ -19,13 +19,6 @@ export interface IdempotencyClaim {
   claim: string;
 }
 
-/** Who acts through a request: a user or an admin, their address, and the request's Idempotency-Key if any. */
-export interface Actor {
-  userId: string;
-  ip: string;
-  claim?: IdempotencyClaim | null;
-}
-
 /** The key was taken over by a retry after this attempt was presumed dead: this attempt must not commit. */
 export class IdempotencyClaimLost extends Error {
   constructor() {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionInfo, SessionRead, SessionRow } from '../db/session-row.js';
-import type { Actor } from '../db/transaction.js';
+import type { IdempotencyClaim } from '../db/transaction.js';
 import { errors } from './errors.js';
 
 declare module 'fastify' {
@@ -26,10 +26,21 @@ export function sessionOf(request: FastifyRequest): SessionInfo {
 }
 
 /**
- * The signed-in caller as a service takes them: who, from where, when they last gave the second factor, and the
- * request's Idempotency-Key (null on routes without one), which the service's transaction marks as acted on.
+ * The signed-in caller as a service takes them: who, from where, and the request's Idempotency-Key (null on
+ * routes without one), which the service's transaction marks as acted on.
  */
-export function actorOf(request: FastifyRequest): Actor & { verifiedAt: number | null } {
+export interface Actor {
+  userId: string;
+  ip: string;
+  claim: IdempotencyClaim | null;
+}
+
+/** An actor and when they last gave the second factor on this session (null: not on it). */
+export interface SignedInActor extends Actor {
+  verifiedAt: number | null;
+}
+
+export function actorOf(request: FastifyRequest): SignedInActor {
   const session = sessionOf(request);
   return { userId: session.userId, ip: request.ip, claim: request.idempotency, verifiedAt: session.verifiedAt };
 }

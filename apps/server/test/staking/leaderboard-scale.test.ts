@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
+import { STAKING_RANKS_DIFFERING_SQL } from '../../src/modules/staking/leaderboard.js';
 import { buildTestApp, createAdmin, signedInUser, type TestApp } from '../helpers.js';
 
 // Issue #17: the leaderboard no longer sorts every user per ranking. Its top 100 is an index range and the
@@ -96,14 +97,7 @@ describe('leaderboard at scale', () => {
   });
 
   it("keeps the leaderboard's table of staked balances equal to the staked accounts (migration 0026's trigger)", async () => {
-    const differing = () =>
-      queryRows<{ owner: string }>(
-        t.database.db,
-        sql`select coalesce(a.owner, r.owner) as owner
-            from (select owner, balance from accounts where code = 'svp.staked' and owner <> 'system') a
-            full join staking_ranks r on r.owner = a.owner
-            where coalesce(r.balance, 0) <> coalesce(a.balance, 0)`,
-      );
+    const differing = () => queryRows<{ owner: string }>(t.database.db, sql.raw(STAKING_RANKS_DIFFERING_SQL));
     const ranked = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from staking_ranks`);
     expect(ranked[0]!.n).toBeGreaterThan(5); // the stakes of the tests above, the one who unstaked (at 0) included
     // A user who never staked has no row (their account opened at 0).

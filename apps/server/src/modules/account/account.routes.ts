@@ -14,14 +14,11 @@ import {
   verifyEmailSchema,
 } from '@svp/shared';
 import { errorResponses } from '../../http/responses.js';
-import { sessionOf } from '../../http/session.js';
+import { actorOf, sessionOf } from '../../http/session.js';
 import type { AccountService, Caller } from './account.service.js';
 import type { EmailVerificationService } from './email-verification.service.js';
 
-const caller = (request: FastifyRequest): Caller => {
-  const session = sessionOf(request);
-  return { userId: session.userId, tokenHash: session.tokenHash, ip: request.ip, claim: request.idempotency };
-};
+const caller = (request: FastifyRequest): Caller => ({ ...actorOf(request), tokenHash: sessionOf(request).tokenHash });
 
 /** HTTP only: Settings → Security and the e-mail verification link (issue 18 parts 2 and 3). */
 export function accountRoutes(account: AccountService, email: EmailVerificationService): FastifyPluginAsyncZod {

@@ -1,6 +1,6 @@
 import { ACCOUNT_MSG, type ChangePasswordRequest } from '@svp/shared';
 import type { Clock } from '../../clock.js';
-import type { Actor } from '../../db/transaction.js';
+import type { Actor } from '../../http/session.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';

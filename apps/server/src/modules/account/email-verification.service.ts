@@ -116,7 +116,7 @@ export function createEmailVerificationService(deps: {
       if (!pending && user.emailVerifiedAt) throw new AppError('CONFLICT', ACCOUNT_MSG.alreadyVerified);
       await deps.rateLimiter.consume(ACCOUNT_RATE_RULES.verificationSend(user.id));
       const to = pending ?? user.email;
-      await issue(user, to, pending ? 'change' : 'signup', caller.claim ?? null);
+      await issue(user, to, pending ? 'change' : 'signup', caller.claim);
       return { success: true as const, message: ACCOUNT_MSG.verificationSent(to) };
     },
 
@@ -129,7 +129,7 @@ export function createEmailVerificationService(deps: {
       const taken = await usersRepository.findByEmail(db, input.newEmail);
       if (taken) throw new AppError('EMAIL_TAKEN', MSG.register.emailTaken, { newEmail: MSG.register.emailTaken });
       await deps.rateLimiter.consume(ACCOUNT_RATE_RULES.verificationSend(user.id));
-      await issue(user, input.newEmail, 'change', caller.claim ?? null);
+      await issue(user, input.newEmail, 'change', caller.claim);
       await deps.mailer
         .send(emailChangeRequestedMail(user.email, user.username, input.newEmail))
         .catch(() => undefined);

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { ADMIN_EMAIL_PATTERN, DATASET_EDITABLE, MSG, type AdminUsersQuery } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import type { Actor, Tx } from '../../db/transaction.js';
+import type { Tx } from '../../db/transaction.js';
 import { users } from '../../db/schema.js';
 import { AppError, errors } from '../../http/errors.js';
+import type { SignedInActor } from '../../http/session.js';
 import type { AuditLog, RecordAudit } from '../audit/audit.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -25,16 +26,10 @@ import {
 export const REAUTH_WINDOW_MS = 5 * 60_000;
 
 /** One admin save: the transaction it runs in, where its audit entries go, and who is acting. */
-/** The acting admin, from their session and request. */
-export interface AdminActor extends Actor {
-  /** When the acting admin last proved the second factor (null: not on this session). */
-  verifiedAt: number | null;
-}
-
 interface Edit {
   tx: Tx;
   record: RecordAudit;
-  admin: AdminActor;
+  admin: SignedInActor;
 }
 
 /**
@@ -95,7 +90,7 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
   }
 
   /** Runs one save as an audited change: all its fields and their entries commit together or not at all. */
-  const save = (admin: AdminActor, work: (edit: Edit) => Promise<void>) =>
+  const save = (admin: SignedInActor, work: (edit: Edit) => Promise<void>) =>
     audit.change((tx, record) => work({ admin, tx, record }), admin.claim);
 
   return {
@@ -107,14 +102,14 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
       return details(user);
     },
 
-    async updateField(admin: AdminActor, userId: string, field: string, value: string) {
+    async updateField(admin: SignedInActor, userId: string, field: string, value: string) {
       await save(admin, (edit) => setField(edit, userId, field, value));
       const user = await usersRepository.findById(db, userId);
       return { success: true as const, message: MSG.admin.updated, user: await details(user!) };
     },
 
     /** The referral panel's "Save Changes": name, e-mail and phone together. */
-    async updateContact(admin: AdminActor, userId: string, input: { name: string; email: string; phone: string }) {
+    async updateContact(admin: SignedInActor, userId: string, input: { name: string; email: string; phone: string }) {
       const user = await usersRepository.findById(db, userId);
       if (!user) throw errors.notFound(MSG.admin.referralUserNotFound);
       const changes: [string, string][] = [];
@@ -156,7 +151,7 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
       };
     },
 
-    async updateDatasetRow(admin: AdminActor, table: string, id: string, row: Record<string, string | null>) {
+    async updateDatasetRow(admin: SignedInActor, table: string, id: string, row: Record<string, string | null>) {
       const changes = checkDatasetRow(table, row);
       // One transaction, as for contacts: a 409 or 403 on a later field undoes the earlier ones.
       await save(admin, async (edit) => {

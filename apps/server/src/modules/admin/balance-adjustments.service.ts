@@ -1,6 +1,6 @@
 import { MSG, toDecimalString, USER_ACCOUNTS, type AdjustableAccount } from '@svp/shared';
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../../db/transaction.js';
+import type { Actor } from '../../http/session.js';
 import { AppError, errors } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
 import { InsufficientFundsError } from '../ledger/ledger.errors.js';

@@ -3,7 +3,8 @@ import { MSG, type RegisterRequest, type Role, type UserSnapshot } from '@svp/sh
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { Config } from '../../config.js';
-import { inTransaction, type Actor, type IdempotencyClaim } from '../../db/transaction.js';
+import { inTransaction, type IdempotencyClaim } from '../../db/transaction.js';
+import type { Actor } from '../../http/session.js';
 import { AppError } from '../../http/errors.js';
 import { RATE_RULES, type RateLimiter } from '../../http/rate-limit.js';
 import { pgConstraint, pgErrorCode } from '../../db/pg-errors.js';

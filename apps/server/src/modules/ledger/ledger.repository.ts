@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SYSTEM_OWNER, type Asset } from '@svp/shared';
 import { preparedStatement, queryRows, type Db } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
-import type { Tx } from '../../db/transaction.js';
+import type { IdempotencyClaim, Tx } from '../../db/transaction.js';
 import { frameParams, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
 
 type Executor = Db | Tx;
@@ -16,7 +16,7 @@ export interface PostingRow {
   /** Netted, non-zero legs. */
   legs: { owner: string; code: string; asset: Asset; amount: bigint; allowNegative: boolean }[];
   /** The request's Idempotency-Key claim to mark in the same transaction, when posting on its own. */
-  claim: { scope: string; key: string; claim: string } | null;
+  claim: IdempotencyClaim | null;
 }
 
 /** The database's posting function (migration 0007): guarded moves, header and entries in one round trip. */

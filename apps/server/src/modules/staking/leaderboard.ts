@@ -15,6 +15,12 @@ export type Unsettled = (stake: StakeTerms & { creditedTotal: bigint }) => bigin
  * everyone else has 0 staked and ranks after them.
  */
 const ELIGIBLE = `u.role = 'user' and not u.disabled`;
+
+/** Owners whose `staking_ranks` row differs from their staked account (a missing row reads as 0); for checks. */
+export const STAKING_RANKS_DIFFERING_SQL = `select coalesce(a.owner, r.owner) as owner
+  from (select owner, balance from accounts where code = 'svp.staked' and owner <> 'system') a
+  full join staking_ranks r on r.owner = a.owner
+  where coalesce(r.balance, 0) <> coalesce(a.balance, 0)`;
 const STAKING = `a.balance > 0`;
 
 /**

@@ -94,7 +94,7 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
         config: admin,
         schema: { tags: ['admin'], params, response: { 200: adminTicketThreadSchema, ...errorResponses } },
       },
-      async (request) => tickets.adminClose(sessionOf(request).userId, request.params.id, request.ip),
+      async (request) => tickets.adminClose(actorOf(request), request.params.id),
     );
   };
 }

@@ -1,7 +1,8 @@
 import { MSG } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { inTransaction, type Actor, type IdempotencyClaim } from '../../db/transaction.js';
+import { inTransaction, type IdempotencyClaim } from '../../db/transaction.js';
+import type { Actor } from '../../http/session.js';
 import { AppError, errors } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
 import { ticketsRepository as repo, type TicketRow } from './tickets.repository.js';
@@ -119,21 +120,21 @@ export function createTicketsService(deps: { db: Db; clock: Clock; audit: AuditL
       return this.adminThread(id);
     },
 
-    async adminClose(adminId: string, id: string, ip: string) {
+    async adminClose(admin: Actor, id: string) {
       await deps.audit.change(async (tx, record) => {
         const ticket = await repo.lock(tx, id);
         if (!ticket) throw errors.notFound();
         await repo.setStatus(tx, id, 'closed', clock.now());
         await record({
-          actorId: adminId,
+          actorId: admin.userId,
           action: 'ticket.close',
           targetType: 'ticket',
           targetId: id,
           before: { status: ticket.status },
           after: { status: 'closed' },
-          ip,
+          ip: admin.ip,
         });
-      });
+      }, admin.claim);
       return this.adminThread(id);
     },
   };

@@ -1,7 +1,8 @@
 import { microToToken, MSG, tokenToMicro, usdText } from '@svp/shared';
 import type { ChainScanner, ObservedTransfer, PayoutResult, PayoutSink } from '../../chain/types.js';
 import type { Clock } from '../../clock.js';
-import type { Actor, Tx } from '../../db/transaction.js';
+import type { Tx } from '../../db/transaction.js';
+import type { Actor } from '../../http/session.js';
 import { AppError } from '../../http/errors.js';
 import type { AuditLog, RecordAudit } from '../audit/audit.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
