@@ -124,6 +124,59 @@ describe('the incremental ledger check', () => {
     expect((await check.report()).verifiedThrough).toBe(await lastTransactionId());
   });
 
+  it('locks what it checks in the ledger’s order: passes racing postings both ways between the same accounts neither deadlock nor miss one', async () => {
+    const [kim, lou] = [t.owner(), t.owner()];
+    await t.fund(kim, 1_000n);
+    await t.fund(lou, 1_000n);
+    await check.runOnce();
+    const other = createLedgerCheck({ db: t.database.db, log: pino({ level: 'silent' }) });
+    let posting = true;
+    const passes = (async () => {
+      let n = 0;
+      while (posting) n += await (n % 2 ? check : other).runOnce({ wait: false });
+      return n;
+    })();
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? pay(kim, lou, 1n) : pay(lou, kim, 1n))),
+    );
+    posting = false;
+    await passes;
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+
+    if (onPostgres) {
+      // The same, step by step: a posting holds the first of the two accounts in the ledger's order while a pass
+      // over a window that moved both waits for it; the posting then takes the second and commits. A pass that
+      // took the second first would hold it against the posting: a deadlock, one of the two cancelled.
+      await pay(kim, lou, 1n);
+      await t.execute(sql`select ledger_check_mark()`);
+      const [low, high] = [kim, lou].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+      const posting = await t.database.pool!.connect();
+      try {
+        await posting.query('begin');
+        const lock = (owner: string) =>
+          posting.query(`select 1 from accounts where owner = $1 and code = 'usd.balance' for update`, [owner]);
+        await lock(low!);
+        const pass = t.execute(sql`select * from ledger_check_verify(10000)`);
+        const waiting = async () =>
+          (
+            await queryRows<{ n: number }>(
+              t.database.db,
+              sql`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`,
+            )
+          )[0]!.n > 0;
+        while (!(await waiting())) await new Promise((resolve) => setTimeout(resolve, 10));
+        await lock(high!);
+        await posting.query('commit');
+        await pass;
+      } finally {
+        posting.release();
+      }
+    }
+    await check.runOnce();
+    expect(await check.report()).toMatchObject({ ok: true, verifiedThrough: await lastTransactionId() });
+    expect(await totalsMatchEntries()).toBe(true);
+  });
+
   it('never passes an id a running transaction still holds, checks it once it commits, and settles a mark from before a restore', async () => {
     const [hal, ivy, jay] = [t.owner(), t.owner(), t.owner()];
     await t.fund(hal, 100n);

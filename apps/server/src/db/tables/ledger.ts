@@ -24,6 +24,14 @@ export const accounts = pgTable(
     entryCount: bigint('entry_count', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /** The sum of this account's entries that the incremental ledger check has verified (ledger-check.ts). */
+    checkedTotal: bigint('checked_total', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** How many of this account's entries the incremental ledger check has verified. */
+    checkedCount: bigint('checked_count', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: createdAt(),
   },
   (t) => [

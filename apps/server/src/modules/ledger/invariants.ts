@@ -90,18 +90,19 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
 }
 
 /**
- * Accounts whose verified totals in the incremental check (ledger-check.ts, migration 0025) differ from the sums of
- * all their entries, or which one side lacks: the full recount of what the check keeps. Empty once the check has
- * caught up with a sound ledger. Reads every entry (tests, the stress and crash suites).
+ * Accounts whose verified totals in the incremental check (ledger-check.ts, migrations 0025 and 0027: on the
+ * account's own row) differ from the sums of all their entries: the full recount of what the check keeps. Empty once
+ * the check has caught up with a sound ledger. Reads every entry (tests, the stress and crash suites).
  */
 export async function accountsWhereCheckTotalsDiffer(db: Db): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`
-    select coalesce(e.account_id, c.account_id)::text as id
-    from (select account_id, sum(amount) as total, count(*) as n from ledger_entries group by account_id) e
-    full join ledger_check_totals c using (account_id)
-    where c.total is distinct from e.total or c.n is distinct from e.n`,
+    select a.id::text as id
+    from accounts a
+    left join (select account_id, sum(amount) as total, count(*) as n from ledger_entries group by account_id) e
+      on e.account_id = a.id
+    where a.checked_total <> coalesce(e.total, 0) or a.checked_count <> coalesce(e.n, 0)`,
   );
   return rows.map((r) => r.id);
 }

@@ -2,8 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { preparedStatement, type Db } from '../../db/client.js';
 import { periodicJob } from '../../jobs/periodic.js';
 
-/** Transaction ids checked per database transaction: one short transaction each, whatever the backlog. */
-const WINDOW = 50_000;
+/**
+ * Transaction ids checked per database transaction: one short transaction each, whatever the backlog. A window
+ * locks the accounts it moved until it commits (migration 0027), so a catch-up holds a bounded set at a time.
+ */
+const WINDOW = 10_000;
 /** How often a pass that finds its mark still waiting for a running transaction looks again, and how many times. */
 const SETTLE_RETRY_MS = 20;
 const SETTLE_RETRIES = 25;
