@@ -188,6 +188,14 @@ export function createDepositWatcher(deps: {
       });
       return running;
     },
+    /**
+     * A scan that starts after this call: what was paid just before it is seen. A scan already in flight may have
+     * read the chain before that payment, so it is waited for, not shared (the development payment routes).
+     */
+    async runFresh(): Promise<number> {
+      await running?.catch(() => undefined);
+      return this.runOnce();
+    },
     start() {
       const tick = async () => {
         try {

@@ -23,13 +23,19 @@ function watcherOver(
   transfers: ObservedTransfer[],
   failing: Map<string, number>,
   failure = 'ingestion hit an unexpected state',
+  /** When given, each scan reads the chain's head and then waits for it: a scan held in flight. */
+  headRead?: Promise<void>,
 ) {
   const chainId = transfers[0]!.chainId;
   const scanner: ChainScanner = {
     name: 'bsc',
     chainId,
     maxRange: 5_000n,
-    safeHead: async () => transfers.reduce((max, x) => (x.blockNumber > max ? x.blockNumber : max), 0n),
+    safeHead: async () => {
+      const head = transfers.reduce((max, x) => (x.blockNumber > max ? x.blockNumber : max), 0n);
+      await headRead;
+      return head;
+    },
     transfers: async (from, to) => transfers.filter((x) => x.blockNumber >= from && x.blockNumber <= to),
     outgoing: async () => [],
     confirmations: 0,
@@ -133,6 +139,26 @@ describe('deposit watcher', () => {
     expect(await balanceOf(b.client)).toBe('0');
     expect(await t.database.db.select().from(deposits).where(eq(deposits.chainId, chainId))).toHaveLength(2);
     expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+  });
+
+  it('scans afresh for a payment made while a scan is in flight (the development payment routes), where runOnce shares that scan', async () => {
+    const chainId = nextChain++;
+    const [a, b] = [await payee(), await payee()];
+    const transfers = [transfer(chainId, a.address, 1n, 'd1', 13n)];
+    let release!: () => void;
+    const headRead = new Promise<void>((resolve) => (release = resolve));
+    const { watcher } = watcherOver(transfers, new Map(), undefined, headRead);
+
+    const inFlight = watcher.runOnce(); // has read the head: block 1
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    transfers.push(transfer(chainId, b.address, 2n, 'd2', 13n)); // paid now, in block 2
+    const shared = watcher.runOnce();
+    const fresh = watcher.runFresh();
+    release();
+    expect(await inFlight).toBe(1);
+    expect(await shared).toBe(1); // the same scan: block 2 unseen
+    expect(await fresh).toBe(1); // a scan of its own, after it: block 2 credited
+    expect(await balanceOf(b.client)).toBe('10');
   });
 
   it('credits a transfer whose failure passes before it runs out of attempts', async () => {

@@ -29,7 +29,7 @@ export function depositsRoutes(deps: {
      * scan fails, the background watcher credits it on its next pass, so the caller is not told it failed.
      */
     const scanNow = (log: FastifyBaseLogger) =>
-      deps.watcher.runOnce().catch((error: unknown) => {
+      deps.watcher.runFresh().catch((error: unknown) => {
         log.warn({ err: error instanceof Error ? error.message : String(error) }, 'deposit watcher scan failed');
         return 0;
       });
