@@ -22,6 +22,21 @@ UPDATE "accounts" a SET "checked_total" = c."total", "checked_count" = c."n"
 --> statement-breakpoint
 DROP TABLE "ledger_check_totals";
 --> statement-breakpoint
+-- What is wrong with an account against its verified totals, as findings (kind, detail): its cached balance and
+-- entry count against the entries' sum and count, and, for a user's account, a balance below zero. The one wording
+-- of the check's account findings (ledger-check.ts describes them to the admin).
+CREATE OR REPLACE FUNCTION ledger_check_account_findings(
+  p_balance bigint, p_entry_count bigint, p_entries_total numeric, p_entries_count bigint, p_user boolean
+) RETURNS TABLE (kind text, detail text) AS $$
+  SELECT x.kind, x.detail FROM (VALUES
+    ('balance', p_balance <> p_entries_total, 'cached ' || p_balance || ' ≠ entries ' || p_entries_total),
+    ('entry-count', p_entry_count <> p_entries_count,
+      p_entry_count || ' entries counted ≠ ' || p_entries_count || ' written'),
+    ('negative', p_user AND p_balance < 0, 'negative (' || p_balance || ')')
+  ) AS x(kind, bad, detail)
+  WHERE x.bad
+$$ LANGUAGE sql IMMUTABLE;
+--> statement-breakpoint
 -- As in migration 0025, with the totals on the account row: checks up to p_limit transaction ids past
 -- verified_through once the mark has settled; returns how many ids it took, 0 when there is nothing to take or
 -- another process is at it, and o_unsettled when the mark waits for a transaction that was running when it was made.
@@ -99,14 +114,9 @@ BEGIN
         FROM moved a
         CROSS JOIN LATERAL (SELECT coalesce(sum(e.amount), 0) AS total, count(*) AS n FROM ledger_entries e
                             WHERE e.account_id = a.id AND e.transaction_id > v_to) later
-        CROSS JOIN LATERAL (VALUES
-          ('balance', a.balance <> a.checked_total + later.total,
-            'cached ' || a.balance || ' ≠ entries ' || (a.checked_total + later.total)),
-          ('entry-count', a.entry_count <> a.checked_count + later.n,
-            a.entry_count || ' entries counted ≠ ' || (a.checked_count + later.n) || ' written'),
-          ('negative', a.balance < 0, 'negative (' || a.balance || ')')
-        ) AS x(kind, bad, detail)
-        WHERE x.bad AND NOT a.allow_negative
+        CROSS JOIN LATERAL ledger_check_account_findings(a.balance, a.entry_count, a.checked_total + later.total,
+          a.checked_count + later.n, true) x
+        WHERE NOT a.allow_negative
         ON CONFLICT DO NOTHING)
     SELECT count(*) INTO v_moved FROM moved;
     -- Every account the window moved, reached by its locked row's address: anything else is a bug in this function.
@@ -124,13 +134,8 @@ BEGIN
       JOIN accounts c ON c.id = a.id
       CROSS JOIN LATERAL (SELECT coalesce(sum(e.amount), 0) AS total, count(*) AS n FROM ledger_entries e
                           WHERE e.account_id = a.id AND e.transaction_id > v_to) later
-      CROSS JOIN LATERAL (VALUES
-        ('balance', a.balance <> c.checked_total + later.total,
-          'cached ' || a.balance || ' ≠ entries ' || (c.checked_total + later.total)),
-        ('entry-count', a.entry_count <> c.checked_count + later.n,
-          a.entry_count || ' entries counted ≠ ' || (c.checked_count + later.n) || ' written')
-      ) AS x(kind, bad, detail)
-      WHERE x.bad
+      CROSS JOIN LATERAL ledger_check_account_findings(a.balance, a.entry_count, c.checked_total + later.total,
+        c.checked_count + later.n, false) x
       ON CONFLICT DO NOTHING;
   END IF;
   UPDATE ledger_check_state SET verified_through = v_to, checked_at = now() WHERE id = 1;
