@@ -85,6 +85,45 @@ describe('Withdraw Earned in two round trips', () => {
     await ok();
   });
 
+  it('pays once under 30 concurrent requests when no stake is active any more (nothing else orders them)', async () => {
+    const u = await stakedFor(61);
+    // The view releases the ended stake; what it earned stays in earned, with no active stake left to lock.
+    const shown = (await u.client.get(API.staking)).body.earned as string;
+    expect(shown).toBe('1.972602');
+    const active = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from stakes where user_id = ${u.user.id} and status = 'active'`,
+    );
+    expect(active[0]!.n).toBe(0);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => u.client.post(API.stakingWithdrawEarned)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe(MSG.staking.noEarnings);
+    }
+    expect((await u.client.get(API.me)).body.user.balance).toBe(shown);
+    await ok();
+  });
+
+  it('moves leftover earnings once when a new stake and Withdraw Earned race, refusing neither for the other', async () => {
+    for (let round = 0; round < 5; round++) {
+      const u = await stakedFor(61);
+      const shown = (await u.client.get(API.staking)).body.earned as string;
+      const [staked, ...withdrawn] = await Promise.all([
+        u.client.post(API.stakingStake, { tokens: '10000000' }),
+        ...Array.from({ length: 5 }, () => u.client.post(API.stakingWithdrawEarned)),
+      ]);
+      // The released tokens are in the wallet: the stake is never "insufficient" because earned moved.
+      expect(staked!.status).toBe(200);
+      expect(withdrawn.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
+      for (const refused of withdrawn.filter((a) => a.status !== 200)) {
+        expect(refused.body.error.message).toBe(MSG.staking.noEarnings);
+      }
+      expect((await u.client.get(API.me)).body.user.balance).toBe(shown);
+    }
+    await ok();
+  });
+
   it('pays once for 50 identical requests with one Idempotency-Key, each answered with the same result', async () => {
     const u = await stakedFor(15);
     const shown = (await u.client.get(API.staking)).body.earned as string;
