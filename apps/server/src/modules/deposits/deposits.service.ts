@@ -44,6 +44,19 @@ const INT64_MAX = 2n ** 63n - 1n;
 const key = (t: ObservedTransfer) => ({ chainId: t.chainId, txHash: t.txHash.toLowerCase(), logIndex: t.logIndex });
 /** Transfers credited per database call: one transaction, so it holds its users' balances until it commits. */
 const CREDIT_BATCH = 200;
+/**
+ * Database calls crediting one chunk at once (issue #17): a call is one backend's work, so one lane at a time used
+ * one of PostgreSQL's cores. A deposit address is one user's, so a lane per address keeps each user's payments in
+ * chain order (a top-up request is matched by the first payment to it) and no two lanes lock the same balance.
+ */
+const CREDIT_LANES = 4;
+/** The lane of a deposit address: a hash of it, the same for every chunk. */
+function laneOf(address: string): number {
+  let hash = 0;
+  for (let i = 0; i < address.length; i++) hash = (hash * 31 + address.charCodeAt(i)) | 0;
+  return Math.abs(hash) % CREDIT_LANES;
+}
+type Credit = { index: number; transfer: ObservedTransfer; credit: DepositCredit };
 /** "999,999,999,999,999" (whole dollars) or "10,000,000.5": an amount of any size, as the admin reads it. */
 const usdtText = (micro: bigint) => {
   const text = formatAmount(micro, 'USD', 6).replace(/\.?0+$/, '');
@@ -122,39 +135,47 @@ export function createDepositsService(deps: {
    */
   async function ingestMany(transfers: ObservedTransfer[]): Promise<IngestResult[]> {
     const results: IngestResult[] = [];
-    for (let start = 0; start < transfers.length; start += CREDIT_BATCH) {
-      const chunk = transfers.slice(start, start + CREDIT_BATCH);
-      const chunkResults: IngestResult[] = [];
-      const credits: { index: number; transfer: ObservedTransfer; credit: DepositCredit }[] = [];
-      for (const [index, transfer] of chunk.entries()) {
-        const received = tokenToMicro(transfer.amountRaw, transfer.decimals);
-        if (received > MAX_AMOUNT.USD) {
-          // Rare, and a rejection of its own: it touches no balance, so its order against the credits is free.
-          chunkResults[index] = await rejectAboveCeiling(transfer, received);
-        } else credits.push({ index, transfer, credit: creditOf(transfer, received) });
+    const lanes: Credit[][] = Array.from({ length: CREDIT_LANES }, () => []);
+    for (const [index, transfer] of transfers.entries()) {
+      const received = tokenToMicro(transfer.amountRaw, transfer.decimals);
+      if (received > MAX_AMOUNT.USD) {
+        // Rare, and a rejection of its own: it touches no balance, so its order against the credits is free.
+        results[index] = await rejectAboveCeiling(transfer, received);
+      } else {
+        const credit = creditOf(transfer, received);
+        lanes[laneOf(credit.address)]!.push({ index, transfer, credit });
       }
-      if (credits.length > 0) {
-        const done = await withRetries(() =>
-          repo.creditDeposits(
-            db,
-            credits.map((c) => c.credit),
-            clock.now(),
-          ),
-        );
-        for (const [k, { index, transfer, credit }] of credits.entries()) {
-          const outcome = done[k]!;
-          if (outcome.result === 'failed') {
-            const reason = MSG.topup.rejectedFailed(failureText(outcome.code, outcome.message));
-            chunkResults[index] = await recordRejection(transfer, outcome.userId, 'failed', reason);
-          } else {
-            chunkResults[index] = outcome.result;
-            if (outcome.result === 'credited' && credit.legs.owners.length > 0) ledger.notePosted('deposit');
-          }
+    }
+    // Every lane runs to its end before a failure is passed on: the watcher then goes one transfer at a time,
+    // and must not race a lane still crediting.
+    const settled = await Promise.allSettled(lanes.map((lane) => creditLane(lane, results)));
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    return results;
+  }
+
+  /** One lane's credits in chain order, CREDIT_BATCH per database call; each result at its transfer's index. */
+  async function creditLane(lane: Credit[], results: IngestResult[]): Promise<void> {
+    for (let start = 0; start < lane.length; start += CREDIT_BATCH) {
+      const batch = lane.slice(start, start + CREDIT_BATCH);
+      const done = await withRetries(() =>
+        repo.creditDeposits(
+          db,
+          batch.map((c) => c.credit),
+          clock.now(),
+        ),
+      );
+      for (const [k, { index, transfer, credit }] of batch.entries()) {
+        const outcome = done[k]!;
+        if (outcome.result === 'failed') {
+          const reason = MSG.topup.rejectedFailed(failureText(outcome.code, outcome.message));
+          results[index] = await recordRejection(transfer, outcome.userId, 'failed', reason);
+        } else {
+          results[index] = outcome.result;
+          if (outcome.result === 'credited' && credit.legs.owners.length > 0) ledger.notePosted('deposit');
         }
       }
-      results.push(...chunkResults);
     }
-    return results;
   }
 
   async function rejectAboveCeiling(transfer: ObservedTransfer, received: bigint): Promise<IngestResult> {
