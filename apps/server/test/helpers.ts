@@ -161,6 +161,17 @@ export async function registerUser(client: Client, overrides: Record<string, unk
   return body as { email: string; password: string };
 }
 
+/** Moves the test clock by `ms`, then signs `u` in again: a session idle that long has ended. */
+export async function travelAndSignIn(
+  t: TestApp,
+  u: { client: Client; email: string; password: string },
+  ms: number,
+): Promise<void> {
+  t.clock.advance(ms);
+  const res = await u.client.post(API.login, { email: u.email, password: u.password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.raw}`);
+}
+
 /** A registered, logged-in user with their own cookie jar. */
 export async function signedInUser(app: FastifyInstance, ip = '10.0.1.1') {
   const client = new Client(app, ip);

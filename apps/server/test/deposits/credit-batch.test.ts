@@ -44,8 +44,9 @@ describe('crediting a chunk of deposits at once', () => {
     for (let i = 0; i < 6; i++) payees.push(await payee());
     // Each asks for $10 (pays $13): the first payment in chain order takes the request, the rest are unrequested.
     for (const p of payees) expect((await p.client.post(API.topup, { amount: '10' })).status).toBe(200);
-    const chunk = Array.from({ length: 5 }, (_, round) => payees.map((p) => transfer(p.address, 13n + BigInt(round))))
-      .flat();
+    const chunk = Array.from({ length: 5 }, (_, round) =>
+      payees.map((p) => transfer(p.address, 13n + BigInt(round))),
+    ).flat();
     const counter = countRoundTrips(t.database);
     let results: string[] = [];
     try {

@@ -4,7 +4,7 @@ import { API, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { countRoundTrips } from '../round-trips.js';
-import { buildTestApp, invest, signedInUser, topUp, type TestApp } from '../helpers.js';
+import { buildTestApp, invest, signedInUser, topUp, type TestApp, travelAndSignIn } from '../helpers.js';
 
 // Selling tokens, claiming the daily coins and saving taps answer in one SQL round trip (docs/decisions/0026).
 // When the user's accruals are due (a stake has ended, a new UTC day, the bot's upkeep) the statement hands the
@@ -22,10 +22,7 @@ const key = () => `key-${Math.random().toString(36).slice(2, 12)}`;
 const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
 
 /** Moves the business clock, then signs in again so the session is fresh (no touch due). */
-async function travel(u: SignedIn, ms: number) {
-  t.clock.advance(ms);
-  expect((await u.client.post(API.login, { email: u.email, password: u.password })).status).toBe(200);
-}
+const travel = (u: SignedIn, ms: number) => travelAndSignIn(t, u, ms);
 
 /** A user with $10 of SVP tokens in the wallet and $40 left in the fund. */
 async function tokenHolder() {

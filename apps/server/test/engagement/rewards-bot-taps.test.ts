@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { engagement } from '../../src/db/schema.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
-import { buildTestApp, invest, signedInUser, topUp, type TestApp } from '../helpers.js';
+import { buildTestApp, invest, signedInUser, topUp, type TestApp, travelAndSignIn } from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,10 +14,7 @@ afterAll(() => t.close());
 
 const DAY = 86_400_000;
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
-async function travel(u: SignedIn, ms: number) {
-  t.clock.advance(ms);
-  expect((await u.client.post(API.login, { email: u.email, password: u.password })).status).toBe(200);
-}
+const travel = (u: SignedIn, ms: number) => travelAndSignIn(t, u, ms);
 let grant = 0;
 async function giveCoins(userId: string, coins: bigint) {
   await t.app.services.ledger.post({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { buildTestApp, invest, signedInUser, topUp, type TestApp } from '../helpers.js';
+import { buildTestApp, invest, signedInUser, topUp, type TestApp, travelAndSignIn } from '../helpers.js';
 
 // The requests whose statement may hand them back to settle first (a new UTC day's coins, a stake that ended):
 // 50 identical requests under one Idempotency-Key all meet the hand-back, and still act once, each answered with
@@ -19,10 +19,7 @@ const DAY = 86_400_000;
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
 
-async function travel(u: SignedIn, ms: number) {
-  t.clock.advance(ms);
-  expect((await u.client.post(API.login, { email: u.email, password: u.password })).status).toBe(200);
-}
+const travel = (u: SignedIn, ms: number) => travelAndSignIn(t, u, ms);
 
 /** A user holding $10 of SVP tokens, staked, then 61 days later: the stake has ended and nothing settled it. */
 async function endedStake() {

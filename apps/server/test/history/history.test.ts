@@ -4,7 +4,16 @@ import { csvStatement } from '../../src/modules/history/history.csv.js';
 import type { StatementEntry } from '../../src/modules/history/history.repository.js';
 import { statementLines } from '../../src/modules/history/history.service.js';
 import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
-import { adminSignIn, buildTestApp, invest, signedInAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
+import {
+  adminSignIn,
+  buildTestApp,
+  invest,
+  signedInAdmin,
+  signedInUser,
+  topUp,
+  type TestApp,
+  travelAndSignIn,
+} from '../helpers.js';
 
 // Issue 14 item 10: History is written for people, not for the ledger.
 
@@ -21,8 +30,7 @@ type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 const sentences = async (u: SignedIn) =>
   ((await u.client.get(API.history)).body.lines as string[]).map((l) => l.replace(/^.* UTC — /, ''));
 async function travel(u: SignedIn, ms: number) {
-  t.clock.advance(ms);
-  expect((await u.client.post(API.login, { email: u.email, password: u.password })).status).toBe(200);
+  await travelAndSignIn(t, u, ms);
   await adminSignIn(t, admin.client, admin);
 }
 

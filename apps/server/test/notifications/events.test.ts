@@ -11,6 +11,7 @@ import {
   signedInUser,
   topUp,
   type TestApp,
+  travelAndSignIn,
 } from '../helpers.js';
 import { listed, notificationMails, ofType } from './support.js';
 
@@ -24,10 +25,7 @@ afterAll(() => t.close());
 const DAY = 86_400_000;
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 /** Moves the clock, and signs in again (an idle session ends). */
-async function travel(u: SignedIn, ms: number) {
-  t.clock.advance(ms);
-  expect((await u.client.post(API.login, { email: u.email, password: u.password })).status).toBe(200);
-}
+const travel = (u: SignedIn, ms: number) => travelAndSignIn(t, u, ms);
 
 describe('one notification per event', () => {
   it('deposit credited, with the payment flag in words', async () => {

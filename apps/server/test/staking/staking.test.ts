@@ -3,7 +3,7 @@ import { API, MSG } from '@svp/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { buildTestApp, signedInUser, topUp, type TestApp } from '../helpers.js';
+import { buildTestApp, signedInUser, topUp, type TestApp, travelAndSignIn } from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,10 +14,7 @@ afterAll(() => t.close());
 const DAY = 86_400_000;
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
-async function travel(u: SignedIn, ms: number) {
-  t.clock.advance(ms);
-  expect((await u.client.post(API.login, { email: u.email, password: u.password })).status).toBe(200);
-}
+const travel = (u: SignedIn, ms: number) => travelAndSignIn(t, u, ms);
 async function withFund(amount: string) {
   const u = await signedInUser(t.app);
   await topUp(u.client, amount);
