@@ -40,6 +40,16 @@ export function countRoundTrips(database: Database): RoundTripCounter {
   };
 }
 
+/** Round trips `work` sends, with the counter removed again afterwards, whatever `work` does. */
+export async function roundTripsOf(database: Database, work: () => Promise<unknown>): Promise<number> {
+  const counter = countRoundTrips(database);
+  try {
+    return await counter.count(work);
+  } finally {
+    counter.restore();
+  }
+}
+
 function pgliteOf(database: Database): Patchable {
   // drizzle keeps the driver's client on its session (the same path db/client.ts's preparedStatement takes).
   const client = (database.db as unknown as { session?: { client?: Patchable } }).session?.client;

@@ -6,7 +6,7 @@ import type { ObservedTransfer } from '../../src/chain/types.js';
 import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { buildTestApp, onPostgres, signedInUser, type Client, type TestApp } from '../helpers.js';
-import { countRoundTrips } from '../round-trips.js';
+import { roundTripsOf } from '../round-trips.js';
 
 // Issue #17: the watcher credits a scanned chunk's deposits in one database call (migration 0017).
 let t: TestApp;
@@ -47,16 +47,11 @@ describe('crediting a chunk of deposits at once', () => {
     const chunk = Array.from({ length: 5 }, (_, round) =>
       payees.map((p) => transfer(p.address, 13n + BigInt(round))),
     ).flat();
-    const counter = countRoundTrips(t.database);
     let results: string[] = [];
-    try {
-      const trips = await counter.count(async () => {
-        results = await t.app.services.deposits.ingestMany(chunk);
-      });
-      expect(trips).toBeLessThanOrEqual(4);
-    } finally {
-      counter.restore();
-    }
+    const trips = await roundTripsOf(t.database, async () => {
+      results = await t.app.services.deposits.ingestMany(chunk);
+    });
+    expect(trips).toBeLessThanOrEqual(4);
     expect(results).toEqual(chunk.map(() => 'credited'));
     // $13 + $14 + … + $17 = $75 paid, less five $3 fees.
     for (const p of payees) expect(await balanceOf(p.client)).toBe('60');
@@ -85,18 +80,13 @@ describe('crediting a chunk of deposits at once', () => {
       transfer(b.address, 20n), // b asked for nothing
       transfer(a.address, 5n), // a's request is paid already: unrequested
     ];
-    const counter = countRoundTrips(t.database);
     let results: string[] = [];
-    try {
-      const trips = await counter.count(async () => {
-        results = await t.app.services.deposits.ingestMany(chunk);
-      });
-      // A lane per deposit address (at most CREDIT_LANES): two addresses, one or two calls.
-      expect(trips).toBeGreaterThanOrEqual(1);
-      expect(trips).toBeLessThanOrEqual(2);
-    } finally {
-      counter.restore();
-    }
+    const trips = await roundTripsOf(t.database, async () => {
+      results = await t.app.services.deposits.ingestMany(chunk);
+    });
+    // A lane per deposit address (at most CREDIT_LANES): two addresses, one or two calls.
+    expect(trips).toBeGreaterThanOrEqual(1);
+    expect(trips).toBeLessThanOrEqual(2);
     expect(results).toEqual(['credited', 'credited', 'credited']);
     expect(await balanceOf(a.client)).toBe('12');
     expect(await balanceOf(b.client)).toBe('17');

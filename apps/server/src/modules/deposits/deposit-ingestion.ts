@@ -90,9 +90,10 @@ export function createDepositIngestion(deps: { db: Db; clock: Clock; ledger: Led
   }
 
   /**
-   * Credits transfers (in chain order) in one database call each CREDIT_BATCH of them (migration 0017): the
-   * owner's look-up, the request's match, the deposit row, the posting and the notification, for each. A transfer
-   * above the ceiling, or whose values the database refuses, is recorded as rejected instead.
+   * Credits transfers (given in chain order) in CREDIT_LANES lanes at once, each user's in chain order, one
+   * database call each CREDIT_BATCH of a lane (migration 0017): the owner's look-up, the request's match, the
+   * deposit row, the posting and the notification, for each. A transfer above the ceiling, or whose values the
+   * database refuses, is recorded as rejected instead. Results in the transfers' order.
    */
   async function ingestMany(transfers: ObservedTransfer[]): Promise<IngestResult[]> {
     const results: IngestResult[] = [];
