@@ -15,7 +15,8 @@ export const TRANSFERS_PER_PASS = 1_000;
 export const WATCHER_PASS = 'watcher pass (1,000 transfers)';
 /** The incremental check (migration 0025) after each watcher pass: it checks what that pass posted. */
 export const INVARIANT_CHECK = 'invariant check (incremental pass over a watcher pass: 1,000 new transactions)';
-const PASSES = Number(process.env.SCALE_WATCHER_PASSES ?? 3);
+/** Measured watcher passes a size: at a million users each pays 1,000 never paid before; more steady the ratio. */
+export const WATCHER_PASSES = Number(process.env.SCALE_WATCHER_PASSES ?? 5);
 
 /** Appends `count` transfers of 10 USDT to seeded users' deposit addresses, one block each, on the simulated chain. */
 async function payToDepositAddresses(databaseUrl: string, users: number, pass: number): Promise<void> {
@@ -37,10 +38,25 @@ async function payToDepositAddresses(databaseUrl: string, users: number, pass: n
   }
 }
 
+/** Where PostgreSQL's WAL ends now: a pass's WAL is the difference (exact, unlike the statistics views, which
+ *  backends flush up to seconds later), and `pg_waldump --start A --end B --stats` tells what it holds. */
+async function walNow(pool: pg.Pool): Promise<string> {
+  return (await pool.query<{ lsn: string }>('select pg_current_wal_insert_lsn() as lsn')).rows[0]!.lsn;
+}
+
+async function walKiBPerTransfer(pool: pg.Pool, from: string): Promise<string> {
+  const { rows } = await pool.query<{ bytes: string; lsn: string }>(
+    'select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1) as bytes, pg_current_wal_insert_lsn() as lsn',
+    [from],
+  );
+  return `${(Number(rows[0]!.bytes) / 1024 / TRANSFERS_PER_PASS).toFixed(1)} KiB WAL a transfer (${from} to ${rows[0]!.lsn})`;
+}
+
 export async function inProcessMeasures(
   databaseUrl: string,
   users: number,
   log: (line: string) => void,
+  passes = WATCHER_PASSES,
 ): Promise<{ watcher: Figures; invariants: Figures; invariantsOk: boolean }> {
   const config = loadConfig({
     ...process.env,
@@ -75,14 +91,16 @@ export async function inProcessMeasures(
     // The first pass sets the cursor where the seeded chain ends; the measured passes each find 1,000 new transfers.
     await app.services.watcher.runOnce();
     await app.services.ledgerCheck.runOnce();
-    const passes: number[] = [];
+    const timings: number[] = [];
     const checks: number[] = [];
     let errors = 0;
-    for (let pass = 1; pass <= PASSES; pass++) {
+    for (let pass = 1; pass <= passes; pass++) {
       await payToDepositAddresses(databaseUrl, users, pass);
+      const walFrom = await walNow(database.pool!);
       let started = performance.now();
       const credited = await app.services.watcher.runOnce();
-      passes.push(performance.now() - started);
+      timings.push(performance.now() - started);
+      const wal = await walKiBPerTransfer(database.pool!, walFrom);
       if (credited !== TRANSFERS_PER_PASS) errors += 1;
       // As every server does each second: the platform accounts' queue is rolled up (ADR 0030).
       await app.services.platformRollUp.runOnce();
@@ -90,26 +108,28 @@ export async function inProcessMeasures(
       const checked = await app.services.ledgerCheck.runOnce();
       checks.push(performance.now() - started);
       log(
-        `  watcher pass ${pass}: ${credited} credited in ${passes.at(-1)!.toFixed(0)} ms; ledger check: ${checked} ids in ${checks.at(-1)!.toFixed(0)} ms`,
+        `  watcher pass ${pass}: ${credited} credited in ${timings.at(-1)!.toFixed(0)} ms, ${wal}; ledger check: ${checked} ids in ${checks.at(-1)!.toFixed(0)} ms`,
       );
     }
     // Context, not a measure: the last pass's users paid again, their rows and index pages now cached. It tells
     // what a pass costs apart from the first touch of never-read rows since the seed (lab notes, ninth round).
-    await payToDepositAddresses(databaseUrl, users, PASSES);
+    await payToDepositAddresses(databaseUrl, users, passes);
+    const walFrom = await walNow(database.pool!);
     let started = performance.now();
     const again = await app.services.watcher.runOnce();
     const revisit = performance.now() - started;
+    const wal = await walKiBPerTransfer(database.pool!, walFrom);
     await app.services.platformRollUp.runOnce();
     started = performance.now();
     await app.services.ledgerCheck.runOnce();
     log(
-      `  watcher pass revisiting pass ${PASSES}'s users (context): ${again} credited in ${revisit.toFixed(0)} ms; ledger check: ${(performance.now() - started).toFixed(0)} ms`,
+      `  watcher pass revisiting pass ${passes}'s users (context): ${again} credited in ${revisit.toFixed(0)} ms, ${wal}; ledger check: ${(performance.now() - started).toFixed(0)} ms`,
     );
     const report = await app.services.ledgerCheck.report();
     const invariantsOk = report.ok;
     log(`  ledger check: ${invariantsOk ? 'ok' : `NOT OK: ${report.problems.slice(0, 5).join('; ')}`}`);
     return {
-      watcher: percentiles(passes, errors),
+      watcher: percentiles(timings, errors),
       invariants: percentiles(checks, invariantsOk ? 0 : 1),
       invariantsOk,
     };

@@ -16,6 +16,7 @@ import { INVARIANT_CHECK, inProcessMeasures, WATCHER_PASS } from './in-process.j
 import { httpMeasures, measure, probe, type Figures } from './measures.js';
 import { logOffset, planLogging, plansSince } from './plans.js';
 import { writeReport, type SizeResult } from './report.js';
+import { coldRowsReference } from './reference.js';
 import { seed } from './seed.js';
 import { measureWrite, seedFor, sendOnce, writeMeasures } from './writes.js';
 
@@ -62,6 +63,7 @@ async function runSize(users: number, withPlans: boolean): Promise<SizeResult> {
 
     const figures: Record<string, Figures> = {};
     const { watcher, invariants, invariantsOk } = await inProcessMeasures(url, users, log);
+    const reference = await coldRowsReference(url, users, log);
 
     // A server of its own per measure: a background job one route starts (the leaderboard's re-ranking, the
     // overview's refresh) must not be counted in the next route's figures.
@@ -111,14 +113,13 @@ async function runSize(users: number, withPlans: boolean): Promise<SizeResult> {
         await stop(server);
       }
       const offset = logOffset();
-      process.env.SCALE_WATCHER_PASSES = '1';
-      await inProcessMeasures(url, users, () => {});
+      await inProcessMeasures(url, users, () => {}, 1);
       const inProcess = plansSince(offset);
       plans[WATCHER_PASS] = inProcess.filter((p) => !/ledger_check/.test(p));
       plans[INVARIANT_CHECK] = inProcess.filter((p) => /ledger_check/.test(p));
       await planLogging(baseUrl, name, false);
     }
-    return { users, seedSeconds, figures, plans, invariantsOk };
+    return { users, seedSeconds, figures, plans, invariantsOk, reference };
   } finally {
     if (!process.argv.includes('--keep')) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -170,3 +170,49 @@ describe('crediting a chunk of deposits at once', () => {
     expect(await balanceOf(high!.client)).toBe('5');
   });
 });
+
+describe('where a credit lands (migration 0029: at a million users a random index leaf is a cold page)', () => {
+  it('gives a deposit a time-ordered id and its credit a block-ordered key; a credit under the old key still checks', async () => {
+    const p = await payee();
+    const first = transfer(p.address, 20n);
+    const second = transfer(p.address, 20n);
+    expect(await t.app.services.deposits.ingestMany([second, first])).toEqual(['credited', 'credited']);
+    const rows = await queryRows<{ id: string; key: string }>(
+      t.database.db,
+      sql`select d.id::text as id, l.idempotency_key as key from deposits d
+          join ledger_transactions l on l.id = d.ledger_transaction_id
+          where d.user_id = ${p.user.id} order by l.id`,
+    );
+    const keyOf = (x: ObservedTransfer) => `deposit:56:${String(x.blockNumber).padStart(19, '0')}:${x.txHash}:0`;
+    expect(rows.map((r) => r.key)).toEqual([keyOf(second), keyOf(first)]);
+    for (const { id } of rows) {
+      // RFC 9562's version 7: the first 48 bits are when the row was made (the database's clock, in milliseconds).
+      expect(id[14]).toBe('7');
+      expect(Math.abs(parseInt(id.replace(/-/g, '').slice(0, 12), 16) - Date.now())).toBeLessThan(60_000);
+    }
+
+    // A deposit credited before the migration: its credit is keyed 'deposit:chain:tx:log' (the ledger is immutable).
+    const old = transfer(p.address, 5n);
+    const [deposit] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`insert into deposits (chain_id, tx_hash, log_index, block_number, address, user_id, amount_raw, received, fee,
+            credited, flag, seen_at)
+          values (56, ${old.txHash}, 0, ${old.blockNumber}, ${p.address}, ${p.user.id}, '5000000000000000000', 5000000, 0,
+            5000000, 'unrequested', now())
+          returning id::text as id`,
+    );
+    await t.database.db.execute(
+      sql`update deposits set ledger_transaction_id = (
+            select o_transaction_id from ledger_post('deposit', ${`deposit:56:${old.txHash}:0`}, null, null, now(),
+              array[${p.user.id}, 'system']::text[], array['usd.balance', 'usd.deposits']::text[],
+              array['USD', 'USD']::text[], array[5000000, -5000000]::bigint[], array[false, true]::boolean[],
+              null, null, null, false))
+          where id = ${deposit!.id}::uuid`,
+    );
+    expect(await balanceOf(p.client)).toBe('39');
+    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await t.app.services.platformRollUp.runOnce();
+    await t.app.services.ledgerCheck.runOnce();
+    expect((await t.app.services.ledgerCheck.report()).problems).toEqual([]);
+  });
+});

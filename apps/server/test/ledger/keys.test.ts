@@ -3,7 +3,7 @@ import { ledgerKey } from '../../src/modules/ledger/ledger-keys.js';
 
 describe('ledger idempotency keys', () => {
   it('keep the stored formats: a changed format would post an already-posted event again', () => {
-    expect(ledgerKey.deposit(56, '0xab', 3)).toBe('deposit:56:0xab:3');
+    expect(ledgerKey.deposit(56, 12_345n, '0xab', 3)).toBe('deposit:56:0000000000000012345:0xab:3');
     expect(ledgerKey.investment('i1')).toBe('investment:i1');
     expect(ledgerKey.referral('u1')).toBe('referral:u1');
     expect(ledgerKey.withdrawal('i1')).toBe('withdrawal:i1');

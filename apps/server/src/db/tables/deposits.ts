@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -52,7 +53,10 @@ export const topupRequests = pgTable(
 export const deposits = pgTable(
   'deposits',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    // Time-ordered (migration 0029): a new deposit goes to the right edge of the primary key, not a random leaf.
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`uuid_time_ordered()`),
     chainId: integer('chain_id').notNull(),
     txHash: text('tx_hash').notNull(),
     logIndex: integer('log_index').notNull(),

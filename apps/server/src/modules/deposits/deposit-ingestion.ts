@@ -77,7 +77,7 @@ export function createDepositIngestion(deps: { db: Db; clock: Clock; ledger: Led
       received: `${received}`,
       fee: `${fee}`,
       credited: `${credit}`,
-      key: ledgerKey.deposit(transfer.chainId, txHash, transfer.logIndex),
+      key: ledgerKey.deposit(transfer.chainId, transfer.blockNumber, txHash, transfer.logIndex),
       memo: `Top-up received: ${toDecimalString(received, 'USD')} USDT, fee ${toDecimalString(fee, 'USD')}`,
       legs: {
         owners: legs.map((l) => l.owner),

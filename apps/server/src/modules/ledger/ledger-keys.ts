@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
 
+/** A deposit key's block number in as many digits as the largest bigint has, so keys sort by block. */
+export const DEPOSIT_BLOCK_DIGITS = 19;
+
 /**
  * Every ledger idempotency key, built in one place (DESIGN §3: the key names the one event a posting is for, so
  * a repeat of that event posts nothing). The formats are stored in `ledger_transactions` and must never change:
- * a changed format would post an already-posted event again. The one-statement requests (migration 0011) append
+ * a changed format would post an already-posted event again (the deposit's changed once, where its own row guards
+ * it: see `deposit`). The one-statement requests (migration 0011) append
  * the session's user in SQL, which only the database knows: `unique`'s `${kind}:${userId}:${nonce}` and
  * `referral('')` followed by the referred user's id.
  */
 export const ledgerKey = {
-  deposit: (chainId: number, txHash: string, logIndex: number) => `deposit:${chainId}:${txHash}:${logIndex}`,
+  /**
+   * The block number comes before the hash so a deposit's key sorts after the keys before it: it goes to the right
+   * edge of the key index, not to a random leaf (migration 0029). Credits posted before it have
+   * `deposit:${chainId}:${txHash}:${logIndex}`; nothing posts by key twice, because a deposit is credited only when
+   * its (chain, tx, log) row is new (api_credit_deposits), and the invariants accept either form.
+   */
+  deposit: (chainId: number, blockNumber: bigint, txHash: string, logIndex: number) =>
+    `deposit:${chainId}:${blockNumber.toString().padStart(DEPOSIT_BLOCK_DIGITS, '0')}:${txHash}:${logIndex}`,
   investment: (investmentId: string) => `investment:${investmentId}`,
   referral: (referredUserId: string) => `referral:${referredUserId}`,
   withdrawal: (investmentId: string) => `withdrawal:${investmentId}`,
