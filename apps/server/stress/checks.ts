@@ -4,15 +4,18 @@ import { openDatabase } from '../src/db/client.js';
 import { accountsWhereCheckTotalsDiffer, checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
 import { STAKING_RANKS_DIFFERING_SQL } from '../src/modules/staking/leaderboard.js';
 import { createLedgerCheck } from '../src/modules/ledger/ledger-check.js';
+import { depositKeysSql } from '../src/modules/ledger/ledger-keys.js';
 import { outcomeOf, type OpRecord } from './driver.js';
 import { checkReplays, reconcileEffects, type EffectReport } from './effects.js';
 import { sleep } from './processes.js';
 
 /** Sum of one user's leg on account `code` in the ledger transactions whose key matches `pattern`. */
-const legSum = (owner: string, code: string, keyPattern: string) => `coalesce((
+const legSum = (owner: string, code: string, keyPattern: string) => legSumWhere(owner, code, `like ${keyPattern}`);
+/** The same, for the transactions whose key meets `keyCondition` (`in (…)`, `like …`). */
+const legSumWhere = (owner: string, code: string, keyCondition: string) => `coalesce((
   select sum(e.amount) from ledger_entries e
     join accounts a on a.id = e.account_id join ledger_transactions t on t.id = e.transaction_id
-  where a.owner = ${owner} and a.code = '${code}' and t.idempotency_key like ${keyPattern}), 0)`;
+  where a.owner = ${owner} and a.code = '${code}' and t.idempotency_key ${keyCondition}), 0)`;
 const balance = (owner: string, code: string) =>
   `coalesce((select balance from accounts where owner = ${owner} and code = '${code}'), 0)`;
 const txExists = (key: string) => `exists (select 1 from ledger_transactions where idempotency_key = ${key})`;
@@ -30,10 +33,10 @@ const CONSISTENCY: { name: string; sql: string }[] = [
   {
     name: 'deposit credit differs from received − fee, or its ledger leg differs',
     sql: `select d.id::text as id from deposits d
-          where d.credited <> d.received - least(d.received, 3000000) or d.credited <> ${legSum(
+          where d.credited <> d.received - least(d.received, 3000000) or d.credited <> ${legSumWhere(
             'd.user_id::text',
             'usd.balance',
-            `'deposit:' || d.chain_id || ':' || d.tx_hash || ':' || d.log_index`,
+            `in (${depositKeysSql('d')})`,
           )}`,
   },
   {

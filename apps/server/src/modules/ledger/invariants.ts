@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SYSTEM_OWNER } from '@svp/shared';
 import { queryRows, type Db } from '../../db/client.js';
-import { DEPOSIT_BLOCK_DIGITS } from './ledger-keys.js';
+import { depositKeysSql } from './ledger-keys.js';
 
 export interface InvariantReport {
   ok: boolean;
@@ -68,10 +68,7 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
     select d.id::text as id from deposits d
     where d.received > 0 and (
       select count(*) from ledger_transactions t
-      where t.idempotency_key in (
-        'deposit:' || d.chain_id || ':' || lpad(d.block_number::text, ${DEPOSIT_BLOCK_DIGITS}, '0') || ':' || d.tx_hash || ':' || d.log_index,
-        -- The form of the credits posted before migration 0029 (ledgerKey.deposit).
-        'deposit:' || d.chain_id || ':' || d.tx_hash || ':' || d.log_index)
+      where t.idempotency_key in (${sql.raw(depositKeysSql('d'))})
     ) <> 1`,
   );
   const report: InvariantReport = {

@@ -11,6 +11,14 @@ export const DEPOSIT_BLOCK_DIGITS = 19;
  * the session's user in SQL, which only the database knows: `unique`'s `${kind}:${userId}:${nonce}` and
  * `referral('')` followed by the referred user's id.
  */
+/**
+ * SQL of the credit keys of deposit row `d` (a table alias): the form posted since migration 0029 and the one before
+ * it, for the checks that find a deposit's posting by its key (invariants.ts, the stress suite's checks).
+ */
+export const depositKeysSql = (d: string): string =>
+  `'deposit:' || ${d}.chain_id || ':' || lpad(${d}.block_number::text, ${DEPOSIT_BLOCK_DIGITS}, '0') || ':' || ${d}.tx_hash || ':' || ${d}.log_index, ` +
+  `'deposit:' || ${d}.chain_id || ':' || ${d}.tx_hash || ':' || ${d}.log_index`;
+
 export const ledgerKey = {
   /**
    * The block number comes before the hash so a deposit's key sorts after the keys before it: it goes to the right
