@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG } from '@svp/shared';
+import { API, DAY_MS, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { countRoundTrips } from '../round-trips.js';
@@ -16,13 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const DAY = 86_400_000;
-type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 const key = () => `key-${Math.random().toString(36).slice(2, 12)}`;
 const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
-
-/** Moves the business clock, then signs in again so the session is fresh (no touch due). */
-const travel = (u: SignedIn, ms: number) => travelAndSignIn(t, u, ms);
 
 /** A user with $10 of SVP tokens in the wallet and $40 left in the fund. */
 async function tokenHolder() {
@@ -46,7 +41,7 @@ describe('one round trip', () => {
     const u = await tokenHolder();
     await topUp(u.client, '50');
     await invest(u.client, 'gold', '50');
-    await travel(u, DAY);
+    await travelAndSignIn(t, u, DAY_MS);
     expect((await u.client.get(API.me)).body.user.dailyCoins).toBe('3000'); // settles the new day
     t.clock.advance(2_000);
     const tokens = (await u.client.get(API.staking)).body.tokenWallet;
@@ -108,7 +103,7 @@ describe('handed back to settle', () => {
     const u = await signedInUser(t.app);
     await topUp(u.client, '50');
     await invest(u.client, 'gold', '50');
-    await travel(u, 2 * DAY);
+    await travelAndSignIn(t, u, 2 * DAY_MS);
     // Nothing read the new days yet: the claim settles 2 × 1,000 × 3 coins, then claims them.
     const res = await u.client.post(API.rewardsDaily, undefined, { 'idempotency-key': key() });
     expect(res.status).toBe(200);
@@ -125,7 +120,7 @@ describe('handed back to settle', () => {
     const short = await u.client.post(API.stakingSell, { tokens });
     expect(short.status).toBe(409);
     expect(short.body.error.message).toBe(MSG.staking.insufficientTokens);
-    await travel(u, 61 * DAY);
+    await travelAndSignIn(t, u, 61 * DAY_MS);
     // The stake ended: the statement hands the sale back, the stake is released to the wallet, then sold.
     const sold = await u.client.post(API.stakingSell, { tokens }, { 'idempotency-key': key() });
     expect(sold.status).toBe(200);
@@ -140,7 +135,7 @@ describe('handed back to settle', () => {
     const again = await u.client.post(API.stakingStake, { tokens: '1' });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(MSG.staking.stakeActive);
-    await travel(u, 61 * DAY);
+    await travelAndSignIn(t, u, 61 * DAY_MS);
     const before = (await u.client.get(API.staking)).body;
     expect(Number(before.earned)).toBeGreaterThan(0);
     const res = await u.client.post(API.stakingStake, { tokens }, { 'idempotency-key': key() });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG } from '@svp/shared';
+import { API, DAY_MS, MSG } from '@svp/shared';
 import { eq } from 'drizzle-orm';
 import { engagement } from '../../src/db/schema.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
@@ -12,9 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const DAY = 86_400_000;
-type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
-const travel = (u: SignedIn, ms: number) => travelAndSignIn(t, u, ms);
 let grant = 0;
 async function giveCoins(userId: string, coins: bigint) {
   await t.app.services.ledger.post({
@@ -55,7 +52,7 @@ describe('daily coins', () => {
     await topUp(u.client, '50');
     await invest(u.client, 'gold', '50'); // power 3
     expect((await u.client.post(API.rewardsDaily)).body.error.message).toBe(MSG.rewards.noDailyCoins);
-    await travel(u, 3 * DAY);
+    await travelAndSignIn(t, u, 3 * DAY_MS);
     // Three day starts passed with an active Gold plan: 3 × 1,000 × 3.
     const status = (await u.client.get(API.rewards)).body;
     expect(status.dailyCoins).toBe('9000');
@@ -70,7 +67,7 @@ describe('daily coins', () => {
 
   it('gives nothing without an active plan', async () => {
     const u = await signedInUser(t.app);
-    await travel(u, 2 * DAY);
+    await travelAndSignIn(t, u, 2 * DAY_MS);
     expect((await u.client.get(API.rewards)).body.dailyCoins).toBe('0');
   });
 });
@@ -106,12 +103,12 @@ describe('trading bot', () => {
     await invest(u.client, 'standard', '10');
     await giveCoins(u.user.id, 700_000n);
     await u.client.post(API.botActivate, { method: 'coins' }); // 200,000 left
-    await travel(u, 2 * DAY + 1000); // two upkeeps due
+    await travelAndSignIn(t, u, 2 * DAY_MS + 1000); // two upkeeps due
     let bot = (await u.client.get(API.bot)).body;
     expect(bot.state).toBe('active');
     // Daily coins of the Standard plan (2 days × 1,000) are not spendable coins until claimed.
     expect((await u.client.get(API.rewards)).body.coins).toBe('0');
-    await travel(u, DAY);
+    await travelAndSignIn(t, u, DAY_MS);
     bot = (await u.client.get(API.bot)).body;
     expect(bot).toMatchObject({ state: 'paused', botStatus: 0, reason: MSG.bot.paused });
     await ok();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@svp/shared';
+import { API, DAY_MS } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { buildTestApp, invest, signedInUser, topUp, type TestApp, travelAndSignIn } from '../helpers.js';
@@ -15,11 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const DAY = 86_400_000;
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
-
-const travel = (u: SignedIn, ms: number) => travelAndSignIn(t, u, ms);
 
 /** A user holding $10 of SVP tokens, staked, then 61 days later: the stake has ended and nothing settled it. */
 async function endedStake() {
@@ -29,7 +26,7 @@ async function endedStake() {
   expect((await u.client.post(API.stakingBuy, { amount: '10' })).status).toBe(200);
   const tokens = (await u.client.get(API.staking)).body.tokenWallet as string;
   expect((await u.client.post(API.stakingStake, { tokens })).status).toBe(200);
-  await travel(u, 61 * DAY);
+  await travelAndSignIn(t, u, 61 * DAY_MS);
   return { u, tokens };
 }
 
@@ -56,7 +53,7 @@ describe('50 identical requests handed back to settle', () => {
     const u = await signedInUser(t.app);
     await topUp(u.client, '50');
     await invest(u.client, 'gold', '50');
-    await travel(u, 2 * DAY);
+    await travelAndSignIn(t, u, 2 * DAY_MS);
     const body = await fiftyAtOnce(u, API.rewardsDaily);
     expect(body).toMatchObject({ coins: '6000', dailyCoins: '0' });
     expect(await postings(u.user.id, 'coins.daily-claim')).toBe(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG } from '@svp/shared';
+import { API, DAY_MS, MSG } from '@svp/shared';
 import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
 import {
   approveAndPay,
@@ -21,11 +21,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-const DAY = 86_400_000;
-type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
-/** Moves the clock, and signs in again (an idle session ends). */
-const travel = (u: SignedIn, ms: number) => travelAndSignIn(t, u, ms);
 
 describe('one notification per event', () => {
   it('deposit credited, with the payment flag in words', async () => {
@@ -54,7 +49,7 @@ describe('one notification per event', () => {
     expect((await invest(u.client, 'standard', '10', 45)).status).toBe(409);
     expect(await ofType(u.client, 'plan.started')).toHaveLength(1);
 
-    await travel(u, 46 * DAY);
+    await travelAndSignIn(t, u, 46 * DAY_MS);
     await t.app.services.notifications.mailJob.runOnce();
     await t.app.services.notifications.mailJob.runOnce();
     const matured = await ofType(u.client, 'plan.matured');
@@ -132,7 +127,7 @@ describe('one notification per event', () => {
       ],
     });
     expect((await u.client.post(API.botActivate, { method: 'coins' })).status).toBe(200); // 100,000 left
-    await travel(u, 2 * DAY + 1000);
+    await travelAndSignIn(t, u, 2 * DAY_MS + 1000);
     expect((await u.client.get(API.bot)).body.state).toBe('paused');
     await u.client.get(API.bot);
     const paused = await ofType(u.client, 'bot.paused');
@@ -146,7 +141,7 @@ describe('one notification per event', () => {
     await u.client.post(API.stakingConvert, { direction: 'toFund', amount: '100' });
     await u.client.post(API.stakingBuy, { amount: '100' });
     expect((await u.client.post(API.stakingStake, { tokens: '10000000' })).status).toBe(200);
-    await travel(u, 61 * DAY);
+    await travelAndSignIn(t, u, 61 * DAY_MS);
     expect((await u.client.get(API.staking)).body.staked).toBe('0');
     await u.client.get(API.staking);
     const ended = await ofType(u.client, 'stake.ended');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG } from '@svp/shared';
+import { API, DAY_MS, MSG } from '@svp/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
@@ -11,10 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const DAY = 86_400_000;
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
-const travel = (u: SignedIn, ms: number) => travelAndSignIn(t, u, ms);
 async function withFund(amount: string) {
   const u = await signedInUser(t.app);
   await topUp(u.client, amount);
@@ -114,15 +112,17 @@ describe('stake, earn, release, withdraw earned', () => {
       earned: '0',
       totalEarned: '0',
     });
-    expect(Date.parse(res.body.summary.stakingEndDate) - Date.parse(res.body.summary.stakingStartDate)).toBe(60 * DAY);
+    expect(Date.parse(res.body.summary.stakingEndDate) - Date.parse(res.body.summary.stakingStartDate)).toBe(
+      60 * DAY_MS,
+    );
     expect((await u.client.post(API.stakingStake, { tokens: '1' })).body.error.message).toBe(MSG.staking.stakeActive);
 
-    await travel(u, 30 * DAY);
+    await travelAndSignIn(t, u, 30 * DAY_MS);
     const mid = (await u.client.get(API.staking)).body;
     // $100 × 12% × 30/365 = $0.986301...
     expect(mid.earned).toBe('0.986301');
     expect(mid.stakeDay).toBe(31);
-    await travel(u, 40 * DAY);
+    await travelAndSignIn(t, u, 40 * DAY_MS);
     const end = (await u.client.get(API.staking)).body;
     // Capped at 60 days: $100 × 12% × 60/365 = $1.972602...
     expect(end).toMatchObject({
@@ -142,7 +142,7 @@ describe('stake, earn, release, withdraw earned', () => {
     const u = await withFund('20');
     await u.client.post(API.stakingBuy, { amount: '10' }); // 1,000,000 tokens = $10
     expect((await u.client.post(API.stakingStake, { tokens: '1000000' })).status).toBe(200);
-    await travel(u, 30 * DAY);
+    await travelAndSignIn(t, u, 30 * DAY_MS);
     const yieldPostings = async () =>
       (
         await queryRows<{ n: number }>(
@@ -173,7 +173,7 @@ describe('stake, earn, release, withdraw earned', () => {
     const u = await withFund('10');
     await u.client.post(API.stakingBuy, { amount: '10' });
     await u.client.post(API.stakingStake, { tokens: '1000000' });
-    await travel(u, 61 * DAY);
+    await travelAndSignIn(t, u, 61 * DAY_MS);
     expect((await u.client.get(API.staking)).body.earned).not.toBe('0');
     const earned = (await u.client.get(API.staking)).body.earned;
     const res = await u.client.post(API.stakingStake, { tokens: '1000000' });
