@@ -47,6 +47,7 @@ import {
   investLoad,
   loginLoad,
   transferLoad,
+  transferPairs,
   withdrawLoad,
 } from './scenarios.js';
 import { seedCount, seedUsers } from './seed-users.js';
@@ -127,9 +128,14 @@ async function main() {
     console.log(`bench: ${os.cpus().length} cores, ${DURATION}s per run`);
     const hello = await run(`context: bare Fastify hello-world (${CONNECTIONS} connections)`, helloWorld);
 
-    // Users: the first two move money, the rest fill the leaderboard and sign in during the login runs.
+    // Users: the first twenty have money (the first sixteen the transfers' pairs, the first two the hottest pair),
+    // the rest fill the leaderboard and sign in during the login runs.
     const users = await benchUsers(api, USERS, 20);
     const [alice, bob] = users as [BenchUser, BenchUser];
+    const pairs = transferPairs(users);
+    // The statement floors pay the same pairs' money back the other way, so the senders' balances stay put.
+    const payBack = pairs.map(([from, to]) => ({ tokenHash: sessionTokenHash(to), recipient: from.username }));
+    const payForward = pairs.map(([from, to]) => ({ tokenHash: sessionTokenHash(from), recipient: to.username }));
 
     const pkLabel = `reference: bare Fastify GET, one primary-key SELECT (${CONNECTIONS} connections)`;
     const refUrl = dbUrlFor(`${name}_ref`);
@@ -164,7 +170,10 @@ async function main() {
     const key = 'a fresh Idempotency-Key each';
     const clients = `(${WRITE_CLIENTS} connections)`;
     const subjects: Record<WriteName, [string, () => Promise<LoadResult>]> = {
-      transfer: [`POST /api/v1/staking/transfer, ${key} ${clients}`, () => transferLoad(api, alice, bob)],
+      transfer: [
+        `POST /api/v1/staking/transfer, each connection its own sender and recipient, ${key} ${clients}`,
+        () => transferLoad(api, pairs),
+      ],
       invest: [`POST /api/v1/investments, a fresh investor and ${key} ${clients}`, () => investLoad(api, investors)],
       withdraw: [
         `POST /api/v1/withdrawals (maturity), a fresh matured plan and ${key} ${clients}`,
@@ -179,6 +188,7 @@ async function main() {
     const writes = {} as Record<WriteName, Interleaved>;
     let transferFloor: LoadResult | undefined;
     let transferStatementAlone: LoadResult | null = null;
+    let transferHotPair: LoadResult | undefined;
     let investFloor: LoadResult | undefined;
     let withdrawFloor: LoadResult | undefined;
     // Every run, subject, floor or reference, starts on a settled database (settle()).
@@ -187,19 +197,22 @@ async function main() {
     for (const [i, write] of names.entries()) {
       const [label, load] = subjects[write];
       const subject = await settledRun(label, load, WRITE_BUDGETS[write].unit);
-      // The floor under a transfer, between the same two pgbench runs; bob pays alice back what she sent.
+      // The floors under a transfer and the hottest pair, between the same two pgbench runs.
       if (write === 'transfer') {
         transferFloor = await settledRun(
-          `context: bare Fastify POST running a transfer's own statement (api_user_posting), ${key} ${clients}`,
-          () => transferStatementPost(dbUrlFor(name), sessionTokenHash(bob), alice.username),
+          `context: bare Fastify POST running a transfer's own statement (api_user_posting), the same pairs, ${key} ${clients}`,
+          () => transferStatementPost(dbUrlFor(name), payBack),
         );
-        // alice pays bob back here what the floor moved the other way: the fund balances stay put.
         await settle();
-        const tps = transferStatementPgbench(dbUrlFor(name), sessionTokenHash(alice), bob.username);
+        const tps = await transferStatementPgbench(dbUrlFor(name), payForward);
         transferStatementAlone = tps === null ? null : { rps: tps, p99: NaN, errors: 0 };
-        const label = `context: a transfer's own statement alone, from pgbench's client (${WRITE_CLIENTS} clients, no HTTP)`;
+        const label = `context: a transfer's own statement alone, the same pairs, from pgbench's client (${WRITE_CLIENTS} clients, no HTTP)`;
         measures.push({ label, result: transferStatementAlone, unit: 'tps' });
         console.log(`${label}: ${tps === null ? 'failed' : `${tps.toFixed(0)} tps`}`);
+        transferHotPair = await settledRun(
+          `context: POST /api/v1/staking/transfer, one sender and one recipient on every connection (the hottest rows there are) ${clients}`,
+          () => transferLoad(api, [[alice, bob]]),
+        );
       }
       if (write === 'invest') {
         investFloor = await settledRun(
@@ -255,6 +268,7 @@ async function main() {
         writes,
         transferFloor: transferFloor!,
         transferStatementAlone,
+        transferHotPair: transferHotPair!,
         investFloor: investFloor!,
         withdrawFloor: withdrawFloor!,
         login,

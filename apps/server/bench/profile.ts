@@ -11,7 +11,7 @@ import pg from 'pg';
 import { API } from '@svp/shared';
 import { benchDatabaseUrl, databaseUrlFor } from './database-url.js';
 import { client, startServer, type BenchUser } from './app-under-test.js';
-import type { LoadResult } from './references.js';
+import { WRITE_CLIENTS, type LoadResult } from './references.js';
 import { LOGIN_RATE } from './report.js';
 import {
   benchUsers,
@@ -22,6 +22,7 @@ import {
   investLoad,
   loginLoad,
   transferLoad,
+  transferPairs,
   withdrawLoad,
 } from './scenarios.js';
 import { seedCount, seedUsers } from './seed-users.js';
@@ -136,7 +137,8 @@ async function main() {
   );
   const api = client(`http://127.0.0.1:${port}`);
   try {
-    const users = await benchUsers(api, 60, 2);
+    // The transfer budget's pairs are 16 users with money to move (scenarios.ts, transferPairs).
+    const users = await benchUsers(api, 60, scenario === 'transfer' ? 2 * WRITE_CLIENTS : 2);
     const [alice, bob] = users as [BenchUser, BenchUser];
     const opts = { duration: seconds };
     // A fresh user per investment or withdrawal request (one active plan each), seeded before the clock starts.
@@ -149,7 +151,8 @@ async function main() {
       me: () => getLoad(api, API.me, alice, opts),
       dashboard: () => dashboardLoad(api, alice, opts),
       leaderboard: () => getLoad(api, API.stakingLeaderboard, alice, opts),
-      transfer: () => transferLoad(api, alice, bob, opts),
+      transfer: () => transferLoad(api, transferPairs(users), opts),
+      'transfer-hot': () => transferLoad(api, [[alice, bob]], opts),
       invest: () => investLoad(api, investors, opts),
       withdraw: () => withdrawLoad(api, holders, opts),
       deposit: () => depositLoad(api, alice, opts),

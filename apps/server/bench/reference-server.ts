@@ -14,10 +14,16 @@ import { openDatabase } from '../src/db/client.js';
 import { investStatementRoute, transferStatementRoute, withdrawStatementRoute } from './statement-routes.js';
 import { SNAPSHOT_BY_SESSION_SQL } from '../src/modules/users/users.repository.js';
 
-const [mode, port, dbUrl, tokenHash, recipient] = process.argv.slice(2);
+const [mode, port, dbUrl, tokenHash] = process.argv.slice(2);
 const app = Fastify();
 if (mode === 'transfer-sql') {
-  transferStatementRoute(app, (await openDatabase({ databaseUrl: dbUrl })).db, tokenHash!, recipient!);
+  // tokenHash names a file here: a sender's session hash and a recipient's username a line, tab-separated.
+  const pairs = readFileSync(tokenHash!, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t'))
+    .map(([hash, name]) => ({ tokenHash: hash!, recipient: name! }));
+  transferStatementRoute(app, (await openDatabase({ databaseUrl: dbUrl })).db, pairs);
 } else if (mode === 'invest-sql' || mode === 'withdraw-sql') {
   // tokenHash names a file here: one user's session hash a line, each used once.
   const hashes = readFileSync(tokenHash!, 'utf8').split('\n').filter(Boolean);

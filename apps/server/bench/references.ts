@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { API, API_PREFIX, usd } from '@svp/shared';
 import { TOUCH_EVERY_MS } from '../src/modules/auth/sessions.js';
 import { requestRecipientAccount, requestUserAccount, statementLegs } from '../src/modules/ledger/ledger.service.js';
@@ -81,13 +82,27 @@ const writeFloor = (
     body: JSON.stringify(body),
   });
 
+/** A transfer floor's pairs: the sender's session hash and the recipient's username, one pair a client. */
+export interface StatementPair {
+  tokenHash: string;
+  recipient: string;
+}
+
 /**
- * Bare Fastify POST running a staking transfer's own statement (api_user_posting, a fresh key each) for one
- * session to `recipient`, at the write clients' count: the floor under the transfer route's cost that its one
- * SQL call and HTTP set, whatever the app does around them.
+ * Bare Fastify POST running a staking transfer's own statement (api_user_posting, a fresh key each), each
+ * connection for its own pair, at the write clients' count: the floor under the transfer route's cost that its
+ * one SQL call and HTTP set, whatever the app does around them.
  */
-export const transferStatementPost = (dbUrl: string, tokenHash: string, recipient: string) =>
-  writeFloor('transfer-sql', dbUrl, [tokenHash, recipient], { recipient, amount: '0.01' });
+export async function transferStatementPost(dbUrl: string, pairs: StatementPair[]): Promise<LoadResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-pairs-'));
+  const file = path.join(dir, 'pairs');
+  writeFileSync(file, pairs.map((p) => `${p.tokenHash}\t${p.recipient}`).join('\n'));
+  try {
+    return await writeFloor('transfer-sql', dbUrl, [file], { amount: '0.01' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /**
  * Bare Fastify POST running an investment's own statement (api_invest) for the next of the seeded investors whose
@@ -135,23 +150,31 @@ const textArray = (items: string[]) => `array[${items.map(literal).join(', ')}]:
 
 /**
  * A staking transfer's own statement (api_user_posting, a fresh key each) run by pgbench's client at the write
- * clients' count, with no HTTP at all: what the one SQL call costs against TPC-B on this machine. Anything but a
- * posting divides by zero, which aborts pgbench's client and the run (null): refusals are never counted. Transactions
- * per second, or null when pgbench is missing or failed.
+ * clients' count, each client for its own pair (read by `:client_id` from a table the run creates and drops), with
+ * no HTTP at all: what the one SQL call costs against TPC-B on this machine. Anything but a posting divides by
+ * zero, which aborts pgbench's client and the run (null): refusals are never counted. Transactions per second, or
+ * null when pgbench is missing or failed.
  */
-export function transferStatementPgbench(dbUrl: string, tokenHash: string, recipient: string): number | null {
+export async function transferStatementPgbench(dbUrl: string, pairs: StatementPair[]): Promise<number | null> {
   const legs = statementLegs('staking.transfer', [
     { account: requestUserAccount('usd.fund'), amount: -usd('0.01') },
     { account: requestRecipientAccount('usd.fund'), amount: usd('0.01') },
   ]);
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  await db.query('create table bench_transfer_pairs (client int primary key, token_hash text, recipient text)');
+  for (const [i, pair] of pairs.slice(0, WRITE_CLIENTS).entries()) {
+    await db.query('insert into bench_transfer_pairs values ($1, $2, $3)', [i, pair.tokenHash, pair.recipient]);
+  }
   // Not CASE … ELSE 1 / 0: PostgreSQL folds the constant division while planning, whatever the outcome.
   const script = `select 1 / (o_outcome = 'ok' and o_result ->> 'outcome' = 'ok')::int
-  from api_user_posting(${literal(tokenHash)}, now(), ${FLOOR_IDLE_MS}, ${TOUCH_EVERY_MS},
+  from bench_transfer_pairs p cross join lateral api_user_posting(p.token_hash, now(), ${FLOOR_IDLE_MS}, ${TOUCH_EVERY_MS},
   gen_random_uuid()::text, ${literal(API_PREFIX + API.stakingTransfer)}, gen_random_uuid()::text, gen_random_uuid()::text,
-  false, 'staking.transfer', gen_random_uuid()::text, 'Fund transfer from {sender} to {recipient}', ${literal(recipient)},
+  false, 'staking.transfer', gen_random_uuid()::text, 'Fund transfer from {sender} to {recipient}', p.recipient,
   ${textArray(legs.map((l) => l.owner))}, ${textArray(legs.map((l) => l.code))}, ${textArray(legs.map((l) => l.asset))},
   array[${legs.map((l) => l.amount.toString()).join(', ')}]::bigint[], array[${legs.map((l) => l.allowNegative).join(', ')}],
-  'staking', null);
+  'staking', null)
+  where p.client = :client_id;
 `.replace(/\n\s*/g, ' ');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-pgbench-'));
   try {
@@ -164,5 +187,6 @@ export function transferStatementPgbench(dbUrl: string, tokenHash: string, recip
     return null;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    await db.query('drop table bench_transfer_pairs').finally(() => db.end());
   }
 }

@@ -25,7 +25,12 @@ export interface Interleaved {
 
 /** The money operations compared with pgbench at the same client count, with their budgets. */
 export const WRITE_BUDGETS = {
-  transfer: { label: 'fund (staking) transfer', min: 0.6, how: `both at ${WRITE_CLIENTS} clients`, unit: 'req/s' },
+  transfer: {
+    label: 'fund (staking) transfer',
+    min: 0.6,
+    how: `both at ${WRITE_CLIENTS} clients, each transfer connection from its own sender to its own recipient`,
+    unit: 'req/s',
+  },
   invest: { label: 'investment', min: 0.5, how: `both at ${WRITE_CLIENTS} clients`, unit: 'req/s' },
   withdraw: { label: 'withdrawal request', min: 0.5, how: `both at ${WRITE_CLIENTS} clients`, unit: 'req/s' },
   // The watcher is one process by design (DESIGN §8): its credits per second over a backlog (ADR 0028).
@@ -58,6 +63,8 @@ export interface Results {
   transferFloor: LoadResult;
   /** Context: the same statement from pgbench's client, no HTTP (null without pgbench). */
   transferStatementAlone: LoadResult | null;
+  /** Context: the transfer route with one sender and one recipient on every connection (the hottest rows). */
+  transferHotPair: LoadResult;
   /** Context: a bare Fastify POST running an investment's own statement. */
   investFloor: LoadResult;
   /** Context: a bare Fastify POST running a withdrawal request's read and statement. */
@@ -192,8 +199,12 @@ export function benchReport(r: Results, connection: string): string {
     `- The floor under /me: a bare Fastify route running /me's own statement (its SQL, its row as the body) reached`,
     `  ${ratios(r.meFloor, r.me.references)} × the one-primary-key GET; GET /me reached ${(r.me.subject.rps / r.meFloor.rps).toFixed(2)} × that floor. The first`,
     "  ratio is what /me's SQL and body cost against one primary-key SELECT, whatever the app around them does.",
+    '- Transfers are measured as TPC-B runs: each connection moves money between accounts of its own (a sender and',
+    "  a recipient of its own, as TPC-B's clients pick their own accounts), docs/decisions/0036. The hottest case,",
+    `  one sender and one recipient on every connection, reached ${ratios(r.transferHotPair, r.writes.transfer.references)} × pgbench: each transfer waits for the one`,
+    '  before it to commit on the same two rows, so it measures how long a transfer holds them, not what it costs.',
     `- The floor under a transfer: a bare Fastify POST running the transfer's own statement (api_user_posting, a fresh`,
-    `  key each, no hooks, no validation) reached ${ratios(r.transferFloor, r.writes.transfer.references)} × pgbench; the transfer route reached`,
+    `  key each, the same pairs, no hooks, no validation) reached ${ratios(r.transferFloor, r.writes.transfer.references)} × pgbench; the transfer route reached`,
     `  ${(r.writes.transfer.subject.rps / r.transferFloor.rps).toFixed(2)} × that floor. The first ratio is what one HTTP request and one SQL call doing a`,
     '  transfer cost against TPC-B on this machine, where the load generator, the server and PostgreSQL share its cores.',
     `- The same statement alone, from pgbench's client (no HTTP): ${r.transferStatementAlone ? `${ratios(r.transferStatementAlone, r.writes.transfer.references)} × pgbench` : 'not run'}.`,

@@ -38,27 +38,39 @@ export const dashboardLoad = (api: Api, user: BenchUser, options: Options = {}) 
     ...options,
   });
 
+/** A sender and the recipient of their transfers. */
+export type TransferPair = readonly [from: BenchUser, to: BenchUser];
+
 /**
- * Fund transfers from one user to another (the hottest rows there are). Each carries its own
- * Idempotency-Key, as the web client sends one with every POST: the key's claim, commit mark and stored
- * answer are part of what a user's transfer costs.
+ * The senders and recipients of the transfer budget: `count` pairs of different users, one a connection, as
+ * TPC-B's clients update accounts of their own (docs/decisions/0036).
  */
-export const transferLoad = (api: Api, from: BenchUser, to: BenchUser, options: Options = {}) =>
-  load(api.url(API.stakingTransfer), {
+export const transferPairs = (users: BenchUser[], count = WRITE_CLIENTS): TransferPair[] =>
+  users.slice(0, count).map((from, i) => [from, users[count + i]!] as const);
+
+/**
+ * Fund transfers of $0.01, each connection from its own pair (the pairs taken in turn as the connections open):
+ * one pair for all of them is the hottest case there is, every transfer queued behind the one before on the
+ * same two rows. Each transfer carries its own Idempotency-Key (autocannon's `[<id>]`, fresh a request), as the
+ * web client sends one with every POST: the key's claim, commit mark and stored answer are part of what a
+ * user's transfer costs.
+ */
+export function transferLoad(api: Api, pairs: readonly TransferPair[], options: Options = {}) {
+  let next = 0;
+  return load(api.url(API.stakingTransfer), {
     connections: WRITE_CLIENTS,
     method: 'POST',
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req) => ({
-          ...req,
-          headers: { ...writeHeaders(from), [IDEMPOTENCY_HEADER]: randomUUID() },
-          body: JSON.stringify({ recipient: to.username, amount: '0.01' }),
-        }),
-      },
-    ],
+    idReplacement: true,
+    setupClient: (connection) => {
+      const [from, to] = pairs[next++ % pairs.length]!;
+      connection.setHeadersAndBody(
+        { ...writeHeaders(from), [IDEMPOTENCY_HEADER]: '[<id>]' },
+        JSON.stringify({ recipient: to.username, amount: '0.01' }),
+      );
+    },
     ...options,
   });
+}
 
 /**
  * POSTs to `route`, each from the next user of `users` and with its own Idempotency-Key: for acts a user can

@@ -42,17 +42,29 @@ function frame(tokenHash: string, route: string): RequestFrame {
 const posted = (row: { outcome: string; result: unknown }) =>
   row.outcome === 'ok' && (row.result as { outcome?: string } | null)?.outcome === 'ok';
 
-/** A staking transfer of $0.01 from the session's user to `recipient` (api_user_posting). */
-export function transferStatementRoute(app: FastifyInstance, db: Db, tokenHash: string, recipient: string) {
+/**
+ * Staking transfers of $0.01 (api_user_posting), each connection from its own pair of `pairs` (a sender's session
+ * hash and the recipient's username), taken in turn as connections open, as the transfer route is loaded.
+ */
+export function transferStatementRoute(
+  app: FastifyInstance,
+  db: Db,
+  pairs: { tokenHash: string; recipient: string }[],
+) {
   const amount = usd('0.01');
   const legs = statementLegs('staking.transfer', [
     { account: requestUserAccount('usd.fund'), amount: -amount },
     { account: requestRecipientAccount('usd.fund'), amount },
   ]);
-  app.post('/', async (_request, reply) => {
+  const pairOf = new WeakMap<object, { tokenHash: string; recipient: string }>();
+  let next = 0;
+  app.post('/', async (request, reply) => {
+    let pair = pairOf.get(request.raw.socket);
+    if (!pair) pairOf.set(request.raw.socket, (pair = pairs[next++ % pairs.length]!));
     const row = await ledgerRepository.userPosting(db, {
-      ...{ frame: frame(tokenHash, API.stakingTransfer), kind: 'staking.transfer', nonce: randomUUID() },
-      ...{ memo: 'Fund transfer from {sender} to {recipient}', recipient, legs, summary: 'staking', settle: null },
+      ...{ frame: frame(pair.tokenHash, API.stakingTransfer), kind: 'staking.transfer', nonce: randomUUID() },
+      ...{ memo: 'Fund transfer from {sender} to {recipient}', recipient: pair.recipient, legs },
+      ...{ summary: 'staking', settle: null },
     });
     return posted(row) ? row : reply.code(500).send(row);
   });
