@@ -10,7 +10,7 @@ export const NOTES_MARKER = '<!-- hand-written notes below: kept by bench:scale 
 
 /** How much slower a measure may be at the large size than at the small one. */
 export const ALLOWED_RATIO = 1.5;
-/** The HTTP measures' latencies are whole milliseconds: a difference of one is below what they can tell. */
+/** A request of a millisecond or two varies by about one from run to run on this host: a difference below what a run can tell. */
 const RESOLUTION_MS = 1;
 
 export interface SizeResult {
@@ -42,7 +42,7 @@ export function writeReport(
   const measures: Measure[] = Object.entries(large.figures).map(([name, l]) => {
     const s = small.figures[name]!;
     const ratio = Math.max(ratioOf(l.p50, s.p50), ratioOf(l.p99, s.p99));
-    // autocannon's latencies are whole milliseconds: a p50 of 1 ms against 2 ms is within its resolution.
+    // A request of a millisecond or two varies by about one on this host from run to run, whatever the size.
     const withinResolution = (large: number, small: number) => large - small <= RESOLUTION_MS;
     const flat =
       ratio <= ALLOWED_RATIO ||
@@ -103,7 +103,8 @@ HTTP measures: the real server, autocannon at 8 connections; the money writes (a
 the daily coins' claim) each by a fresh user seeded beside the others; the watcher pass and the ledger check's pass
 over what it posted are timed in-process one at a time (the check first catches up with the seeded ledger, unmeasured,
 as it would once after its migration). A measure is met when its p50 and p99 at the large size are within ${ALLOWED_RATIO}× of
-the small size's, or within ${RESOLUTION_MS} ms of it (autocannon's latencies are whole milliseconds). Figures taken while others use the machine are noisy: compare within one run.
+the small size's, or within ${RESOLUTION_MS} ms of it (a request of a millisecond or two varies by about that much from run to run on this host; latencies are
+each request's own, in hundredths of a millisecond). Each HTTP measure runs on a server of its own, measured once its start-up work is done. Figures taken while others use the machine are noisy: compare within one run.
 The last row is no budget but the physical reference of the watcher's pass (bench/scale/reference.ts): 1,000 random rows of
 a table of ten rows a user updated in the watcher's lanes and batches, after a checkpoint — what first touches of
 rows outside shared buffers cost this machine.

@@ -6,11 +6,10 @@
  * the platform's accounts.
  */
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
 import { API, API_PREFIX, IDEMPOTENCY_HEADER } from '@svp/shared';
 import { writeHeaders, type BenchUser } from '../app-under-test.js';
 import { INVEST_BODY, seedCount, seedUsers, type SeedKind } from '../seed-users.js';
-import { CONNECTIONS, SECONDS, type Figures } from './measures.js';
+import { CONNECTIONS, SECONDS, timedLoad, type Figures } from './measures.js';
 
 export interface WriteMeasure {
   name: string;
@@ -57,7 +56,7 @@ export async function sendOnce(base: string, m: WriteMeasure, user: BenchUser): 
 export async function measureWrite(base: string, m: WriteMeasure, users: BenchUser[]): Promise<Figures> {
   let next = 0;
   const body = JSON.stringify(m.body);
-  const result = await autocannon({
+  const figures = await timedLoad({
     url: `${base}${API_PREFIX}${m.path}`,
     connections: CONNECTIONS,
     duration: SECONDS,
@@ -71,10 +70,5 @@ export async function measureWrite(base: string, m: WriteMeasure, users: BenchUs
   });
   // A user asked twice is refused (counted among the errors): the run says why.
   if (next > users.length) console.warn(`  ${m.name}: ${next} requests for ${users.length} seeded users`);
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-    requests: result.requests.total,
-  };
+  return figures;
 }
