@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { authenticator } from 'otplib';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { API, API_PREFIX, CSRF_COOKIE, CSRF_HEADER, fromDecimalString, microToToken } from '@svp/shared';
 import { buildApp } from '../src/app.js';
 import { SIMULATED_DECIMALS, SIMULATED_TREASURY } from '../src/chain/simulated.js';
@@ -12,6 +13,7 @@ import { openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { usersRepository } from '../src/modules/users/users.repository.js';
+import { checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
 import { systemAccount, userAccount } from '../src/modules/ledger/ledger.service.js';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -244,6 +246,11 @@ export async function invest(client: Client, plan: string, amount: string, durat
 
 /** Earnings come from referral bonuses or admin credits; tests put them straight in from the platform account. */
 /** When the user's (one) session was last seen, in ms: what a session touch moved. */
+/** The ledger's invariants hold (DESIGN §3). A failure prints the whole report, naming what broke. */
+export async function expectLedgerConsistent(t: Pick<TestApp, 'database'>): Promise<void> {
+  expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });
+}
+
 export async function sessionLastSeenMs(t: TestApp, userId: string): Promise<number> {
   const [row] = await queryRows<{ ms: string }>(
     t.database.db,

@@ -2,9 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API, toDecimalString, DAY_MS } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { yieldDue } from '../../src/modules/staking/yield.js';
-import { approveAndPay, buildTestApp, invest, signedInAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
+import {
+  approveAndPay,
+  buildTestApp,
+  invest,
+  signedInAdmin,
+  signedInUser,
+  topUp,
+  type TestApp,
+  expectLedgerConsistent,
+} from '../helpers.js';
 
 /**
  * The overview's "can the platform pay" figures, on a database of its own so every figure is exact:
@@ -118,6 +126,6 @@ describe('whether the platform can pay', () => {
       surplus: '-8.419726',
     });
     expect(s.owedNow).toBe(await usersUsd());
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ceilingMessage, MAX_AMOUNT, MSG } from '@svp/shared';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { buildTestApp, signedInAdmin, signedInUser, type TestApp } from '../helpers.js';
+import { buildTestApp, signedInAdmin, signedInUser, type TestApp, expectLedgerConsistent } from '../helpers.js';
 
 // Issue 14: every amount the API takes is bounded by one per-asset ceiling (MAX_AMOUNT in packages/shared),
 // and a refusal names it. Each endpoint is checked just above the ceiling (refused, naming it) and at it
@@ -65,6 +64,6 @@ describe('the amount ceiling', () => {
     expect(credited.status).toBe(200);
     expect(credited.body.message).toBe(MSG.admin.adjusted);
     expect((await t.app.services.ledger.balances(u.user.id)).get(account)).toBe(minor);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 });

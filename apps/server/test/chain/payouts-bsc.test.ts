@@ -1,8 +1,15 @@
 import { parseUnits, type Abi, type Address, type Hash, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@svp/shared';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { buildTestApp, invest, signedInAdmin, signedInUser, WALLET, type TestApp } from '../helpers.js';
+import {
+  buildTestApp,
+  invest,
+  signedInAdmin,
+  signedInUser,
+  WALLET,
+  type TestApp,
+  expectLedgerConsistent,
+} from '../helpers.js';
 import { compileFixture } from './compile.js';
 import {
   GANACHE_CHAIN_ID,
@@ -127,7 +134,7 @@ describe('payouts on a real EVM (CHAIN=bsc)', () => {
     expect(await statusOf(u)).toMatchObject({ status: 'paid', txHash: hash.toLowerCase() });
     await t.app.services.watcher.runOnce();
     expect((await t.app.services.ledger.balances(u.user.id)).get('usd.withdrawal_pending')).toBe(0n);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('refuses a hand-entered hash that is wrong in each way, and accepts the right one', async () => {
@@ -156,7 +163,7 @@ describe('payouts on a real EVM (CHAIN=bsc)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'paid', txHash: good.toLowerCase() });
     await t.app.services.watcher.runOnce(); // sees it too: recorded already, pays nothing more
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('flags a transfer from the treasury that matches no withdrawal on the treasury screen', async () => {

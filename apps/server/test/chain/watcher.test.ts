@@ -4,8 +4,7 @@ import { API } from '@svp/shared';
 import type { ChainScanner, ObservedTransfer } from '../../src/chain/types.js';
 import { createDepositWatcher, MAX_INGEST_ATTEMPTS } from '../../src/chain/watcher.js';
 import { chainCursors, deposits, rejectedDeposits } from '../../src/db/schema.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { buildTestApp, signedInUser, type Client, type TestApp } from '../helpers.js';
+import { buildTestApp, signedInUser, type Client, type TestApp, expectLedgerConsistent } from '../helpers.js';
 
 // The watcher's own rule, apart from any chain: one transfer that fails for a reason the ingestion cannot
 // classify (a lost connection, a bug) is tried again, but never holds up the transfers after it for good.
@@ -138,7 +137,7 @@ describe('deposit watcher', () => {
     expect(await watcher.runOnce()).toBe(0);
     expect(await balanceOf(b.client)).toBe('0');
     expect(await t.database.db.select().from(deposits).where(eq(deposits.chainId, chainId))).toHaveLength(2);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('scans afresh for a payment made while a scan is in flight (the development payment routes), where runOnce shares that scan', async () => {
@@ -245,7 +244,7 @@ describe('deposit watcher', () => {
     expect(new Set(asked[0])).toEqual(new Set([...strangers.map((x) => x.to), u.address]));
     expect(ingested).toEqual([u.address]);
     expect(await balanceOf(u.client)).not.toBe('0');
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('finds deposit addresses among any number of candidates in one look-up', async () => {

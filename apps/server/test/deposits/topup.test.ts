@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { API, ceilingMessage, MAX_AMOUNT, MSG, USD_UNIT } from '@svp/shared';
 import { chainCursors, deposits, rejectedDeposits, simulatedTransfers } from '../../src/db/schema.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { SIMULATED_CHAIN_ID } from '../../src/chain/simulated.js';
-import { buildTestApp, Client, signedInUser, topUp, type TestApp } from '../helpers.js';
+import { buildTestApp, Client, signedInUser, topUp, type TestApp, expectLedgerConsistent } from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -133,7 +132,7 @@ describe('top-up', () => {
     ).toHaveLength(2);
     expect(await metric('svp_deposits_rejected_total')).toBe(rejectedBefore + 2);
     expect(await balanceOf(other.client)).toBe('10');
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('records a transfer the database cannot store as rejected, with the reason, instead of failing', async () => {
@@ -155,7 +154,7 @@ describe('top-up', () => {
     expect(await t.app.services.deposits.ingest(fine)).toBe('credited');
     expect(await t.app.services.deposits.reject(fine, new Error('late'))).toBe('duplicate');
     expect(await balanceOf(client)).toBe('10');
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('shows a permanent address, amount + $3 and an EIP-681 URI, then credits a payment once', async () => {
@@ -245,7 +244,7 @@ describe('top-up', () => {
     expect(await balanceOf(client)).toBe('10');
     const rows = await t.database.db.select().from(deposits).where(eq(deposits.txHash, transfer.txHash));
     expect(rows).toHaveLength(1);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('ignores transfers to addresses that are not ours', async () => {
@@ -280,6 +279,6 @@ describe('top-up', () => {
     } finally {
       await prod.close();
     }
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 });

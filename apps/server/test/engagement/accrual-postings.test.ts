@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@svp/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
-import { buildTestApp, invest, signedInUser, topUp, type TestApp } from '../helpers.js';
+import { buildTestApp, invest, signedInUser, topUp, type TestApp, expectLedgerConsistent } from '../helpers.js';
 
 // Its own app, so the test clock starts at the suite's Monday 09:00 UTC: no polling hour crosses midnight.
 let t: TestApp;
@@ -93,6 +92,6 @@ describe('accruals settle when money moves, not on every read', () => {
     expect(
       Math.abs(micro(paid.body.summary.balance) - micro(before.balance) - micro(before.earned)),
     ).toBeLessThanOrEqual(1);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 });

@@ -2,9 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DAY_MS, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { countRoundTrips } from '../round-trips.js';
-import { buildTestApp, invest, signedInUser, topUp, type TestApp, travelAndSignIn } from '../helpers.js';
+import {
+  buildTestApp,
+  invest,
+  signedInUser,
+  topUp,
+  type TestApp,
+  travelAndSignIn,
+  expectLedgerConsistent,
+} from '../helpers.js';
 
 // Selling tokens, claiming the daily coins and saving taps answer in one SQL round trip (docs/decisions/0026).
 // When the user's accruals are due (a stake has ended, a new UTC day, the bot's upkeep) the statement hands the
@@ -17,7 +24,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const key = () => `key-${Math.random().toString(36).slice(2, 12)}`;
-const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
 
 /** A user with $10 of SVP tokens in the wallet and $40 left in the fund. */
 async function tokenHolder() {
@@ -73,7 +79,7 @@ describe('one round trip', () => {
     expect(trips).toEqual({ sell: 1, stake: 1, claim: 1, taps: 1 });
     expect(await memoOf(u.user.id, 'coins.daily-claim')).toBe('Claimed 3000 daily coins');
     expect(await memoOf(u.user.id, 'coins.taps')).toBe('Saved 40 taps (10 coins)');
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('replays a stored answer and a stored refusal rendered the same', async () => {
@@ -110,7 +116,7 @@ describe('handed back to settle', () => {
     expect(res.body).toMatchObject({ coins: '6000', dailyCoins: '0' });
     t.clock.advance(1_000);
     expect((await u.client.post(API.taps, { clicks: 20 })).body.coins).toBe('6005');
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('sells the tokens of a stake that ended since the last request', async () => {
@@ -125,7 +131,7 @@ describe('handed back to settle', () => {
     const sold = await u.client.post(API.stakingSell, { tokens }, { 'idempotency-key': key() });
     expect(sold.status).toBe(200);
     expect(sold.body.summary).toMatchObject({ tokenWallet: '0', staked: '0', stakingEndDate: null });
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('stakes again once a stake ended, releasing it first and moving its earnings to the balance', async () => {
@@ -143,7 +149,7 @@ describe('handed back to settle', () => {
     expect(res.body.summary).toMatchObject({ staked: tokens, tokenWallet: '0', earned: '0' });
     expect(Number(res.body.summary.balance)).toBeCloseTo(Number(before.balance) + Number(before.earned), 6);
     expect((await u.client.post(API.stakingStake, { tokens: '1' })).body.error.message).toBe(MSG.staking.stakeActive);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('answers a first request of a user with no engagement row yet', async () => {

@@ -2,9 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DAY_MS, MSG } from '@svp/shared';
 import { eq } from 'drizzle-orm';
 import { engagement } from '../../src/db/schema.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
-import { buildTestApp, invest, signedInUser, topUp, type TestApp, travelAndSignIn } from '../helpers.js';
+import {
+  buildTestApp,
+  invest,
+  signedInUser,
+  topUp,
+  type TestApp,
+  travelAndSignIn,
+  expectLedgerConsistent,
+} from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +30,6 @@ async function giveCoins(userId: string, coins: bigint) {
     ],
   });
 }
-const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
 
 describe('welcome reward', () => {
   it('reports it unclaimed, grants 20,000 coins once on "I\'ve Done It", then reports it claimed', async () => {
@@ -42,7 +48,7 @@ describe('welcome reward', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => client.post(API.rewardsWelcome)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect((await client.get(API.me)).body.user.coins).toBe('20000');
-    await ok();
+    await expectLedgerConsistent(t);
   });
 });
 
@@ -62,7 +68,7 @@ describe('daily coins', () => {
     const claimed = claims.find((r) => r.status === 200)!;
     expect(claimed.body).toMatchObject({ message: MSG.rewards.dailyClaimed, coins: '9000', dailyCoins: '0' });
     expect((await u.client.get(API.me)).body.user).toMatchObject({ coins: '9000', dailyCoins: '0' });
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('gives nothing without an active plan', async () => {
@@ -111,7 +117,7 @@ describe('trading bot', () => {
     await travelAndSignIn(t, u, DAY_MS);
     bot = (await u.client.get(API.bot)).body;
     expect(bot).toMatchObject({ state: 'paused', botStatus: 0, reason: MSG.bot.paused });
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('activates once under 20 concurrent requests', async () => {
@@ -124,7 +130,7 @@ describe('trading bot', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect((await u.client.get(API.me)).body.user.coins).toBe('4500000');
-    await ok();
+    await expectLedgerConsistent(t);
   });
 });
 
@@ -167,7 +173,7 @@ describe('taps', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => u.client.post(API.taps, { clicks: 50 })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     expect((await u.client.get(API.taps)).body.totalClicks).toBe(100);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('gives no save a fresh burst: 50 saves of 20, back to back and at once, bank only what the time allows', async () => {
@@ -186,6 +192,6 @@ describe('taps', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(banked / 20);
     expect(results.filter((r) => r.status === 429).every((r) => r.body.error.message === MSG.taps.tooFast)).toBe(true);
     expect((await u.client.get(API.taps)).body.coins).toBe(String(banked / 4));
-    await ok();
+    await expectLedgerConsistent(t);
   });
 });

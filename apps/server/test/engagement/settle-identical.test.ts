@@ -2,8 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DAY_MS } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { buildTestApp, invest, signedInUser, topUp, type TestApp, travelAndSignIn } from '../helpers.js';
+import {
+  buildTestApp,
+  invest,
+  signedInUser,
+  topUp,
+  type TestApp,
+  travelAndSignIn,
+  expectLedgerConsistent,
+} from '../helpers.js';
 
 // The requests whose statement may hand them back to settle first (a new UTC day's coins, a stake that ended):
 // 50 identical requests under one Idempotency-Key all meet the hand-back, and still act once, each answered with
@@ -16,7 +23,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
-const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
 
 /** A user holding $10 of SVP tokens, staked, then 61 days later: the stake has ended and nothing settled it. */
 async function endedStake() {
@@ -57,7 +63,7 @@ describe('50 identical requests handed back to settle', () => {
     const body = await fiftyAtOnce(u, API.rewardsDaily);
     expect(body).toMatchObject({ coins: '6000', dailyCoins: '0' });
     expect(await postings(u.user.id, 'coins.daily-claim')).toBe(1);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('sell the tokens of an ended stake once', async () => {
@@ -65,7 +71,7 @@ describe('50 identical requests handed back to settle', () => {
     const body = await fiftyAtOnce(u, API.stakingSell, { tokens });
     expect(body.summary).toMatchObject({ tokenWallet: '0', staked: '0', stakingEndDate: null });
     expect(await postings(u.user.id, 'staking.sell')).toBe(1);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('start one new stake after an ended one', async () => {
@@ -77,6 +83,6 @@ describe('50 identical requests handed back to settle', () => {
       sql`select count(*)::int as n from stakes where user_id = ${u.user.id}`,
     );
     expect(stakes[0]!.n).toBe(2);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 });

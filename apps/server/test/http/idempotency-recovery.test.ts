@@ -4,7 +4,6 @@ import { API, convertSchema, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { IdempotencyClaimLost, inTransaction } from '../../src/db/transaction.js';
 import { recoverStaleIdempotencyKeys, requestHashOf } from '../../src/http/idempotency.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import {
   buildTestApp,
   Client,
@@ -15,6 +14,7 @@ import {
   uniqueEmail,
   WALLET,
   type TestApp,
+  expectLedgerConsistent,
 } from '../helpers.js';
 
 // A crash between claiming an Idempotency-Key and answering leaves the key unfinished. These tests
@@ -147,6 +147,6 @@ describe('Idempotency-Keys after a crash', () => {
       sql`select key, status_code from idempotency_keys where key like 'key-sweep-%' order by key`,
     );
     expect(rows).toEqual([{ key: 'key-sweep-done', status_code: 409 }]);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 });

@@ -3,10 +3,9 @@ import { sql } from 'drizzle-orm';
 import { usd } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { inTransaction } from '../../src/db/transaction.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { ledgerRepository } from '../../src/modules/ledger/ledger.repository.js';
 import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
-import { onPostgres } from '../helpers.js';
+import { onPostgres, expectLedgerConsistent } from '../helpers.js';
 import { ledgerFixture } from './ledger-fixture.js';
 
 let t: Awaited<ReturnType<typeof ledgerFixture>>;
@@ -15,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const invariantsHold = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
 const arr = (items: string[]) => `{${items.join(',')}}`;
 
 /** Straight to ledger_post, past the service's own checks: as a buggy caller or a console would. */
@@ -56,7 +54,7 @@ describe('ledger_post refuses what the service would never send', () => {
     await expect(direct([])).rejects.toThrow(/no legs/);
     expect(await t.entryCount()).toBe(before);
     expect(await t.balance(ivy)).toBe(usd(2));
-    await invariantsHold();
+    await expectLedgerConsistent(t);
   });
 
   it('never opens an account that may go negative: platform accounts exist from start-up, user accounts are guarded', async () => {
@@ -90,7 +88,7 @@ describe('ledger_post refuses what the service would never send', () => {
       sql`select count(*)::int as n from accounts where allow_negative and owner <> 'system'`,
     );
     expect(row!.n).toBe(0);
-    await invariantsHold();
+    await expectLedgerConsistent(t);
   });
 });
 
@@ -161,13 +159,13 @@ describe('several postings in one transaction', () => {
     // row itself was not touched (migration 0024), and the invariants count what waits.
     expect((await platform()) - before).toBe(-11n);
     expect(await platformRow()).toEqual(cachedBefore);
-    await invariantsHold();
+    await expectLedgerConsistent(t);
     // The roll-up adds the two entries to the row, once: a second pass finds nothing.
     expect(await rollUp()).toBe(2);
     expect(await rollUp()).toBe(0);
     expect(await platformRow()).toEqual({ balance: cachedBefore.balance - 11n, entries: cachedBefore.entries + 2 });
     expect((await platform()) - before).toBe(-11n);
-    await invariantsHold();
+    await expectLedgerConsistent(t);
     // A transaction that fails after posting leaves no posting and nothing waiting behind.
     await expect(
       inTransaction(t.database.db, async (tx) => {
@@ -186,7 +184,7 @@ describe('several postings in one transaction', () => {
     expect(await rollUp()).toBe(0);
     await settleThenSell(lee, t.key('sts'));
     expect((await platform()) - before).toBe(-22n);
-    await invariantsHold();
+    await expectLedgerConsistent(t);
   });
 
   it('leaves a platform leg its caller did not mark to the roll-up too: the shared row is never moved twice', async () => {
@@ -205,7 +203,7 @@ describe('several postings in one transaction', () => {
     expect(await rollUp()).toBe(1);
     expect(await platformRow()).toEqual({ balance: cachedBefore.balance + 7n, entries: cachedBefore.entries + 1 });
     expect((await platform()) - before).toBe(7n);
-    await invariantsHold();
+    await expectLedgerConsistent(t);
   });
 
   it('keeps every balance exact while postings and roll-ups run at once', async () => {
@@ -236,7 +234,7 @@ describe('several postings in one transaction', () => {
     expect(await rollingUp).toBeGreaterThanOrEqual(1);
     expect((await platform()) - before).toBe(160n);
     expect((await platformRow()).balance - before).toBe(160n);
-    await invariantsHold();
+    await expectLedgerConsistent(t);
   });
 
   it('takes the shared platform rows last and in one order: sales after settlements and purchases never deadlock', async () => {
@@ -267,7 +265,7 @@ describe('several postings in one transaction', () => {
     }
     // Every seller: 1 yield and 10 for the sale out of the platform; every buyer: 10 back in. Five rounds.
     expect((await platform()) - before$).toBe(5n * (8n * -11n + 8n * 10n));
-    await invariantsHold();
+    await expectLedgerConsistent(t);
     if (onPostgres) {
       await new Promise((resolve) => setTimeout(resolve, 1_100)); // deadlock counts reach the statistics late
       expect(await deadlocks()).toBe(before);

@@ -5,6 +5,7 @@ import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { InsufficientFundsError } from '../../src/modules/ledger/ledger.errors.js';
 import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
+import { expectLedgerConsistent } from '../helpers.js';
 import { ledgerFixture } from './ledger-fixture.js';
 
 let t: Awaited<ReturnType<typeof ledgerFixture>>;
@@ -33,7 +34,7 @@ describe('the posting function', () => {
     });
     expect(await balance(ann)).toBe(usd('87.5'));
     expect(await balance(ann, 'usd.invested')).toBe(usd('12.5'));
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('refuses an unbalanced posting before touching the database', async () => {
@@ -77,7 +78,7 @@ describe('the posting function', () => {
     expect(await entryCount()).toBe(before);
     const headers = await queryRows(t.database.db, sql`select 1 from ledger_transactions where idempotency_key = ${k}`);
     expect(headers).toHaveLength(0);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('posts an idempotency key once, however often it is sent', async () => {
@@ -111,7 +112,7 @@ describe('the posting function', () => {
     expect(report.ok).toBe(false);
     expect(report.entryCountMismatches).toHaveLength(1);
     await t.database.db.execute(sql`update accounts set entry_count = entry_count - 1 where owner = ${hal}`);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('detects a tampered cached balance in the invariant report', async () => {
@@ -122,7 +123,7 @@ describe('the posting function', () => {
     expect(report.ok).toBe(false);
     expect(report.balanceMismatches).toHaveLength(1);
     await t.database.db.execute(sql`update accounts set balance = balance - 1 where owner = ${dan}`);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 });
 
@@ -153,7 +154,7 @@ describe('concurrency (real PostgreSQL with DATABASE_URL; serialized on PGlite)'
     expect(results.filter((r) => r === 'insufficient')).toHaveLength(36);
     expect(await balance(eve)).toBe(usd(2));
     expect(await balance(eve, 'usd.withdrawal_pending')).toBe(usd(98));
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('never deadlocks or loses money on 40 crossing transfers A→B and B→A', async () => {
@@ -177,7 +178,7 @@ describe('concurrency (real PostgreSQL with DATABASE_URL; serialized on PGlite)'
     expect((await Promise.all(transfers)).every(Boolean)).toBe(true);
     expect((await balance(a)) + (await balance(b))).toBe(usd(100));
     expect(await balance(a)).toBe(usd(50));
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('posts one of 30 concurrent copies of the same idempotency key', async () => {
@@ -204,6 +205,6 @@ describe('immutability', () => {
     await expect(t.database.db.execute(sql`update ledger_entries set amount = amount * 2`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from ledger_entries`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from ledger_transactions`)).rejects.toThrow();
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 });

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { buildTestApp, invest, signedInUser, topUp, type TestApp } from '../helpers.js';
+import { buildTestApp, invest, signedInUser, topUp, type TestApp, expectLedgerConsistent } from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,7 +95,7 @@ describe('plans and investing', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
     expect((await client.get(API.me)).body.user.balance).toBe('990');
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('replays a repeated Idempotency-Key with one effect and refuses it for another body', async () => {

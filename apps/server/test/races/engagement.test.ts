@@ -3,8 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { API, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { engagement } from '../../src/db/schema.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { buildTestApp, signedInUser, topUp, type TestApp } from '../helpers.js';
+import { buildTestApp, signedInUser, topUp, type TestApp, expectLedgerConsistent } from '../helpers.js';
 import { raceKit } from './race-kit.js';
 
 let t: TestApp;
@@ -14,7 +13,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const { ROUNDS, nextIp } = raceKit(() => t);
-const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
 
 describe('tap and accrual races', () => {
   it('50 concurrent saves of 20 taps share one allowance: they bank what 1 s allows, not 1,000 taps', async () => {
@@ -32,7 +30,7 @@ describe('tap and accrual races', () => {
       expect(results.filter((r) => r.status === 200)).toHaveLength(banked / 20);
       expect(results.every((r) => r.status === 200 || r.body.error.message === MSG.taps.tooFast)).toBe(true);
     }
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('30 concurrent reads of the staking room after a stake day post its yield once', async () => {
@@ -51,6 +49,6 @@ describe('tap and accrual races', () => {
           where lt.kind = 'staking.yield' and a.owner = ${u.user.id}`,
     )) as [{ n: number }];
     expect(n).toBe(1);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 });

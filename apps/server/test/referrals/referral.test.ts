@@ -3,8 +3,17 @@ import { sql } from 'drizzle-orm';
 import { API, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { createHistoryService } from '../../src/modules/history/history.service.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { buildTestApp, Client, invest, PASSWORD, registerUser, signedInUser, topUp, type TestApp } from '../helpers.js';
+import {
+  buildTestApp,
+  Client,
+  invest,
+  PASSWORD,
+  registerUser,
+  signedInUser,
+  topUp,
+  type TestApp,
+  expectLedgerConsistent,
+} from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,7 +86,7 @@ describe('referral bonus (default rule: $1 + 100,000 SVP each on the first inves
     expect((await invest(friend.client, 'standard', '10')).status).toBe(200);
     expect(await earnings(friend.client)).toBe('1');
     expect(await earnings(referrer.client)).toBe('1');
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('pays nothing to users who came without a code', async () => {

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { countRoundTrips } from '../round-trips.js';
+import { countRoundTrips, roundTripsOf } from '../round-trips.js';
 import {
   adminSignIn,
   buildTestApp,
@@ -13,6 +12,7 @@ import {
   topUp,
   type TestApp,
   sessionLastSeenMs,
+  expectLedgerConsistent,
 } from '../helpers.js';
 
 // Convert, buy and transfer answer in one SQL round trip (docs/decisions/0021): the session check, the key's
@@ -59,7 +59,7 @@ describe('a staking move in one round trip', () => {
     } finally {
       counter.restore();
     }
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('stores the answer with the posting, replays it rendered the same, and refuses the key for another body', async () => {
@@ -130,7 +130,7 @@ describe('a staking move in one round trip', () => {
     const toAdmin = await a.client.post(API.stakingTransfer, { recipient: adminRow!.username, amount: '1' });
     expect(toAdmin.body.error.message).toBe(MSG.staking.transferUnknown);
     expect((await a.client.get(API.staking)).body.fundBalance).toBe('5');
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 });
 
@@ -142,15 +142,10 @@ describe('what the statement hands back to the ordinary session check', () => {
     const a = await funded();
     const b = await signedInUser(t.app);
     t.clock.advance(5 * 60_000);
-    const counter = countRoundTrips(t.database);
-    try {
-      const trips = await counter.count(async () => {
-        expect((await transfer(a.client, b.user.username)).status).toBe(200);
-      });
-      expect(trips).toBe(1);
-    } finally {
-      counter.restore();
-    }
+    const trips = await roundTripsOf(t.database, async () => {
+      expect((await transfer(a.client, b.user.username)).status).toBe(200);
+    });
+    expect(trips).toBe(1);
     expect(Math.abs((await sessionLastSeenMs(t, a.user.id)) - t.clock.now().getTime())).toBeLessThan(5_000);
   });
 
@@ -197,20 +192,15 @@ describe('an investment in one round trip', () => {
     );
     const u = await signedInUser(t.app);
     await topUp(u.client, '100');
-    const counter = countRoundTrips(t.database);
-    try {
-      const trips = await counter.count(async () => {
-        const res = await u.client.post(
-          API.investments,
-          { plan: 'standard', duration: 45, amount: '10' },
-          { 'idempotency-key': key() },
-        );
-        expect(res.status).toBe(200);
-      });
-      expect(trips).toBe(1);
-    } finally {
-      counter.restore();
-    }
+    const trips = await roundTripsOf(t.database, async () => {
+      const res = await u.client.post(
+        API.investments,
+        { plan: 'standard', duration: 45, amount: '10' },
+        { 'idempotency-key': key() },
+      );
+      expect(res.status).toBe(200);
+    });
+    expect(trips).toBe(1);
 
     // The operator doubles Silver's multiplier: the process's copy is stale, the statement refuses it, the
     // service reads the plans again, and the investment is priced with the plan as it is now.
@@ -224,6 +214,6 @@ describe('an investment in one round trip', () => {
     } finally {
       await t.database.db.execute(sql`update plans set multiplier = multiplier / 2 where code = 'silver'`);
     }
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 });

@@ -2,8 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DAY_MS, MSG } from '@svp/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { buildTestApp, signedInUser, topUp, type TestApp, travelAndSignIn } from '../helpers.js';
+import {
+  buildTestApp,
+  signedInUser,
+  topUp,
+  type TestApp,
+  travelAndSignIn,
+  expectLedgerConsistent,
+} from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +18,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
-const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
 async function withFund(amount: string) {
   const u = await signedInUser(t.app);
   await topUp(u.client, amount);
@@ -135,7 +140,7 @@ describe('stake, earn, release, withdraw earned', () => {
     const w = await u.client.post(API.stakingWithdrawEarned);
     expect(w.body.summary).toMatchObject({ earned: '0', balance: '1.972602' });
     expect((await u.client.post(API.stakingWithdrawEarned)).body.error.message).toBe(MSG.staking.noEarnings);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('shows yield accrued since the last settlement after a move that does not settle, and pays exactly it', async () => {
@@ -166,7 +171,7 @@ describe('stake, earn, release, withdraw earned', () => {
     const paid = await u.client.post(API.stakingWithdrawEarned);
     expect(paid.status).toBe(200);
     expect(Math.abs(micro(paid.body.summary.balance) - 1_000_000 - micro(shown.earned))).toBeLessThanOrEqual(1);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('moves leftover earnings to the balance when a new stake starts (earned resets, nothing is lost)', async () => {
@@ -188,7 +193,7 @@ describe('stake, earn, release, withdraw earned', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.every((r) => r.status === 200 || r.body.error.message === MSG.staking.stakeActive)).toBe(true);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 });
 
@@ -220,7 +225,7 @@ describe('transfer', () => {
     const fa = (await a.client.get(API.staking)).body.fundBalance;
     const fb = (await b.client.get(API.staking)).body.fundBalance;
     expect([fa, fb]).toEqual(['30', '30']);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('lets exactly the affordable number of 30 concurrent transfers through', async () => {
@@ -233,7 +238,7 @@ describe('transfer', () => {
     expect(
       results.filter((r) => r.status === 409).every((r) => r.body.error.message === MSG.staking.transferInsufficient),
     ).toBe(true);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 });
 

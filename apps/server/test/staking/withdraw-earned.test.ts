@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DAY_MS, formatAmount, fromDecimalString, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { countRoundTrips } from '../round-trips.js';
-import { buildTestApp, signedInUser, topUp, type TestApp } from '../helpers.js';
+import { roundTripsOf } from '../round-trips.js';
+import { buildTestApp, signedInUser, topUp, type TestApp, expectLedgerConsistent } from '../helpers.js';
 
 // Withdraw Earned is priced from one read and made in one statement (migration 0019, docs/decisions/0026): the
 // yield due at the request's time and all of earned, posted with the key and its answer.
@@ -16,7 +15,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const key = () => `key-${Math.random().toString(36).slice(2, 12)}`;
-const ok = async () => expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
 
 /** A user staking 10,000,000 tokens ($100) for `days`, signed in again after the time passed. */
 async function stakedFor(days: number) {
@@ -47,16 +45,11 @@ describe('Withdraw Earned in two round trips', () => {
     const shown = (await u.client.get(API.staking)).body.earned as string;
     expect(Number(shown)).toBeGreaterThan(0.32); // $100 × 12% × 10/365 ≈ $0.3288
     const k = key();
-    const counter = countRoundTrips(t.database);
     let paid: Awaited<ReturnType<typeof u.client.post>> | undefined;
-    try {
-      const trips = await counter.count(async () => {
-        paid = await u.client.post(API.stakingWithdrawEarned, undefined, { 'idempotency-key': k });
-      });
-      expect(trips).toBe(2);
-    } finally {
-      counter.restore();
-    }
+    const trips = await roundTripsOf(t.database, async () => {
+      paid = await u.client.post(API.stakingWithdrawEarned, undefined, { 'idempotency-key': k });
+    });
+    expect(trips).toBe(2);
     expect(paid!.status).toBe(200);
     expect(paid!.body.message).toBe(MSG.staking.withdrawn(formatAmount(fromDecimalString(shown, 'USD'), 'USD')));
     expect(paid!.body.summary).toMatchObject({ earned: '0', balance: shown, staked: '10000000' });
@@ -68,7 +61,7 @@ describe('Withdraw Earned in two round trips', () => {
     const none = await u.client.post(API.stakingWithdrawEarned);
     expect(none.status).toBe(400);
     expect(none.body.error.message).toBe(MSG.staking.noEarnings);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('pays once under 10 concurrent requests, the yield included once', async () => {
@@ -82,7 +75,7 @@ describe('Withdraw Earned in two round trips', () => {
     }
     expect((await u.client.get(API.me)).body.user.balance).toBe(shown);
     expect(await yieldPostings(u.user.id)).toBeLessThanOrEqual(before + 1);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('pays once under 30 concurrent requests when no stake is active any more (nothing else orders them)', async () => {
@@ -102,7 +95,7 @@ describe('Withdraw Earned in two round trips', () => {
       expect(refused.body.error.message).toBe(MSG.staking.noEarnings);
     }
     expect((await u.client.get(API.me)).body.user.balance).toBe(shown);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('moves leftover earnings once when a new stake and Withdraw Earned race, refusing neither for the other', async () => {
@@ -121,7 +114,7 @@ describe('Withdraw Earned in two round trips', () => {
       }
       expect((await u.client.get(API.me)).body.user.balance).toBe(shown);
     }
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('pays once for 50 identical requests with one Idempotency-Key, each answered with the same result', async () => {
@@ -134,7 +127,7 @@ describe('Withdraw Earned in two round trips', () => {
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
     expect((await u.client.get(API.me)).body.user.balance).toBe(shown);
-    await ok();
+    await expectLedgerConsistent(t);
   });
 
   it('releases an ended stake first, then pays the yield capped at its end', async () => {
@@ -148,6 +141,6 @@ describe('Withdraw Earned in two round trips', () => {
       staked: '0',
       tokenWallet: '10000000',
     });
-    await ok();
+    await expectLedgerConsistent(t);
   });
 });

@@ -2,9 +2,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { countRoundTrips } from '../round-trips.js';
-import { buildTestApp, invest, signedInAdmin, signedInUser, topUp, type Client, type TestApp } from '../helpers.js';
+import { roundTripsOf } from '../round-trips.js';
+import {
+  buildTestApp,
+  invest,
+  signedInAdmin,
+  signedInUser,
+  topUp,
+  type Client,
+  type TestApp,
+  expectLedgerConsistent,
+} from '../helpers.js';
 
 // An admin's approval or rejection is one statement (migration 0018): the admin's session, the key, the status,
 // the money returned, the notification and the audit entry in one round trip.
@@ -29,12 +37,7 @@ async function pendingBreak() {
 }
 
 async function oneRoundTrip(send: () => Promise<unknown>) {
-  const counter = countRoundTrips(t.database);
-  try {
-    expect(await counter.count(send)).toBe(1);
-  } finally {
-    counter.restore();
-  }
+  expect(await roundTripsOf(t.database, send)).toBe(1);
 }
 
 const audited = async (id: string) =>
@@ -93,7 +96,7 @@ describe("an admin's decision in one statement", () => {
     expect(await notified(u.user.id, 'withdrawal.rejected')).toBe(1);
     const history = (await u.client.get(API.history)).body;
     expect(JSON.stringify(history)).toContain('Withdrawal rejected (Wallet flagged)');
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('rejects once for 50 identical requests with one Idempotency-Key, each answered the same', async () => {
@@ -107,7 +110,7 @@ describe("an admin's decision in one statement", () => {
     for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
     expect((await u.client.get(API.me)).body.user.balance).toBe('100');
     expect(await audited(u.withdrawal.id)).toEqual([['withdrawal.rejected', admin.id]]);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('answers a malformed id or reason with its 4xx once the session is known', async () => {

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DAY_MS, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { withdrawalsRepository } from '../../src/modules/withdrawals/withdrawals.repository.js';
-import { countRoundTrips } from '../round-trips.js';
+import { roundTripsOf } from '../round-trips.js';
 import {
   buildTestApp,
   giveEarnings,
@@ -13,6 +12,7 @@ import {
   topUp,
   type TestApp,
   sessionLastSeenMs,
+  expectLedgerConsistent,
 } from '../helpers.js';
 
 // A withdrawal request is priced from one read and made in one statement (docs/decisions/0026): two round trips,
@@ -40,16 +40,11 @@ describe('a withdrawal request in two round trips', () => {
   it('reads, then requests in one statement; a replay answers the same without a round trip to price', async () => {
     const u = await maturedUser();
     const k = key();
-    const counter = countRoundTrips(t.database);
     let first;
-    try {
-      const trips = await counter.count(async () => {
-        first = await u.client.post(API.withdrawals, { kind: 'maturity' }, { 'idempotency-key': k });
-      });
-      expect(trips).toBe(2);
-    } finally {
-      counter.restore();
-    }
+    const trips = await roundTripsOf(t.database, async () => {
+      first = await u.client.post(API.withdrawals, { kind: 'maturity' }, { 'idempotency-key': k });
+    });
+    expect(trips).toBe(2);
     expect(first!.status).toBe(200);
     expect(first!.body).toMatchObject({ message: MSG.withdraw.success, withdrawal: { status: 'pending' } });
     const again = await u.client.post(API.withdrawals, { kind: 'maturity' }, { 'idempotency-key': k });
@@ -66,22 +61,17 @@ describe('a withdrawal request in two round trips', () => {
       sql`select type from notifications where user_id = ${u.user.id} and type = 'withdrawal.requested'`,
     );
     expect(notes).toHaveLength(1);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('touches a session due its touch in the read: still two round trips', async () => {
     const u = await maturedUser();
     t.clock.advance(5 * 60_000);
-    const counter = countRoundTrips(t.database);
-    try {
-      const trips = await counter.count(async () => {
-        const res = await u.client.post(API.withdrawals, { kind: 'maturity' }, { 'idempotency-key': key() });
-        expect(res.status).toBe(200);
-      });
-      expect(trips).toBe(2);
-    } finally {
-      counter.restore();
-    }
+    const trips = await roundTripsOf(t.database, async () => {
+      const res = await u.client.post(API.withdrawals, { kind: 'maturity' }, { 'idempotency-key': key() });
+      expect(res.status).toBe(200);
+    });
+    expect(trips).toBe(2);
     expect(Math.abs((await sessionLastSeenMs(t, u.user.id)) - t.clock.now().getTime())).toBeLessThan(5_000);
   });
 
@@ -116,6 +106,6 @@ describe('a withdrawal request in two round trips', () => {
     } finally {
       withdrawalsRepository.requestRead = read;
     }
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 });

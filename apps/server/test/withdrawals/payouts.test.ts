@@ -5,7 +5,6 @@ import { SIMULATED_CHAIN_ID, SIMULATED_TREASURY } from '../../src/chain/simulate
 import { createDepositWatcher } from '../../src/chain/watcher.js';
 import { queryRows } from '../../src/db/client.js';
 import { chainCursors, treasurySteps } from '../../src/db/schema.js';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import {
   buildTestApp,
   invest,
@@ -14,6 +13,7 @@ import {
   signedInUser,
   topUp,
   type TestApp,
+  expectLedgerConsistent,
 } from '../helpers.js';
 
 // DESIGN D16: an approved withdrawal is paid when the chain shows its USDT leaving the treasury for the user's
@@ -77,7 +77,7 @@ describe('payouts confirmed by the chain', () => {
       { action: 'withdrawal.approved', actor_id: admin.id },
       { action: 'withdrawal.paid', actor_id: null },
     ]);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('pays exactly once under 20 concurrent watcher passes, and a second matching transfer is flagged', async () => {
@@ -108,7 +108,7 @@ describe('payouts confirmed by the chain', () => {
     const report = (await admin.client.get(API.adminTreasury)).body;
     const other = status.txHash === first ? second : first;
     expect(report.unmatched.map((x: { txHash: string }) => x.txHash)).toContain(other);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('pays the oldest approved withdrawal when two match the same wallet and amount', async () => {
@@ -168,7 +168,7 @@ describe('payouts confirmed by the chain', () => {
     const early = await pay(pending.withdrawal.id, good);
     expect(early.status).toBe(409);
     expect(early.body.error.message).toBe(MSG.withdraw.notApproved);
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('refuses to reject a withdrawal whose payout the treasury has sent, and allows it once the chain dropped it', async () => {
@@ -201,7 +201,7 @@ describe('payouts confirmed by the chain', () => {
     const rejected = await admin.client.post(`/admin/withdrawals/${u.withdrawal.id}/reject`, { reason: 'Too late' });
     expect(rejected.status).toBe(200);
     expect((await u.client.get(API.me)).body.user.balance).toBe('100');
-    expect((await checkLedgerInvariants(t.database.db)).ok).toBe(true);
+    await expectLedgerConsistent(t);
   });
 
   it('shows the treasury beside what the ledger owes, refreshed by the watcher', async () => {
