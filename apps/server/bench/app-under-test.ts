@@ -1,6 +1,8 @@
 /** Starts the real server on a fresh PostgreSQL database and signs users in the way a browser does. */
 import { createHash } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API, API_PREFIX, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@svp/shared';
@@ -8,6 +10,28 @@ import { API, API_PREFIX, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@svp/
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../..');
 export const PASSWORD = 'bench-password-1';
+
+/** CPU seconds a process has used so far (Linux /proc), or NaN once it is gone. */
+export function cpuSecondsOf(pid: number | string): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Runs `use` with a temporary file holding `text` (a list a reference server or pgbench reads), removed after. */
+export async function withTempFile<T>(text: string, use: (file: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-bench-'));
+  const file = path.join(dir, 'input');
+  writeFileSync(file, text);
+  try {
+    return await use(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 export async function startServer(dbUrl: string, port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
   const child = spawn(

@@ -6,12 +6,12 @@
  * (default 5: about two minutes in all). Writes the figures to docs/benchmarks.md, above its lab notes.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { API } from '@svp/shared';
-import { client, repoRoot, sessionTokenHash, startServer, type BenchUser } from './app-under-test.js';
+import { client, repoRoot, sessionTokenHash, startServer, withTempFile, type BenchUser } from './app-under-test.js';
 import { budgetsElsewhere } from './budgets-elsewhere.js';
 import { benchDatabaseUrl, connectionKind, databaseUrlFor } from './database-url.js';
 import {
@@ -60,12 +60,8 @@ const LOGIN_CONNECTIONS = 32;
 
 const dbUrlFor = (name: string) => databaseUrlFor(baseUrl, name);
 /** Runs `load` with a temporary file listing `users`' session hashes, one a line (a floor's users, each used once). */
-async function withHashesFile(users: BenchUser[], load: (file: string) => Promise<LoadResult>): Promise<LoadResult> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-bench-'));
-  const file = path.join(dir, 'session-hashes');
-  writeFileSync(file, users.map(sessionTokenHash).join('\n'));
-  return load(file).finally(() => rmSync(dir, { recursive: true, force: true }));
-}
+const withHashesFile = (users: BenchUser[], load: (file: string) => Promise<LoadResult>): Promise<LoadResult> =>
+  withTempFile(users.map(sessionTokenHash).join('\n'), load);
 
 const fmt = (r: LoadResult, unit: Measure['unit'] = 'req/s') =>
   `${r.rps.toFixed(0)} ${unit}${Number.isNaN(r.p99) ? '' : `, p99 ${r.p99} ms`}${r.errors ? `, ${r.errors} errors` : ''}`;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { API } from '@svp/shared';
 import { benchDatabaseUrl, databaseUrlFor } from './database-url.js';
-import { client, startServer, type BenchUser } from './app-under-test.js';
+import { client, cpuSecondsOf, startServer, type BenchUser } from './app-under-test.js';
 import { WRITE_CLIENTS, type LoadResult } from './references.js';
 import { LOGIN_RATE } from './report.js';
 import {
@@ -47,14 +47,7 @@ interface Profile {
  * load must not subtract its whole life from the sum) and this process (Linux /proc).
  */
 function cpuTimes(serverPid: number) {
-  const ticks = (pid: number | string) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return 0;
-    }
-  };
+  const ticks = (pid: number | string) => cpuSecondsOf(pid) || 0;
   const postgres = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {

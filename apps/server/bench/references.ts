@@ -1,7 +1,5 @@
 /** The reference runs of DESIGN §7, measured on the same machine in the same run as the app. */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -9,6 +7,7 @@ import pg from 'pg';
 import { API, API_PREFIX, usd } from '@svp/shared';
 import { TOUCH_EVERY_MS } from '../src/modules/auth/sessions.js';
 import { requestRecipientAccount, requestUserAccount, statementLegs } from '../src/modules/ledger/ledger.service.js';
+import { withTempFile } from './app-under-test.js';
 import { INVEST_BODY } from './seed-users.js';
 import { FLOOR_IDLE_MS } from './statement-routes.js';
 
@@ -93,16 +92,10 @@ export interface StatementPair {
  * connection for its own pair, at the write clients' count: the floor under the transfer route's cost that its
  * one SQL call and HTTP set, whatever the app does around them.
  */
-export async function transferStatementPost(dbUrl: string, pairs: StatementPair[]): Promise<LoadResult> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-pairs-'));
-  const file = path.join(dir, 'pairs');
-  writeFileSync(file, pairs.map((p) => `${p.tokenHash}\t${p.recipient}`).join('\n'));
-  try {
-    return await writeFloor('transfer-sql', dbUrl, [file], { amount: '0.01' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+export const transferStatementPost = (dbUrl: string, pairs: StatementPair[]): Promise<LoadResult> =>
+  withTempFile(pairs.map((p) => `${p.tokenHash}\t${p.recipient}`).join('\n'), (file) =>
+    writeFloor('transfer-sql', dbUrl, [file], { amount: '0.01' }),
+  );
 
 /**
  * Bare Fastify POST running an investment's own statement (api_invest) for the next of the seeded investors whose
@@ -160,12 +153,6 @@ export async function transferStatementPgbench(dbUrl: string, pairs: StatementPa
     { account: requestUserAccount('usd.fund'), amount: -usd('0.01') },
     { account: requestRecipientAccount('usd.fund'), amount: usd('0.01') },
   ]);
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  await db.query('create table bench_transfer_pairs (client int primary key, token_hash text, recipient text)');
-  for (const [i, pair] of pairs.slice(0, WRITE_CLIENTS).entries()) {
-    await db.query('insert into bench_transfer_pairs values ($1, $2, $3)', [i, pair.tokenHash, pair.recipient]);
-  }
   // Not CASE … ELSE 1 / 0: PostgreSQL folds the constant division while planning, whatever the outcome.
   const script = `select 1 / (o_outcome = 'ok' and o_result ->> 'outcome' = 'ok')::int
   from bench_transfer_pairs p cross join lateral api_user_posting(p.token_hash, now(), ${FLOOR_IDLE_MS}, ${TOUCH_EVERY_MS},
@@ -176,17 +163,21 @@ export async function transferStatementPgbench(dbUrl: string, pairs: StatementPa
   'staking', null)
   where p.client = :client_id;
 `.replace(/\n\s*/g, ' ');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-pgbench-'));
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
   try {
-    const file = path.join(dir, 'transfer.sql');
-    writeFileSync(file, script + '\n');
-    const args = ['-n', '-f', file, '-c', String(WRITE_CLIENTS), '-j', '2', '-T', String(DURATION), dbUrl];
-    const out = execFileSync('pgbench', args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    return Number(/tps = ([\d.]+)/.exec(out.toString())?.[1] ?? NaN) || null;
+    await db.query('create table bench_transfer_pairs (client int primary key, token_hash text, recipient text)');
+    for (const [i, pair] of pairs.slice(0, WRITE_CLIENTS).entries()) {
+      await db.query('insert into bench_transfer_pairs values ($1, $2, $3)', [i, pair.tokenHash, pair.recipient]);
+    }
+    return await withTempFile(script + '\n', async (file) => {
+      const args = ['-n', '-f', file, '-c', String(WRITE_CLIENTS), '-j', '2', '-T', String(DURATION), dbUrl];
+      const out = execFileSync('pgbench', args, { stdio: ['ignore', 'pipe', 'ignore'] });
+      return Number(/tps = ([\d.]+)/.exec(out.toString())?.[1] ?? NaN) || null;
+    });
   } catch {
     return null;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
-    await db.query('drop table bench_transfer_pairs').finally(() => db.end());
+    await db.query('drop table if exists bench_transfer_pairs').finally(() => db.end());
   }
 }

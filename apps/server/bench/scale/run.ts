@@ -7,10 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
-import { startServer } from '../app-under-test.js';
+import { cpuSecondsOf, startServer } from '../app-under-test.js';
 import { seedUsers } from '../seed-users.js';
 import { benchDatabaseUrl, databaseUrlFor } from '../database-url.js';
 import { INVARIANT_CHECK, inProcessMeasures, WATCHER_PASS } from './in-process.js';
@@ -43,16 +42,6 @@ async function stop(server: ChildProcess) {
   }, SHUTDOWN_MS);
   await exited;
   clearTimeout(killer);
-}
-
-/** CPU seconds a process has used so far (Linux /proc), or NaN once it is gone. */
-function cpuSecondsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
 }
 
 /** A quarter-second in which the server used at most this share of a core counts as quiet. */
