@@ -181,6 +181,62 @@ describe('the incremental ledger check', () => {
     expect(await totalsMatchEntries()).toBe(true);
   });
 
+  it('holds the users’ accounts its window moved until it commits, never the platform’s: their postings go on', async () => {
+    const [kit, lee] = [t.owner(), t.owner()];
+    await t.fund(kit, 100n); // moves kit's balance and the platform's usd.deposits
+    await check.runOnce();
+    await t.fee(kit, 5n); // the next window: kit's balance and usd.platform
+    if (onPostgres) {
+      await t.execute(sql`select ledger_check_mark()`);
+      const pass = await t.database.pool!.connect();
+      let kitPays: Promise<unknown> | undefined;
+      try {
+        await pass.query('begin');
+        // The pass, retried until its mark has settled, left open: it holds its locks until the commit below.
+        await pass.query(`do $$ begin
+            while (select o_taken from ledger_check_verify(10000)) = 0 loop perform pg_sleep(0.01); end loop;
+          end $$`);
+        // Postings to the platform's accounts the window moved land at once (an entry's foreign key takes only a
+        // key-share lock on its account), whoever they are for.
+        const atOnce = (posting: Promise<void>) =>
+          Promise.race([
+            posting,
+            new Promise((_, reject) =>
+              setTimeout(() => reject(new Error('a platform posting waited for the pass')), 3000),
+            ),
+          ]);
+        await atOnce(t.fund(lee, 50n));
+        await atOnce(t.fee(lee, 5n));
+        // kit's own account waits for the pass.
+        kitPays = t.fee(kit, 1n);
+        const kitWaits = async () =>
+          (
+            await queryRows<{ n: number }>(
+              t.database.db,
+              sql`select count(*)::int as n from pg_stat_activity
+                  where wait_event_type = 'Lock' and backend_type = 'client backend' and query like '%ledger_post%'`,
+            )
+          )[0]!.n > 0;
+        while (!(await kitWaits())) await new Promise((resolve) => setTimeout(resolve, 10));
+        await pass.query('commit');
+        await kitPays;
+      } finally {
+        await pass.query('rollback').catch(() => undefined);
+        pass.release();
+        await kitPays?.catch(() => undefined);
+      }
+    } else {
+      await t.fund(lee, 50n);
+      await t.fee(lee, 5n);
+      await t.fee(kit, 1n);
+    }
+    expect(await t.balance(kit)).toBe(94n);
+    expect(await t.balance(lee)).toBe(45n);
+    await check.runOnce();
+    expect(await check.report()).toMatchObject({ ok: true, verifiedThrough: await lastTransactionId() });
+    expect(await totalsMatchEntries()).toBe(true);
+  });
+
   it('never passes an id a running transaction still holds, checks it once it commits, and settles a mark from before a restore', async () => {
     const [hal, ivy, jay] = [t.owner(), t.owner(), t.owner()];
     await t.fund(hal, 100n);

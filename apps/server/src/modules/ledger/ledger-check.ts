@@ -4,7 +4,8 @@ import { periodicJob } from '../../jobs/periodic.js';
 
 /**
  * Transaction ids checked per database transaction: one short transaction each, whatever the backlog. A window
- * locks the accounts it moved until it commits (migration 0027), so a catch-up holds a bounded set at a time.
+ * locks the accounts it moved until it commits (migration 0027), so a catch-up holds a bounded set at a time. The
+ * lock stops postings to those users' accounts only; entries keep landing on the platform's (migration 0030).
  */
 const WINDOW = 10_000;
 /** How often a pass that finds its mark still waiting for a running transaction looks again, and how many times. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { periodicJob } from '../../jobs/periodic.js';
-import { queryRows, type Db } from '../../db/client.js';
+import { preparedStatement, queryRows, type Db } from '../../db/client.js';
 import type { Mailer } from '../mail/mailer.js';
 import { renderMail, type TemplateContext } from './templates.js';
 
@@ -12,6 +12,17 @@ export const MAIL_MAX_ATTEMPTS = 8;
 const BATCH = 20;
 /** After the nth failed attempt: 30 s, 1 min, 2 min ... at most an hour. */
 export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+/** A claimed mail's new state; what is left out stays as it was. */
+interface Settlement {
+  id: string;
+  status: 'outbox' | 'sent' | 'pending' | 'failed';
+  subject?: string;
+  body?: string;
+  error?: string;
+  sentAt?: string;
+  nextAttemptAt?: string;
+}
 
 interface Claimed {
   id: string;
@@ -83,79 +94,96 @@ export function createNotificationMailJob(deps: {
     return rows.filter((r) => r.id !== null).length;
   }
 
-  async function claim(now: Date): Promise<Claimed[]> {
-    const at = now.toISOString();
-    return queryRows<Claimed>(
-      db,
-      sql`with due as (
-            select o.id from email_outbox o
-            where o.status = 'pending' and o.notification_id is not null
-              and o.next_attempt_at <= ${at}::timestamptz
-            order by o.next_attempt_at
-            limit ${BATCH}
-            for update skip locked),
-          claimed as (
-            update email_outbox o
-            set attempts = o.attempts + 1,
-                next_attempt_at = ${at}::timestamptz + make_interval(secs => ${MAIL_LEASE_MS / 1000})
-            from due where o.id = due.id
-            returning o.id, o.to_address, o.attempts, o.notification_id)
-          select c.id::text, c.to_address, c.attempts, n.type, n.params, u.username
-          from claimed c
-          left join notifications n on n.id = c.notification_id
-          left join users u on u.id = n.user_id`,
-    );
+  const claimStatement = preparedStatement<Claimed>(
+    'mail_claim',
+    `with due as (
+       select o.id from email_outbox o
+       where o.status = 'pending' and o.notification_id is not null and o.next_attempt_at <= $1::timestamptz
+       order by o.next_attempt_at
+       limit $2
+       for update skip locked),
+     claimed as (
+       update email_outbox o
+       set attempts = o.attempts + 1, next_attempt_at = $1::timestamptz + make_interval(secs => $3)
+       from due where o.id = due.id
+       returning o.id, o.to_address, o.attempts, o.notification_id)
+     select c.id::text, c.to_address, c.attempts, n.type, n.params, u.username
+     from claimed c
+     left join notifications n on n.id = c.notification_id
+     left join users u on u.id = n.user_id`,
+  );
+  const claim = (now: Date) => claimStatement(db, [now.toISOString(), BATCH, MAIL_LEASE_MS / 1000]);
+
+  /** One statement for any number of mails: still 'pending' (this job's lease) is the guard. */
+  const settleStatement = preparedStatement(
+    'mail_settle',
+    `update email_outbox o
+     set status = s.status, error = s.error,
+         -- A refusal leaves what the mail said alone and sets when to try again; a delivery the other way round.
+         subject = coalesce(s.subject, o.subject),
+         body = case when s.status in ('outbox', 'sent') then s.body else o.body end,
+         sent_at = case when s.status in ('outbox', 'sent') then s.sent_at else o.sent_at end,
+         next_attempt_at = coalesce(s.next_attempt_at, o.next_attempt_at)
+     from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[])
+       as s(id, status, subject, body, error, sent_at, next_attempt_at)
+     where o.id = s.id and o.status = 'pending'`,
+  );
+
+  function settle(settlements: Settlement[]) {
+    if (settlements.length === 0) return;
+    const column = <K extends keyof Settlement>(key: K) => settlements.map((s) => s[key] ?? null);
+    return settleStatement(db, [
+      column('id'),
+      column('status'),
+      column('subject'),
+      column('body'),
+      column('error'),
+      column('sentAt'),
+      column('nextAttemptAt'),
+    ]);
   }
 
-  async function settle(
-    id: string,
-    outcome: { status: 'sent' | 'outbox'; subject: string; body: string | null } | { error: string; attempts: number },
-  ) {
-    const now = clock.now().toISOString();
-    if ('status' in outcome) {
-      await db.execute(sql`update email_outbox
-        set status = ${outcome.status}, subject = ${outcome.subject}, body = ${outcome.body},
-            sent_at = case when ${outcome.status} = 'sent' then ${now}::timestamptz end, error = null
-        where id = ${id}::uuid and status = 'pending'`);
-      return;
-    }
-    const failed = outcome.attempts >= MAIL_MAX_ATTEMPTS;
-    await db.execute(sql`update email_outbox
-      set status = ${failed ? 'failed' : 'pending'}, error = ${outcome.error.slice(0, 500)},
-          next_attempt_at = ${now}::timestamptz + make_interval(secs => ${retryDelayMs(outcome.attempts) / 1000})
-      where id = ${id}::uuid and status = 'pending'`);
-  }
+  const refused = (mail: Claimed, error: string, attempts: number): Settlement => ({
+    id: mail.id,
+    status: attempts >= MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
+    error: error.slice(0, 500),
+    nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)).toISOString(),
+  });
 
-  async function deliver(mail: Claimed): Promise<'sent' | 'kept' | 'failed'> {
-    if (!mail.type) {
-      await settle(mail.id, { error: 'notification missing', attempts: MAIL_MAX_ATTEMPTS });
-      return 'failed';
-    }
+  /** What became of one mail: rendered and kept (no SMTP), sent, or refused. */
+  async function deliver(mail: Claimed): Promise<Settlement> {
+    if (!mail.type) return refused(mail, 'notification missing', MAIL_MAX_ATTEMPTS);
     const rendered = renderMail(mail.type, mail.params ?? {}, { username: mail.username ?? '' }, deps.templates);
-    if (deps.mailer.delivery === 'outbox') {
-      // No SMTP_URL (development, DESIGN D14): the mail stays readable in the admin Outbox.
-      await settle(mail.id, { status: 'outbox', subject: rendered.subject, body: rendered.text });
-      return 'kept';
-    }
+    // No SMTP_URL (development, DESIGN D14): the mail stays readable in the admin Outbox.
+    if (deps.mailer.delivery === 'outbox')
+      return { id: mail.id, status: 'outbox', subject: rendered.subject, body: rendered.text };
     try {
       await deps.mailer.transmit({ to: mail.to_address, ...rendered });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.warn({ mailId: mail.id, attempts: mail.attempts }, 'notification e-mail refused; will retry');
-      await settle(mail.id, { error: message, attempts: mail.attempts });
-      return 'failed';
+      return refused(mail, message, mail.attempts);
     }
-    // The at-least-once window: sent, not yet marked.
-    await settle(mail.id, { status: 'sent', subject: rendered.subject, body: null });
-    return 'sent';
+    return { id: mail.id, status: 'sent', subject: rendered.subject, sentAt: clock.now().toISOString() };
   }
+
+  const COUNTED = { outbox: 'kept', sent: 'sent', pending: 'failed', failed: 'failed' } as const;
 
   async function runOnce() {
     const counts = { matured: 0, sent: 0, kept: 0, failed: 0 };
     counts.matured = await noticeMaturedPlans(clock.now());
     for (;;) {
       const batch = await claim(clock.now());
-      for (const mail of batch) counts[await deliver(mail)]++;
+      // Kept in the outbox, nothing has left the building: the batch is marked in one statement. A mail sent by
+      // SMTP is marked as soon as it is accepted, so a crash can repeat one mail at most (see above).
+      const kept: Settlement[] = [];
+      for (const mail of batch) {
+        const settlement = await deliver(mail);
+        counts[COUNTED[settlement.status]]++;
+        if (settlement.status === 'outbox') kept.push(settlement);
+        else await settle([settlement]);
+      }
+      await settle(kept);
       if (batch.length < BATCH) return counts;
     }
   }
