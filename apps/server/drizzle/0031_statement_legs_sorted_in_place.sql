@@ -2,9 +2,10 @@
 --
 -- api_statement_legs (migration 0011) ran one query with five ordered aggregates: five sorts of the same two to
 -- seven legs, 32 µs a call in a transfer (track_functions, docs/benchmarks.md thirteenth round) and 128 µs in a
--- withdrawal request's seven legs. The same order (owner, then code, byte order: COLLATE "C") by an insertion sort
--- over the arrays, in place: a few microseconds. Same arguments, same results, same owners' stand-ins ('$user',
--- '$recipient').
+-- withdrawal request's seven legs, under load. The same order (owner, then code, byte order: COLLATE "C"; no owner
+-- last) by an insertion sort over the arrays, in place: 22 -> 8 µs for two legs, 32 -> 22 µs for seven, in a loop.
+-- Same arguments, same owners' stand-ins ('$user', '$recipient'), same results; legs with the same owner and code
+-- (which ledger_post refuses) now keep their input order, where the aggregates left it to chance.
 CREATE OR REPLACE FUNCTION api_statement_legs(
   p_owners text[], p_codes text[], p_assets text[], p_amounts bigint[], p_allow_negative boolean[],
   p_user text, p_recipient text,

@@ -183,55 +183,75 @@ describe('the incremental ledger check', () => {
 
   it('holds the users’ accounts its window moved until it commits, never the platform’s: their postings go on', async () => {
     const [kit, lee] = [t.owner(), t.owner()];
-    await t.fund(kit, 100n); // moves kit's balance and the platform's usd.deposits
+    await t.fund(kit, 100n);
+    await t.fund(lee, 100n);
     await check.runOnce();
-    await t.fee(kit, 5n); // the next window: kit's balance and usd.platform
+    // The next window moves kit's balance and two platform accounts: usd.platform and usd.deposits.
+    await t.fee(kit, 5n);
+    await t.fund(kit, 10n);
     if (onPostgres) {
       await t.execute(sql`select ledger_check_mark()`);
       const pass = await t.database.pool!.connect();
+      const deadline = Date.now() + 10_000;
+      const before = async <T>(what: string, wait: () => Promise<T>) => {
+        if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
+        return wait();
+      };
       let kitPays: Promise<unknown> | undefined;
+      const started: Promise<void>[] = []; // settled before the test ends, whatever happens
       try {
+        const passPid = (await pass.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
         await pass.query('begin');
-        // The pass, retried until its mark has settled, left open: it holds its locks until the commit below.
+        // The pass, retried until its mark has settled (at most 5 s), left open: it holds its locks until the
+        // commit below.
         await pass.query(`do $$ begin
-            while (select o_taken from ledger_check_verify(10000)) = 0 loop perform pg_sleep(0.01); end loop;
+            for i in 1..500 loop
+              exit when (select o_taken from ledger_check_verify(10000)) > 0;
+              if i = 500 then raise exception 'the mark never settled'; end if;
+              perform pg_sleep(0.01);
+            end loop;
           end $$`);
         // Postings to the platform's accounts the window moved land at once (an entry's foreign key takes only a
-        // key-share lock on its account), whoever they are for.
-        const atOnce = (posting: Promise<void>) =>
-          Promise.race([
+        // key-share lock on its account): a deposit (usd.deposits) and a fee (usd.platform) for another user.
+        const atOnce = (posting: Promise<void>) => {
+          started.push(posting);
+          return Promise.race([
             posting,
             new Promise((_, reject) =>
               setTimeout(() => reject(new Error('a platform posting waited for the pass')), 3000),
             ),
           ]);
+        };
         await atOnce(t.fund(lee, 50n));
         await atOnce(t.fee(lee, 5n));
-        // kit's own account waits for the pass.
-        kitPays = t.fee(kit, 1n);
-        const kitWaits = async () =>
+        // kit's own account waits for the pass: a backend blocked by the pass's own.
+        let settled = false;
+        kitPays = t.fee(kit, 1n).finally(() => (settled = true));
+        const blockedByPass = async () =>
           (
             await queryRows<{ n: number }>(
               t.database.db,
               sql`select count(*)::int as n from pg_stat_activity
-                  where wait_event_type = 'Lock' and backend_type = 'client backend' and query like '%ledger_post%'`,
+                  where ${passPid}::int = any (pg_blocking_pids(pid))`,
             )
           )[0]!.n > 0;
-        while (!(await kitWaits())) await new Promise((resolve) => setTimeout(resolve, 10));
+        while (!(await before('kit’s posting to wait for the pass', blockedByPass)))
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(settled).toBe(false);
         await pass.query('commit');
         await kitPays;
       } finally {
         await pass.query('rollback').catch(() => undefined);
         pass.release();
-        await kitPays?.catch(() => undefined);
+        await Promise.allSettled([kitPays, ...started]);
       }
     } else {
       await t.fund(lee, 50n);
       await t.fee(lee, 5n);
       await t.fee(kit, 1n);
     }
-    expect(await t.balance(kit)).toBe(94n);
-    expect(await t.balance(lee)).toBe(45n);
+    expect(await t.balance(kit)).toBe(104n);
+    expect(await t.balance(lee)).toBe(145n);
     await check.runOnce();
     expect(await check.report()).toMatchObject({ ok: true, verifiedThrough: await lastTransactionId() });
     expect(await totalsMatchEntries()).toBe(true);

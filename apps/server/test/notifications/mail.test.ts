@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { API, NOTIFICATIONS_API } from '@svp/shared';
+import { queryRows } from '../../src/db/client.js';
 import { MAIL_MAX_ATTEMPTS } from '../../src/modules/notifications/mail-job.js';
 import { buildTestApp, invest, signedInAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
 import { startSmtp } from '../smtp.js';
@@ -21,6 +23,15 @@ afterAll(async () => {
 const notificationMailsTo = (address: string) =>
   smtp.to(address).filter((m) => m.data.includes('Subject: Acme Yield:'));
 const job = () => t.app.services.notifications.mailJob;
+/** What the outbox row of a user's one notification mail says of its delivery. */
+const deliveryOf = async (userId: string) =>
+  (
+    await queryRows<{ error: string | null; body: string | null; sent: boolean }>(
+      t.database.db,
+      sql`select o.error, o.body, o.sent_at is not null as sent from email_outbox o
+          join notifications n on n.id = o.notification_id where n.user_id = ${userId}::uuid`,
+    )
+  )[0];
 const put = (client: Awaited<ReturnType<typeof signedInUser>>['client'], payload: unknown) =>
   client.request({ method: 'PUT', url: `/api/v1${NOTIFICATIONS_API.preferences}`, payload: payload as object });
 
@@ -74,12 +85,15 @@ describe('notification e-mails', () => {
     await job().runOnce();
     let [row] = await notificationMails(t, u.user.id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await deliveryOf(u.user.id)).toMatchObject({ error: expect.any(String), body: null, sent: false });
     await job().runOnce(); // not due yet: no second attempt at once
     expect((await notificationMails(t, u.user.id))[0]!.attempts).toBe(1);
     t.clock.advance(60_000);
     await job().runOnce();
     [row] = await notificationMails(t, u.user.id);
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    // Sent: the refusal is cleared, the time recorded, and no copy of the body kept.
+    expect(await deliveryOf(u.user.id)).toEqual({ error: null, body: null, sent: true });
     expect(smtp.to(u.email).filter((m) => m.data.includes('Deposit credited'))).toHaveLength(1);
 
     const v = await signedInUser(t.app, '10.0.1.9');

@@ -37,7 +37,8 @@ interface Claimed {
  * E-mails the notifications' queued mails (DESIGN D17, docs/decisions/0025), on every app instance at once:
  *
  * - A mail is claimed with `FOR UPDATE SKIP LOCKED` and leased (next_attempt_at moves MAIL_LEASE_MS ahead) in one
- *   short statement, then sent, then marked sent. Two instances never claim the same row; a crash after the
+ *   short statement, then sent, then marked sent. Without SMTP nothing is sent: a batch's mails are rendered into
+ *   the outbox and marked together, in one statement. Two instances never claim the same row; a crash after the
  *   claim leaves a lease that runs out, and the mail is sent then.
  * - A crash after the notification's commit and before any claim: the row is simply still due.
  * - The one window that can send a mail twice: SMTP accepted it and the process died before the mark-sent
@@ -177,13 +178,17 @@ export function createNotificationMailJob(deps: {
       // Kept in the outbox, nothing has left the building: the batch is marked in one statement. A mail sent by
       // SMTP is marked as soon as it is accepted, so a crash can repeat one mail at most (see above).
       const kept: Settlement[] = [];
-      for (const mail of batch) {
-        const settlement = await deliver(mail);
-        counts[COUNTED[settlement.status]]++;
-        if (settlement.status === 'outbox') kept.push(settlement);
-        else await settle([settlement]);
+      try {
+        for (const mail of batch) {
+          const settlement = await deliver(mail);
+          counts[COUNTED[settlement.status]]++;
+          if (settlement.status === 'outbox') kept.push(settlement);
+          else await settle([settlement]);
+        }
+      } finally {
+        // What was rendered before a failure is kept, not left to its lease.
+        await settle(kept);
       }
-      await settle(kept);
       if (batch.length < BATCH) return counts;
     }
   }
