@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { queryRows } from '../../src/db/client.js';
-import { accountsWhereCheckTotalsDiffer, checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
+import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
 import { createLedgerCheck } from '../../src/modules/ledger/ledger-check.js';
 import { userAccount } from '../../src/modules/ledger/ledger.service.js';
 import { onPostgres, expectLedgerConsistent } from '../helpers.js';
@@ -16,13 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const lastTransactionId = async () =>
-  (
-    await queryRows<{ id: string }>(
-      t.database.db,
-      sql`select coalesce(max(id), 0)::text as id from ledger_transactions`,
-    )
-  )[0]!.id;
 const accountId = async (owner: string, code = 'usd.balance') =>
   (
     await queryRows<{ id: string }>(
@@ -30,8 +23,6 @@ const accountId = async (owner: string, code = 'usd.balance') =>
       sql`select id::text as id from accounts where owner = ${owner} and code = ${code}`,
     )
   )[0]!.id;
-/** The verified totals of every account, as the check keeps them, against the full sums of their entries. */
-const totalsMatchEntries = async () => (await accountsWhereCheckTotalsDiffer(t.database.db)).length === 0;
 const clearFindings = () => t.execute(sql`delete from ledger_check_findings`);
 const pay = (from: string, to: string, amount: bigint) =>
   t.ledger.post({
@@ -50,14 +41,14 @@ describe('the incremental ledger check', () => {
     for (let i = 0; i < 5; i++) await pay(ann, ben, 10n);
     expect(await check.runOnce()).toBeGreaterThan(0);
     const report = await check.report();
-    expect(report).toMatchObject({ ok: true, problems: [], verifiedThrough: await lastTransactionId() });
+    expect(report).toMatchObject({ ok: true, problems: [], verifiedThrough: await t.lastTransactionId() });
     expect(report.checkedAt).toBeInstanceOf(Date);
-    expect(await totalsMatchEntries()).toBe(true);
+    expect(await t.checkTotalsMatchEntries()).toBe(true);
     // Nothing new: a pass takes nothing and the totals stay.
     expect(await check.runOnce()).toBe(0);
     await pay(ben, ann, 1n);
     expect(await check.runOnce()).toBe(1);
-    expect(await totalsMatchEntries()).toBe(true);
+    expect(await t.checkTotalsMatchEntries()).toBe(true);
     await expectLedgerConsistent(t);
   });
 
@@ -120,8 +111,8 @@ describe('the incremental ledger check', () => {
     const other = createLedgerCheck({ db: t.database.db, log: pino({ level: 'silent' }) });
     await Promise.all([check.runOnce(), other.runOnce()]);
     await check.runOnce();
-    expect(await totalsMatchEntries()).toBe(true);
-    expect((await check.report()).verifiedThrough).toBe(await lastTransactionId());
+    expect(await t.checkTotalsMatchEntries()).toBe(true);
+    expect((await check.report()).verifiedThrough).toBe(await t.lastTransactionId());
   });
 
   it('locks what it checks in the ledger’s order: passes racing postings both ways between the same accounts neither deadlock nor miss one', async () => {
@@ -177,84 +168,8 @@ describe('the incremental ledger check', () => {
       }
     }
     await check.runOnce();
-    expect(await check.report()).toMatchObject({ ok: true, verifiedThrough: await lastTransactionId() });
-    expect(await totalsMatchEntries()).toBe(true);
-  });
-
-  it('holds the users’ accounts its window moved until it commits, never the platform’s: their postings go on', async () => {
-    const [kit, lee] = [t.owner(), t.owner()];
-    await t.fund(kit, 100n);
-    await t.fund(lee, 100n);
-    await check.runOnce();
-    // The next window moves kit's balance and two platform accounts: usd.platform and usd.deposits.
-    await t.fee(kit, 5n);
-    await t.fund(kit, 10n);
-    if (onPostgres) {
-      await t.execute(sql`select ledger_check_mark()`);
-      const pass = await t.database.pool!.connect();
-      const deadline = Date.now() + 10_000;
-      const before = async <T>(what: string, wait: () => Promise<T>) => {
-        if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-        return wait();
-      };
-      let kitPays: Promise<unknown> | undefined;
-      const started: Promise<void>[] = []; // settled before the test ends, whatever happens
-      try {
-        const passPid = (await pass.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-        await pass.query('begin');
-        // The pass, retried until its mark has settled (at most 5 s), left open: it holds its locks until the
-        // commit below.
-        await pass.query(`do $$ begin
-            for i in 1..500 loop
-              exit when (select o_taken from ledger_check_verify(10000)) > 0;
-              if i = 500 then raise exception 'the mark never settled'; end if;
-              perform pg_sleep(0.01);
-            end loop;
-          end $$`);
-        // Postings to the platform's accounts the window moved land at once (an entry's foreign key takes only a
-        // key-share lock on its account): a deposit (usd.deposits) and a fee (usd.platform) for another user.
-        const atOnce = (posting: Promise<void>) => {
-          started.push(posting);
-          return Promise.race([
-            posting,
-            new Promise((_, reject) =>
-              setTimeout(() => reject(new Error('a platform posting waited for the pass')), 3000),
-            ),
-          ]);
-        };
-        await atOnce(t.fund(lee, 50n));
-        await atOnce(t.fee(lee, 5n));
-        // kit's own account waits for the pass: a backend blocked by the pass's own.
-        let settled = false;
-        kitPays = t.fee(kit, 1n).finally(() => (settled = true));
-        const blockedByPass = async () =>
-          (
-            await queryRows<{ n: number }>(
-              t.database.db,
-              sql`select count(*)::int as n from pg_stat_activity
-                  where ${passPid}::int = any (pg_blocking_pids(pid))`,
-            )
-          )[0]!.n > 0;
-        while (!(await before('kit’s posting to wait for the pass', blockedByPass)))
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        expect(settled).toBe(false);
-        await pass.query('commit');
-        await kitPays;
-      } finally {
-        await pass.query('rollback').catch(() => undefined);
-        pass.release();
-        await Promise.allSettled([kitPays, ...started]);
-      }
-    } else {
-      await t.fund(lee, 50n);
-      await t.fee(lee, 5n);
-      await t.fee(kit, 1n);
-    }
-    expect(await t.balance(kit)).toBe(104n);
-    expect(await t.balance(lee)).toBe(145n);
-    await check.runOnce();
-    expect(await check.report()).toMatchObject({ ok: true, verifiedThrough: await lastTransactionId() });
-    expect(await totalsMatchEntries()).toBe(true);
+    expect(await check.report()).toMatchObject({ ok: true, verifiedThrough: await t.lastTransactionId() });
+    expect(await t.checkTotalsMatchEntries()).toBe(true);
   });
 
   it('never passes an id a running transaction still holds, checks it once it commits, and settles a mark from before a restore', async () => {
@@ -287,7 +202,7 @@ describe('the incremental ledger check', () => {
         );
         // Other accounts: hal's row is locked until the slow posting ends.
         await pay(ivy, jay, 2n);
-        expect(BigInt(await lastTransactionId())).toBeGreaterThan(BigInt(held!.id));
+        expect(BigInt(await t.lastTransactionId())).toBeGreaterThan(BigInt(held!.id));
         await check.runOnce();
         expect(BigInt((await check.report()).verifiedThrough)).toBeLessThan(BigInt(held!.id));
         await slow.query('commit');
@@ -299,8 +214,8 @@ describe('the incremental ledger check', () => {
     await check.runOnce();
     const report = await check.report();
     expect(report.ok).toBe(true);
-    expect(report.verifiedThrough).toBe(await lastTransactionId());
-    expect(await totalsMatchEntries()).toBe(true);
+    expect(report.verifiedThrough).toBe(await t.lastTransactionId());
+    expect(await t.checkTotalsMatchEntries()).toBe(true);
   });
 });
 

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { createClock } from '../../src/clock.js';
 import { queryRows } from '../../src/db/client.js';
+import { accountsWhereCheckTotalsDiffer } from '../../src/modules/ledger/invariants.js';
 import { createLedger, systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
 import { createTestDatabase } from '../helpers.js';
 
@@ -45,6 +46,16 @@ export async function ledgerFixture() {
     balance: async (user: string, code = 'usd.balance') => (await ledger.balances(user)).get(code) ?? 0n,
     entryCount: async () =>
       (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from ledger_entries`))[0]!.n,
+    /** The newest ledger transaction's id ('0' before any). */
+    lastTransactionId: async () =>
+      (
+        await queryRows<{ id: string }>(
+          database.db,
+          sql`select coalesce(max(id), 0)::text as id from ledger_transactions`,
+        )
+      )[0]!.id,
+    /** The verified totals of every account, as the ledger check keeps them, against the full sums of their entries. */
+    checkTotalsMatchEntries: async () => (await accountsWhereCheckTotalsDiffer(database.db)).length === 0,
     /** Runs a statement, unwrapping drizzle's error so a test can read the database's own message. */
     execute: (query: ReturnType<typeof sql>) =>
       database.db.execute(query).catch((error: { cause?: Error }) => Promise.reject(error.cause ?? error)),
