@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { queryRows } from '../../src/db/client.js';
-import { createLedgerCheck } from '../../src/modules/ledger/ledger-check.js';
 import { onPostgres } from '../helpers.js';
 import { ledgerFixture } from './ledger-fixture.js';
 
 // What a pass of the incremental ledger check holds while it runs (migrations 0027 and 0030, ADR 0033).
 let t: Awaited<ReturnType<typeof ledgerFixture>>;
-let check: ReturnType<typeof createLedgerCheck>;
+let check: ReturnType<typeof t.newLedgerCheck>;
 beforeAll(async () => {
   t = await ledgerFixture();
-  check = createLedgerCheck({ db: t.database.db, log: pino({ level: 'silent' }) });
+  check = t.newLedgerCheck();
 });
 afterAll(() => t.drop());
 

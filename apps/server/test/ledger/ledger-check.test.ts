@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { queryRows } from '../../src/db/client.js';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.js';
-import { createLedgerCheck } from '../../src/modules/ledger/ledger-check.js';
 import { userAccount } from '../../src/modules/ledger/ledger.service.js';
 import { onPostgres, expectLedgerConsistent } from '../helpers.js';
 import { ledgerFixture } from './ledger-fixture.js';
 
 let t: Awaited<ReturnType<typeof ledgerFixture>>;
-let check: ReturnType<typeof createLedgerCheck>;
+let check: ReturnType<typeof t.newLedgerCheck>;
 beforeAll(async () => {
   t = await ledgerFixture();
-  check = createLedgerCheck({ db: t.database.db, log: pino({ level: 'silent' }) });
+  check = t.newLedgerCheck();
 });
 afterAll(() => t.drop());
 
@@ -108,7 +106,7 @@ describe('the incremental ledger check', () => {
     const [fay, gus] = [t.owner(), t.owner()];
     await t.fund(fay, 1_000n);
     await Promise.all(Array.from({ length: 10 }, () => pay(fay, gus, 3n)));
-    const other = createLedgerCheck({ db: t.database.db, log: pino({ level: 'silent' }) });
+    const other = t.newLedgerCheck();
     await Promise.all([check.runOnce(), other.runOnce()]);
     await check.runOnce();
     expect(await t.checkTotalsMatchEntries()).toBe(true);
@@ -120,7 +118,7 @@ describe('the incremental ledger check', () => {
     await t.fund(kim, 1_000n);
     await t.fund(lou, 1_000n);
     await check.runOnce();
-    const other = createLedgerCheck({ db: t.database.db, log: pino({ level: 'silent' }) });
+    const other = t.newLedgerCheck();
     let posting = true;
     const passes = (async () => {
       let n = 0;

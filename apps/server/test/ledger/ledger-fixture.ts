@@ -1,8 +1,10 @@
 /** A fresh database with the ledger alone (no app): the ledger tests' common ground. */
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { createClock } from '../../src/clock.js';
 import { queryRows } from '../../src/db/client.js';
 import { accountsWhereCheckTotalsDiffer } from '../../src/modules/ledger/invariants.js';
+import { createLedgerCheck } from '../../src/modules/ledger/ledger-check.js';
 import { createLedger, systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
 import { createTestDatabase } from '../helpers.js';
 
@@ -46,6 +48,8 @@ export async function ledgerFixture() {
     balance: async (user: string, code = 'usd.balance') => (await ledger.balances(user)).get(code) ?? 0n,
     entryCount: async () =>
       (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from ledger_entries`))[0]!.n,
+    /** An incremental ledger check on this database, as an app process runs one (each call: another process). */
+    newLedgerCheck: () => createLedgerCheck({ db: database.db, log: pino({ level: 'silent' }) }),
     /** The newest ledger transaction's id ('0' before any). */
     lastTransactionId: async () =>
       (

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { API, NOTIFICATIONS_API } from '@svp/shared';
-import { queryRows } from '../../src/db/client.js';
 import { MAIL_MAX_ATTEMPTS } from '../../src/modules/notifications/mail-job.js';
 import { buildTestApp, invest, signedInAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
 import { startSmtp } from '../smtp.js';
-import { listed, notificationMails } from './support.js';
+import { listed, notificationMails, notificationOutbox } from './support.js';
 
 // Notification e-mails: queued with the event, sent by the job, plain text and HTML with the operator's brand.
 let t: TestApp;
@@ -24,14 +22,10 @@ const notificationMailsTo = (address: string) =>
   smtp.to(address).filter((m) => m.data.includes('Subject: Acme Yield:'));
 const job = () => t.app.services.notifications.mailJob;
 /** What the outbox row of a user's one notification mail says of its delivery. */
-const deliveryOf = async (userId: string) =>
-  (
-    await queryRows<{ error: string | null; body: string | null; sent: boolean }>(
-      t.database.db,
-      sql`select o.error, o.body, o.sent_at is not null as sent from email_outbox o
-          join notifications n on n.id = o.notification_id where n.user_id = ${userId}::uuid`,
-    )
-  )[0];
+const deliveryOf = async (userId: string) => {
+  const [mail] = await notificationOutbox(t, userId);
+  return mail && { error: mail.error, body: mail.body, sent: mail.sent_at !== null };
+};
 const put = (client: Awaited<ReturnType<typeof signedInUser>>['client'], payload: unknown) =>
   client.request({ method: 'PUT', url: `/api/v1${NOTIFICATIONS_API.preferences}`, payload: payload as object });
 

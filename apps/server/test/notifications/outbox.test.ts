@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../src/db/client.js';
 import { buildTestApp, signedInUser, topUp, type TestApp } from '../helpers.js';
+import { notificationOutbox } from './support.js';
 
 // No SMTP_URL (development, DESIGN D14): the job renders each notification's mail into the admin Outbox, a batch
 // at a time, each batch marked in one statement.
@@ -11,12 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const mailsOf = (userId: string) =>
-  queryRows<{ status: string; attempts: number; subject: string; body: string | null; sent_at: Date | null }>(
-    t.database.db,
-    sql`select o.status, o.attempts, o.subject, o.body, o.sent_at from email_outbox o
-        join notifications n on n.id = o.notification_id where n.user_id = ${userId}::uuid order by n.id`,
-  );
+const mailsOf = (userId: string) => notificationOutbox(t, userId);
 
 describe('notification e-mails without SMTP', () => {
   it('keeps every mail in the outbox, rendered, once, past the batch size', async () => {
