@@ -247,6 +247,12 @@ export async function invest(client: Client, plan: string, amount: string, durat
 /** Earnings come from referral bonuses or admin credits; tests put them straight in from the platform account. */
 /** When the user's (one) session was last seen, in ms: what a session touch moved. */
 /** The ledger's invariants hold (DESIGN §3). A failure prints the whole report, naming what broke. */
+/**
+ * How long a test lets a ledger check pass wait for its mark to settle. The snapshot it waits on is cluster-wide,
+ * so a write running in another test file's database holds the mark too, beyond a background pass's half second.
+ */
+export const SETTLE_WAIT_IN_TESTS_MS = 30_000;
+
 export async function expectLedgerConsistent(t: Pick<TestApp, 'database'>): Promise<void> {
   expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });
 }

@@ -11,6 +11,7 @@ import {
   type Client,
   type TestApp,
   expectLedgerConsistent,
+  SETTLE_WAIT_IN_TESTS_MS,
 } from '../helpers.js';
 import { roundTripsOf } from '../round-trips.js';
 
@@ -218,7 +219,7 @@ describe('where a credit lands (migration 0029: at a million users a random inde
     expect(await balanceOf(p.client)).toBe('39');
     await expectLedgerConsistent(t);
     await t.app.services.platformRollUp.runOnce();
-    await t.app.services.ledgerCheck.runOnce();
+    await t.app.services.ledgerCheck.runOnce({ settleWaitMs: SETTLE_WAIT_IN_TESTS_MS });
     expect((await t.app.services.ledgerCheck.report()).problems).toEqual([]);
   });
 });

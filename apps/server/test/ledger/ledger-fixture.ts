@@ -6,7 +6,7 @@ import { queryRows } from '../../src/db/client.js';
 import { accountsWhereCheckTotalsDiffer } from '../../src/modules/ledger/invariants.js';
 import { createLedgerCheck } from '../../src/modules/ledger/ledger-check.js';
 import { createLedger, systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
-import { createTestDatabase } from '../helpers.js';
+import { createTestDatabase, SETTLE_WAIT_IN_TESTS_MS } from '../helpers.js';
 
 export async function ledgerFixture() {
   const { database, drop } = await createTestDatabase();
@@ -49,7 +49,11 @@ export async function ledgerFixture() {
     entryCount: async () =>
       (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from ledger_entries`))[0]!.n,
     /** An incremental ledger check on this database, as an app process runs one (each call: another process). */
-    newLedgerCheck: () => createLedgerCheck({ db: database.db, log: pino({ level: 'silent' }) }),
+    /** A ledger check whose passes wait for their mark to settle as long as a test may. */
+    newLedgerCheck: () => {
+      const check = createLedgerCheck({ db: database.db, log: pino({ level: 'silent' }) });
+      return { ...check, runOnce: (options = { settleWaitMs: SETTLE_WAIT_IN_TESTS_MS }) => check.runOnce(options) };
+    },
     /** The newest ledger transaction's id ('0' before any). */
     lastTransactionId: async () =>
       (

@@ -34,7 +34,7 @@ export function createAdminReportsService(db: Db, options: { stakingApyPercent: 
           (select count(*)::int from deposits where flag is not null)
             + (select count(*)::int from rejected_deposits) as "flaggedDeposits"`,
     );
-    await options.ledgerCheck.runOnce({ wait: false });
+    await options.ledgerCheck.runOnce({ settleWaitMs: 0 });
     const report = await options.ledgerCheck.report();
     return {
       counts: counts as {
