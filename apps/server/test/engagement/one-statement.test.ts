@@ -109,11 +109,20 @@ describe('handed back to settle', () => {
     const u = await signedInUser(t.app);
     await topUp(u.client, '50');
     await invest(u.client, 'gold', '50');
-    await travelAndSignIn(t, u, 2 * DAY_MS);
-    // Nothing read the new days yet: the claim settles 2 × 1,000 × 3 coins, then claims them.
-    const res = await u.client.post(API.rewardsDaily, undefined, { 'idempotency-key': key() });
+    // Signed in again a minute before a UTC midnight (signing in settles the days so far: 1,000 × 3 coins), then
+    // past it: nothing read the new day yet, so the claim settles its 3,000 coins, then claims all 6,000.
+    await travelAndSignIn(t, u, DAY_MS + (DAY_MS - (t.clock.now().getTime() % DAY_MS)) - 60_000);
+    t.clock.advance(2 * 60_000);
+    const counter = countRoundTrips(t.database);
+    let res!: Awaited<ReturnType<typeof u.client.post>>;
+    const trips = await counter
+      .count(async () => (res = await u.client.post(API.rewardsDaily, undefined, { 'idempotency-key': key() })))
+      .finally(() => counter.restore());
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ coins: '6000', dailyCoins: '0' });
+    // The statement; the settlement: a read, BEGIN, the row locked once, the plans, the day's posting, the row
+    // updated and read again, COMMIT; the statement again.
+    expect(trips).toBe(1 + (1 + 1 + 1 + 1 + 1 + 2 + 1) + 1);
     t.clock.advance(1_000);
     expect((await u.client.post(API.taps, { clicks: 20 })).body.coins).toBe('6005');
     await expectLedgerConsistent(t);

@@ -35,10 +35,10 @@ export const engagementRepository = {
     const [row] = await db.select().from(engagement).where(eq(engagement.userId, userId));
     return row;
   },
-  /** Row lock: every engagement change of one user runs one at a time. */
-  async lock(tx: Tx, userId: string): Promise<EngagementRow> {
+  /** Row lock: every engagement change of one user runs one at a time. Undefined for a user with no row yet. */
+  async lock(tx: Tx, userId: string): Promise<EngagementRow | undefined> {
     const [row] = await tx.select().from(engagement).where(eq(engagement.userId, userId)).for('update');
-    return row!;
+    return row;
   },
   async update(tx: Tx, userId: string, change: Partial<EngagementRow>): Promise<void> {
     await tx.update(engagement).set(change).where(eq(engagement.userId, userId));

@@ -44,10 +44,10 @@ export function createEngagementService(deps: {
   const { db, clock, ledger, config } = deps;
   const balance = async (tx: Tx, userId: string, code: string) => (await ledger.balances(userId, tx)).get(code) ?? 0n;
 
-  /** Posts each UTC day's daily coins since the last settlement, once per day by its key. */
-  async function settleDaily(tx: Tx, state: EngagementRow, now: Date): Promise<void> {
+  /** Posts each UTC day's daily coins since the last settlement, once per day by its key; true if it did anything. */
+  async function settleDaily(tx: Tx, state: EngagementRow, now: Date): Promise<boolean> {
     const today = utcDay(now);
-    if (state.dailySettledThrough >= today) return;
+    if (state.dailySettledThrough >= today) return false;
     const powers = await repo.investmentPowers(tx, state.userId);
     let day = Math.max(Date.parse(state.dailySettledThrough) + DAY_MS, Date.parse(today) - MAX_SETTLE_DAYS * DAY_MS);
     for (; day <= Date.parse(today); day += DAY_MS) {
@@ -66,11 +66,17 @@ export function createEngagementService(deps: {
       });
     }
     await repo.update(tx, state.userId, { dailySettledThrough: today });
+    return true;
   }
 
-  /** Charges 100,000 coins per 24 h while the bot is live; pauses it, with the reason, when it cannot. */
-  async function settleBot(tx: Tx, state: EngagementRow, now: Date): Promise<void> {
-    if (state.botStatus !== 'active' || !state.botPaidThrough) return;
+  /**
+   * Charges 100,000 coins per 24 h while the bot is live; pauses it, with the reason, when it cannot. True if it
+   * did anything.
+   */
+  async function settleBot(tx: Tx, state: EngagementRow, now: Date): Promise<boolean> {
+    if (state.botStatus !== 'active' || !state.botPaidThrough || state.botPaidThrough.getTime() > now.getTime()) {
+      return false;
+    }
     let paidThrough = state.botPaidThrough;
     for (let i = 0; i < MAX_SETTLE_DAYS && paidThrough.getTime() <= now.getTime(); i++) {
       if ((await balance(tx, state.userId, 'coin.coins')) < BOT_UPKEEP_COINS) {
@@ -86,7 +92,7 @@ export function createEngagementService(deps: {
           at: now,
           params: { reason: MSG.bot.paused },
         });
-        return;
+        return true;
       }
       await ledger.postIn(tx, {
         kind: 'bot.upkeep',
@@ -100,6 +106,15 @@ export function createEngagementService(deps: {
       paidThrough = new Date(paidThrough.getTime() + BOT_UPKEEP_PERIOD_MS);
     }
     await repo.update(tx, state.userId, { botPaidThrough: paidThrough });
+    return true;
+  }
+
+  /** The user's engagement row, locked; made first for a user who has none yet. One query when it exists. */
+  async function lockRow(tx: Tx, userId: string, now: Date): Promise<EngagementRow> {
+    const row = await repo.lock(tx, userId);
+    if (row) return row;
+    await repo.ensure(tx, userId, now);
+    return (await repo.lock(tx, userId))!;
   }
 
   /**
@@ -111,14 +126,15 @@ export function createEngagementService(deps: {
     work: (tx: Tx, state: EngagementRow, now: Date) => Promise<T>,
     claim: IdempotencyClaim | null = null,
   ): Promise<T> {
-    await repo.ensure(db, userId, clock.now());
     return inTransaction(
       db,
       async (tx) => {
         const now = clock.now();
-        await settleDaily(tx, await repo.lock(tx, userId), now);
-        await settleBot(tx, await repo.lock(tx, userId), now);
-        return work(tx, await repo.lock(tx, userId), now);
+        // The row is read again only after a step changed it: the common case is one read.
+        let state = await lockRow(tx, userId, now);
+        if (await settleDaily(tx, state, now)) state = await lockRow(tx, userId, now);
+        if (await settleBot(tx, state, now)) state = await lockRow(tx, userId, now);
+        return work(tx, state, now);
       },
       claim,
     );
