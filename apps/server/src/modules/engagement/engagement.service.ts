@@ -140,6 +140,9 @@ export function createEngagementService(deps: {
     );
   }
 
+  /** Brings the user's accruals up to now, for a caller that already knows they are due; returns the state. */
+  const settle = (userId: string) => locked(userId, async (_tx, fresh) => fresh);
+
   /** Settles accruals when they are due (one read when nothing is) and returns the current state. */
   async function settleIfDue(userId: string): Promise<EngagementRow> {
     const state = await repo.find(db, userId);
@@ -148,11 +151,11 @@ export function createEngagementService(deps: {
       !state ||
       state.dailySettledThrough < utcDay(now) ||
       (state.botStatus === 'active' && (state.botPaidThrough?.getTime() ?? 0) <= now.getTime());
-    return due ? locked(userId, async (_tx, fresh) => fresh) : state;
+    return due ? settle(userId) : state;
   }
 
   return {
-    settleIfDue,
+    settle,
 
     /** Reads take no lock: they settle only when something is due, then read committed balances. */
     async rewardStatus(userId: string) {
@@ -176,7 +179,7 @@ export function createEngagementService(deps: {
           if (row.outcome === 'ok') ledger.notePosted('coins.daily-claim');
           return statementAnswer(row);
         },
-        settle: async (userId) => void (await settleIfDue(userId)),
+        settle: async (userId) => void (await settle(userId)),
         render(stored) {
           const result = stored as { outcome: 'ok' | 'none'; coins: string | null };
           if (result.outcome === 'none') throw fail(MSG.rewards.noDailyCoins, 'CONFLICT');
@@ -288,7 +291,7 @@ export function createEngagementService(deps: {
           if (row.outcome === 'ok') ledger.notePosted('coins.taps');
           return statementAnswer(row);
         },
-        settle: async (userId) => void (await settleIfDue(userId)),
+        settle: async (userId) => void (await settle(userId)),
         render(stored) {
           const result = stored as { outcome: 'ok' | 'too-fast' | 'cap'; totalClicks: string; coins: string | null };
           if (result.outcome === 'too-fast') throw fail(MSG.taps.tooFast, 'RATE_LIMITED');

@@ -62,7 +62,7 @@ export function createUsersService(
   /** The row as it stands once daily coins and bot upkeep are settled, when they were due (DESIGN D11). */
   async function settled(row: SnapshotRow | undefined): Promise<SnapshotRow | undefined> {
     if (!row || row.role !== 'user' || !row.engagement_due) return row;
-    await engagement.settleIfDue(row.id);
+    await engagement.settle(row.id);
     return usersRepository.snapshotRow(db, row.id, clock.now());
   }
 
