@@ -137,7 +137,14 @@ describe('handed back to settle', () => {
     expect(short.body.error.message).toBe(MSG.staking.insufficientTokens);
     await travelAndSignIn(t, u, 61 * DAY_MS);
     // The stake ended: the statement hands the sale back, the stake is released to the wallet, then sold.
-    const sold = await u.client.post(API.stakingSell, { tokens }, { 'idempotency-key': key() });
+    const counter = countRoundTrips(t.database);
+    let sold!: Awaited<ReturnType<typeof u.client.post>>;
+    const trips = await counter
+      .count(async () => (sold = await u.client.post(API.stakingSell, { tokens }, { 'idempotency-key': key() })))
+      .finally(() => counter.restore());
+    // The statement; the settlement: BEGIN, the stake locked, its last yield and its release posted, the
+    // notification, the stake's row updated once, COMMIT; the statement again.
+    expect(trips).toBe(1 + (1 + 1 + 2 + 1 + 1 + 1) + 1);
     expect(sold.status).toBe(200);
     expect(sold.body.summary).toMatchObject({ tokenWallet: '0', staked: '0', stakingEndDate: null });
     await expectLedgerConsistent(t);

@@ -42,6 +42,8 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     const stake = await repo.lockActive(tx, userId);
     if (!stake) return;
     const due = yieldDue(stake, upTo === 'now' ? now : lastStakeDay(stake, now));
+    // What changes on the stake's row, written once at the end.
+    const change: Parameters<typeof repo.update>[2] = {};
     if (due > stake.creditedTotal) {
       await ledger.postIn(tx, {
         kind: 'staking.yield',
@@ -52,7 +54,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
           { account: userAccount(userId, 'usd.staking_earned'), amount: due - stake.creditedTotal },
         ],
       });
-      await repo.update(tx, stake.id, { creditedTotal: due });
+      change.creditedTotal = due;
     }
     if (now.getTime() >= stake.endsAt.getTime()) {
       await ledger.postIn(tx, {
@@ -64,7 +66,8 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
           { account: userAccount(userId, 'svp.wallet'), amount: stake.tokens },
         ],
       });
-      await repo.update(tx, stake.id, { status: 'released', releasedAt: now });
+      change.status = 'released';
+      change.releasedAt = now;
       await notifications.record(tx, {
         userId,
         type: 'stake.ended',
@@ -73,6 +76,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
         params: { tokens: `${stake.tokens}` },
       });
     }
+    if (Object.keys(change).length > 0) await repo.update(tx, stake.id, change);
   }
 
   /** What a one-statement request hands back to settle: the user's stake, up to now, in its own transaction. */
