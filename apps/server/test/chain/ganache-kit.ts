@@ -36,11 +36,15 @@ export async function startGanache(): Promise<{ server: GanacheServer; rpcUrl: s
   return { server, rpcUrl: `http://127.0.0.1:${server.address().port}` };
 }
 
-const transportOf = (rpcUrl: string) => http(rpcUrl);
+/**
+ * Ganache runs in this process's JavaScript: a 250-transfer batch on a loaded CI machine took longer than viem's
+ * 10 s default, and the retry viem then makes would send the transaction again. One attempt, as long as a test.
+ */
+export const ganacheTransport = (rpcUrl: string) => http(rpcUrl, { timeout: 55_000, retryCount: 0 });
 
 /** Reading and mining clients (no cache, fast polling: automine answers at once). */
 export function ganacheClients(rpcUrl: string) {
-  const transport = transportOf(rpcUrl);
+  const transport = ganacheTransport(rpcUrl);
   return {
     pub: createPublicClient({ chain: ganacheChain, transport, cacheTime: 0, pollingInterval: 50 }),
     test: createTestClient({ chain: ganacheChain, transport, mode: 'ganache' }),
@@ -49,8 +53,8 @@ export function ganacheClients(rpcUrl: string) {
 
 /** A wallet client sending as one of ganache's unlocked accounts. */
 export const ganacheWallet = (rpcUrl: string, account: Address) =>
-  createWalletClient({ chain: ganacheChain, transport: transportOf(rpcUrl), account });
+  createWalletClient({ chain: ganacheChain, transport: ganacheTransport(rpcUrl), account });
 
 /** Ganache's deterministic unlocked accounts, in order. */
 export const ganacheAccounts = async (rpcUrl: string): Promise<Address[]> =>
-  createWalletClient({ chain: ganacheChain, transport: transportOf(rpcUrl) }).getAddresses();
+  createWalletClient({ chain: ganacheChain, transport: ganacheTransport(rpcUrl) }).getAddresses();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWalletClient, http, parseEther, parseUnits, type Abi, type Address, type Hash, type Hex } from 'viem';
+import { createWalletClient, parseEther, parseUnits, type Abi, type Address, type Hash, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TreasuryRun } from '@svp/shared';
@@ -16,6 +16,7 @@ import {
   ganacheAccounts,
   ganacheChain,
   ganacheClients,
+  ganacheTransport,
   ganacheWallet,
   startGanache,
   TEST_DEPOSIT_XPUB,
@@ -244,7 +245,7 @@ describe('payouts on a real EVM', () => {
     // Another transaction takes the treasury's nonce, so the dropped payout can never be mined.
     const other = createWalletClient({
       chain: ganacheChain,
-      transport: http(rpcUrl),
+      transport: ganacheTransport(rpcUrl),
       account: privateKeyToAccount(treasuryKey),
     });
     await mined(await other.sendTransaction({ to: keys.treasury.address as Address, value: 0n, nonce }));
