@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DAY_MS, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
-import { countRoundTrips } from '../round-trips.js';
+import { countRoundTrips, roundTripsOf } from '../round-trips.js';
 import {
   buildTestApp,
   invest,
@@ -113,11 +113,10 @@ describe('handed back to settle', () => {
     // past it: nothing read the new day yet, so the claim settles its 3,000 coins, then claims all 6,000.
     await travelAndSignIn(t, u, DAY_MS + (DAY_MS - (t.clock.now().getTime() % DAY_MS)) - 60_000);
     t.clock.advance(2 * 60_000);
-    const counter = countRoundTrips(t.database);
     let res!: Awaited<ReturnType<typeof u.client.post>>;
-    const trips = await counter
-      .count(async () => (res = await u.client.post(API.rewardsDaily, undefined, { 'idempotency-key': key() })))
-      .finally(() => counter.restore());
+    const trips = await roundTripsOf(t.database, async () => {
+      res = await u.client.post(API.rewardsDaily, undefined, { 'idempotency-key': key() });
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ coins: '6000', dailyCoins: '0' });
     // The statement; the settlement: BEGIN, the row locked once, the plans, the day's posting, the row updated and
@@ -137,11 +136,10 @@ describe('handed back to settle', () => {
     expect(short.body.error.message).toBe(MSG.staking.insufficientTokens);
     await travelAndSignIn(t, u, 61 * DAY_MS);
     // The stake ended: the statement hands the sale back, the stake is released to the wallet, then sold.
-    const counter = countRoundTrips(t.database);
     let sold!: Awaited<ReturnType<typeof u.client.post>>;
-    const trips = await counter
-      .count(async () => (sold = await u.client.post(API.stakingSell, { tokens }, { 'idempotency-key': key() })))
-      .finally(() => counter.restore());
+    const trips = await roundTripsOf(t.database, async () => {
+      sold = await u.client.post(API.stakingSell, { tokens }, { 'idempotency-key': key() });
+    });
     // The statement; the settlement: BEGIN, the stake locked, its last yield and its release posted, the
     // notification, the stake's row updated once, COMMIT; the statement again.
     expect(trips).toBe(1 + (1 + 1 + 2 + 1 + 1 + 1) + 1);
