@@ -9,6 +9,7 @@ import type { PlatformRollUp } from './modules/ledger/platform-roll-up.js';
 import type { LedgerCheck } from './modules/ledger/ledger-check.js';
 import type { createMailer } from './modules/mail/mailer.js';
 import type { createNotificationsModule } from './modules/notifications/index.js';
+import type { AdminReportsService } from './modules/admin/admin-reports.service.js';
 import type { createSimulatedChain } from './chain/simulated.js';
 import type { ChainScanner } from './chain/types.js';
 import type { createDepositWatcher } from './chain/watcher.js';
@@ -61,6 +62,7 @@ declare module 'fastify' {
       engagement: ReturnType<typeof createEngagementService>;
       staking: ReturnType<typeof createStakingService>;
       notifications: ReturnType<typeof createNotificationsModule>;
+      adminReports: AdminReportsService;
     };
   }
 }

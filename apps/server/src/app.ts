@@ -309,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engagement,
     staking,
     notifications,
+    adminReports,
   });
   return app;
 }

@@ -1,7 +1,6 @@
 /**
  * A report that is answered fresh while it is cheap and from its last result once it is not (issue #17: the
- * admin overview counts users and reads every ledger entry for the invariant check, which no request may do
- * at a million users).
+ * admin overview sums every active plan and stake, which no request should wait for at a million users).
  *
  * While computing it took less than `freshBelowMs`, every call computes it again (a small platform, and the
  * tests, always see the present). Once it took longer, a call answers with the last result and, when that is
