@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
-import { API, USD_UNIT } from '@svp/shared';
+import { sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
+import { API, DAY_MS, USD_UNIT } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { adminReportsRepository } from '../../src/modules/admin/admin-reports.repository.js';
 import { newestMails } from '../../src/modules/mail/outbox.js';
-import { Client, registerUser, signedInAdmin, signedInUser, buildTestApp, topUp, type TestApp } from '../helpers.js';
+import {
+  Client,
+  registerUser,
+  signedInAdmin,
+  signedInUser,
+  buildTestApp,
+  invest,
+  topUp,
+  travelAndSignIn,
+  type TestApp,
+} from '../helpers.js';
 
 /**
  * Issue 17, part 4: the overview's counts and the admin lists read no table in full (migration 0032, ADR 0037).
@@ -93,6 +103,14 @@ describe('the overview counts', () => {
     expect(counts).toEqual(await countedTheSlowWay());
   });
 
+  it("is folded into its totals by the platform roll-up's pass, whether or not anyone reads it", async () => {
+    await signedInUser(t.app);
+    expect(await pendingChanges()).toBeGreaterThan(0);
+    await t.app.services.platformRollUp.runOnce();
+    expect(await pendingChanges()).toBe(0);
+    expect(await overviewCounts()).toEqual(await countedTheSlowWay());
+  });
+
   it('stays exact while registrations and readers race', async () => {
     const readers = () => queryRows(t.database.db, adminReportsRepository.keptCounts);
     await Promise.all([
@@ -102,6 +120,65 @@ describe('the overview counts', () => {
     await Promise.all(Array.from({ length: 5 }, readers));
     expect(await overviewCounts()).toEqual(await countedTheSlowWay());
     expect(await pendingChanges()).toBe(0);
+  });
+});
+
+/** The kept figures by name, and the same counted again from the tables (platform_counts_recount, rolled back). */
+async function keptAndRecounted() {
+  const read = async (db: Pick<typeof t.database.db, 'execute'>) =>
+    Object.fromEntries(
+      (await queryRows<{ name: string; n: string }>(db, adminReportsRepository.keptCounts)).map((r) => [r.name, r.n]),
+    );
+  const kept = await read(t.database.db);
+  let recounted: Record<string, string> = {};
+  await t.database.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select platform_counts_recount()`);
+      recounted = await read(tx);
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  return { kept, recounted };
+}
+
+describe('the solvency sums', () => {
+  it('follow plans started and broken, stakes settled and ended, as recounting the tables would', async () => {
+    const expectKeptAsRecounted = async () => {
+      const { kept, recounted } = await keptAndRecounted();
+      expect(kept).toEqual(recounted);
+      return kept;
+    };
+    const u = await signedInUser(t.app, '10.0.8.1');
+    await topUp(u.client, '120');
+    expect((await invest(u.client, 'platinum', '100')).status).toBe(200);
+    expect((await u.client.post(API.stakingConvert, { direction: 'toFund', amount: '10' })).status).toBe(200);
+    expect((await u.client.post(API.stakingBuy, { amount: '5' })).status).toBe(200);
+    expect((await u.client.post(API.stakingStake, { tokens: '300000' })).status).toBe(200);
+    const started = await expectKeptAsRecounted();
+    expect(BigInt(started.active_stakes_token_ms!)).toBeGreaterThan(0n);
+
+    t.clock.advance(3 * DAY_MS + 1000);
+    expect((await u.client.get(API.staking)).status).toBe(200); // settles three days of yield
+    const settled = await expectKeptAsRecounted();
+    expect(BigInt(settled.active_stakes_credited!)).toBeGreaterThan(BigInt(started.active_stakes_credited ?? '0'));
+
+    expect((await u.client.post(API.withdrawals, { kind: 'break' })).status).toBe(200); // closes the plan
+    expect((await expectKeptAsRecounted()).active_plans).toBe(String(Number(started.active_plans) - 1));
+
+    await travelAndSignIn(t, u, 60 * DAY_MS);
+    expect((await u.client.get(API.staking)).status).toBe(200); // the stake ended: released
+    expect((await expectKeptAsRecounted()).active_stakes).toBe(String(Number(started.active_stakes) - 1));
+
+    // Outside the app: a plan's amount corrected, then the plan deleted.
+    const v = await signedInUser(t.app, '10.0.8.2');
+    await topUp(v.client, '100');
+    expect((await invest(v.client, 'platinum', '100')).status).toBe(200);
+    await queryRows(t.database.db, sql`update investments set amount = amount + 1 where user_id = ${v.user.id}`);
+    await expectKeptAsRecounted();
+    await queryRows(t.database.db, sql`delete from investments where user_id = ${v.user.id}`);
+    await expectKeptAsRecounted();
   });
 });
 

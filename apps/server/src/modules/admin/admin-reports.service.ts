@@ -1,5 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { SVP_PER_USD, toDecimalString, tokenToMicro, usdForTokens, usdText, YEAR_MS } from '@svp/shared';
+import { desc, eq } from 'drizzle-orm';
+import { toDecimalString, tokenToMicro, usdForTokens, usdText } from '@svp/shared';
+import { yieldOfTokenMs } from '../staking/yield.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
 import { adminReportsRepository as repo } from './admin-reports.repository.js';
@@ -25,13 +26,14 @@ export function createAdminReportsService(db: Db, options: { stakingApyPercent: 
   const apyBp = BigInt(Math.round(options.stakingApyPercent * 100));
 
   async function computeOverview() {
-    const counts = await overviewCounts(db);
+    const kept = await keptFigures(db);
+    const counts = await overviewCounts(db, kept);
     await options.ledgerCheck.runOnce({ settleWaitMs: 0 });
     const report = await options.ledgerCheck.report();
     return {
       counts,
       invariants: { ok: report.ok, problems: report.problems },
-      solvency: await solvency(db, apyBp),
+      solvency: solvencyText(await solvencyFigures(db, apyBp, kept)),
     };
   }
   const overviewReport = backgroundReport(computeOverview, {
@@ -113,87 +115,55 @@ export function createAdminReportsService(db: Db, options: { stakingApyPercent: 
   };
 }
 
+/** The figures the triggers keep (migrations 0032, 0033), by name, exact as of now. */
+async function keptFigures(db: Db): Promise<Map<string, bigint>> {
+  const rows = await queryRows<{ name: string; n: string }>(db, repo.keptCounts);
+  return new Map(rows.map((row) => [row.name, BigInt(row.n)]));
+}
+
 /**
- * The overview's counts without reading a table in full (migration 0032, ADR 0037): users by role, open tickets
- * and flagged deposits are kept by triggers as they change; active plans and pending withdrawals are read through
- * indexes that hold only those rows (the live sets, as the solvency's sums read them).
+ * The overview's counts without reading a table in full (ADR 0037): kept by triggers, but for the withdrawals
+ * waiting for the admin, read through the index on their status.
  */
-async function overviewCounts(db: Db) {
-  const kept = await queryRows<{ name: string; n: string }>(db, repo.keptCounts);
-  const count = (name: string) => Number(kept.find((row) => row.name === name)?.n ?? 0);
-  const [live] = await queryRows<{ activeInvestments: number; pendingWithdrawals: number }>(db, repo.liveCounts);
+async function overviewCounts(db: Db, kept: Map<string, bigint>) {
+  const count = (name: string) => Number(kept.get(name) ?? 0n);
+  const [live] = await queryRows<{ pendingWithdrawals: number }>(db, repo.liveCounts);
   return {
     users: count('users'),
     admins: count('admins'),
-    activeInvestments: live!.activeInvestments,
+    activeInvestments: count('active_plans'),
     pendingWithdrawals: live!.pendingWithdrawals,
     openTickets: count('open_tickets'),
     flaggedDeposits: count('flagged_deposits'),
   };
 }
 
-/** A year in ms as a bigint, for exact yield arithmetic. */
-const YEAR_MS_BIG = BigInt(YEAR_MS);
-
 /**
- * Whether the platform can pay: owed at maturity against net money held, in one statement.
+ * Whether the platform can pay: owed at maturity against net money held, without reading a table in full.
  *
- * Nothing here reads a table in full. What users hold in USD is not summed over their accounts (ten per
- * user): every ledger transaction sums to zero per asset (DESIGN §3), so all user USD accounts together
- * hold exactly minus what the platform's own accounts hold, and those are a handful of rows found by the
- * (owner, code) key (platform_accounts: with the postings the roll-up has not reached, migration 0024). The same goes for deposits received, paid out, and the SVP tokens users hold (minus
- * the treasury's balance). What the ledger cannot say is what active plans and stakes will still earn,
- * because promised returns are not posted until they are paid: those two sums read the active plans and
- * stakes only, through the partial unique indexes on `status = 'active'`, never the closed history.
+ * What users hold in USD is not summed over their accounts (ten per user): every ledger transaction sums to zero
+ * per asset (DESIGN §3), so all user USD accounts together hold exactly minus what the platform's own accounts
+ * hold, and those are a handful of rows found by the (owner, code) key (platform_accounts: with the postings the
+ * roll-up has not reached, migration 0024). The same goes for deposits received, paid out, and the SVP tokens
+ * users hold (minus the treasury's balance). What the ledger cannot say is what active plans and stakes will
+ * still earn, because promised returns are not posted until they are paid: their counts and sums are kept by
+ * triggers as plans and stakes start, settle and end (migration 0033).
  */
-async function solvency(db: Db, apyBp: bigint) {
-  return solvencyText(await solvencyFigures(db, apyBp));
-}
-
-/** The figures behind `solvency`, in micro-units: also what the treasury screen sets beside the chain's holdings. */
-export async function solvencyFigures(db: Db, apyBp: bigint) {
-  const [row] = await queryRows<{
-    platformUsd: string;
-    deposits: string;
-    payouts: string;
-    treasury: string;
-    plans: number;
-    invested: string;
-    atMaturity: string;
-    stakes: number;
-    yieldToCome: string;
-  }>(
+export async function solvencyFigures(db: Db, apyBp: bigint, kept?: Map<string, bigint>) {
+  const figures = kept ?? (await keptFigures(db));
+  const [row] = await queryRows<{ platformUsd: string; deposits: string; payouts: string; treasury: string }>(
     db,
-    sql`
-    select
-      (select coalesce(sum(balance), 0) from platform_accounts where asset = 'USD')::text
-        as "platformUsd",
-      (select coalesce(sum(balance), 0) from platform_accounts where code = 'usd.deposits')::text
-        as deposits,
-      (select coalesce(sum(balance), 0) from platform_accounts where code = 'usd.payouts')::text
-        as payouts,
-      (select coalesce(sum(balance), 0) from platform_accounts where code = 'svp.treasury')::text
-        as treasury,
-      p.plans, p.invested, p.at_maturity as "atMaturity", s.stakes, s.yield_to_come as "yieldToCome"
-    from (
-      select count(*)::int as plans, coalesce(sum(amount), 0)::text as invested,
-        coalesce(sum(expected_withdrawal), 0)::text as at_maturity
-      from investments where status = 'active'
-    ) p, (
-      -- staking/yield.ts's yieldDue at the stake's end, per stake and floored like it, minus what was credited.
-      select count(*)::int as stakes, coalesce(sum(greatest(0,
-        div(div(tokens::numeric * 1000000, ${SVP_PER_USD.toString()}::numeric) * ${apyBp.toString()}::numeric
-          * round(extract(epoch from ends_at - started_at) * 1000), ${(10_000n * YEAR_MS_BIG).toString()}::numeric)
-        - credited_total)), 0)::text as yield_to_come
-      from stakes where status = 'active'
-    ) s`,
+    repo.platformSums,
   );
   const r = row!;
+  const keptFigure = (name: string) => figures.get(name) ?? 0n;
   const owedNow = -BigInt(r.platformUsd);
-  const invested = BigInt(r.invested);
-  const atMaturity = BigInt(r.atMaturity);
+  const invested = keptFigure('active_plans_invested');
+  const atMaturity = keptFigure('active_plans_at_maturity');
   const planReturnsToCome = atMaturity - invested;
-  const stakingYieldToCome = BigInt(r.yieldToCome);
+  const yieldAtEnd = yieldOfTokenMs(keptFigure('active_stakes_token_ms'), apyBp);
+  const stakingYieldToCome =
+    yieldAtEnd > keptFigure('active_stakes_credited') ? yieldAtEnd - keptFigure('active_stakes_credited') : 0n;
   const tokensHeld = -BigInt(r.treasury);
   const tokensAtSellPrice = usdForTokens(tokensHeld);
   const owedAtMaturity = owedNow + planReturnsToCome + stakingYieldToCome + tokensAtSellPrice;
@@ -202,11 +172,11 @@ export async function solvencyFigures(db: Db, apyBp: bigint) {
   const netHeld = depositsReceived - paidOut;
   return {
     owedNow,
-    plans: r.plans,
+    plans: Number(keptFigure('active_plans')),
     invested,
     atMaturity,
     planReturnsToCome,
-    stakes: r.stakes,
+    stakes: Number(keptFigure('active_stakes')),
     stakingYieldToCome,
     tokensHeld,
     tokensAtSellPrice,

@@ -133,4 +133,9 @@ export const ledgerRepository = {
     const [row] = await rollUpStatement(db, [limit]);
     return row!.n;
   },
+
+  /** Folds the changes of the platform's kept counts and sums into their totals (migrations 0032, 0033). */
+  async compactPlatformCounts(db: Db): Promise<void> {
+    await db.execute(sql`select platform_counts_compact()`);
+  },
 };
