@@ -145,7 +145,7 @@ async function runSize(users: number, withPlans: boolean): Promise<SizeResult> {
         /platform_counts|from investments where status|from stakes where status|platform_accounts/;
       plans[WATCHER_PASS] = inProcess.filter((p) => !/ledger_check/.test(p) && !overviewStatement.test(p));
       plans[INVARIANT_CHECK] = inProcess.filter((p) => /ledger_check/.test(p));
-      plans[OVERVIEW_PASS] = inProcess.filter((p) => overviewStatement.test(p));
+      plans[OVERVIEW_PASS] = inProcess.filter((p) => !/ledger_check/.test(p) && overviewStatement.test(p));
       await planLogging(baseUrl, name, false);
     }
     return { users, seedSeconds, figures, plans, invariantsOk, reference };
