@@ -1,30 +1,29 @@
--- Issue #17, part 4: nothing reads a table in full on a request or a pass. Three admin reads still did
--- (ADR 0037): the overview's counts (every user by role, every ticket, every deposit for its flag, every rejected
--- transfer), the flagged-deposits screen (every deposit, for its flag) and the Outbox screen (the whole outbox,
--- sorted by time, to keep the newest 100).
+-- Issue #17, part 4: nothing reads a table in full on a request or a pass (ADR 0037). The admin overview did on
+-- every computation: its counts (every user by role, every ticket, every deposit for its flag, every rejected
+-- transfer) and its solvency (the count and sums of every active plan and stake; at a million users each user may
+-- hold one of each). So did two admin screens: the flagged deposits (every deposit, for its flag) and the Outbox
+-- (every mail ever queued, sorted by time, to keep the newest 100).
 --
--- The counts are kept as they change. A trigger never updates a shared counter row (a registration or a flagged
--- credit would then wait for another's commit): it inserts the change into platform_count_changes, and a reader
--- adds the compacted figures of platform_counts to the changes not compacted yet, in one snapshot, so exactly.
--- platform_counts_read() compacts and reads in one statement: the DELETE ... RETURNING and the upsert see the
--- same snapshot as the sum, which counts each change once (moved or not: the snapshot is taken before either).
+-- The counts and sums are kept as they change, by name in platform_counts:
+--   users, admins, open_tickets, flagged_deposits (flagged deposits and rejected transfers);
+--   active_plans, active_plans_invested, active_plans_at_maturity: count, sum(amount), sum(expected_withdrawal);
+--   active_stakes, active_stakes_token_ms, active_stakes_credited: count, sum(tokens * term in ms),
+--   sum(credited_total). Token-milliseconds outgrow a bigint: the figures are numeric.
+-- A trigger never updates a total (an investment would then wait for another's commit): it inserts the change
+-- into platform_count_changes, a table with no index. platform_counts_compact() folds the changes into the
+-- totals (the platform roll-up's pass, every second); platform_counts_read() answers totals + changes not folded
+-- yet from one snapshot, so exactly. The staking yield still to come is computed from the two stake sums with the
+-- configured APY (yieldOfTokenMs in staking/yield.ts).
 CREATE TABLE "platform_counts" (
 	"name" text PRIMARY KEY NOT NULL,
-	"n" bigint NOT NULL
+	"n" numeric NOT NULL
 );
 --> statement-breakpoint
+-- A change is only ever inserted, and deleted with all the others: no key to maintain on an investment's path.
 CREATE TABLE "platform_count_changes" (
-	"id" bigserial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
-	"delta" bigint NOT NULL
+	"delta" numeric NOT NULL
 );
---> statement-breakpoint
-INSERT INTO "platform_counts" ("name", "n")
-SELECT 'users', count(*) FROM users WHERE role = 'user'
-UNION ALL SELECT 'admins', count(*) FROM users WHERE role = 'admin'
-UNION ALL SELECT 'open_tickets', count(*) FROM tickets WHERE status <> 'closed'
-UNION ALL SELECT 'flagged_deposits', (SELECT count(*) FROM deposits WHERE flag IS NOT NULL)
-  + (SELECT count(*) FROM rejected_deposits);
 --> statement-breakpoint
 -- What each counted row adds to which count: a user by role, an open ticket, a flagged deposit, any rejected one.
 CREATE OR REPLACE FUNCTION platform_count_of_user(p_role text) RETURNS text AS $$
@@ -34,8 +33,6 @@ $$ LANGUAGE sql IMMUTABLE;
 -- Users, tickets and rejected transfers inserted or deleted by one statement: one change a count (a seed of a
 -- million users writes one row).
 CREATE OR REPLACE FUNCTION platform_count_rows() RETURNS trigger AS $$
-DECLARE
-  v_sign int := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
 BEGIN
   IF TG_TABLE_NAME = 'users' THEN
     IF TG_OP = 'INSERT' THEN
@@ -86,6 +83,95 @@ BEGIN
 END
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
+-- A stake's term in milliseconds, as the solvency has always measured it.
+CREATE OR REPLACE FUNCTION stake_term_ms(p_started timestamptz, p_ends timestamptz) RETURNS numeric AS $$
+  SELECT round(extract(epoch FROM p_ends - p_started) * 1000)
+$$ LANGUAGE sql IMMUTABLE;
+--> statement-breakpoint
+-- A plan's or a stake's part in the kept figures: what it adds while active, taken out when it stops being active
+-- or changes. Only the net changes are written (a stake's settlement moves credited_total alone: one row).
+CREATE OR REPLACE FUNCTION platform_count_plan_or_stake() RETURNS trigger AS $$
+DECLARE
+  v_old_active boolean := TG_OP <> 'INSERT' AND OLD.status = 'active';
+  v_new_active boolean := TG_OP <> 'DELETE' AND NEW.status = 'active';
+BEGIN
+  IF TG_TABLE_NAME = 'investments' THEN
+    INSERT INTO platform_count_changes (name, delta)
+    SELECT v.name, v.delta FROM (VALUES
+      ('active_plans', (v_new_active::int - v_old_active::int)::numeric),
+      ('active_plans_invested', CASE WHEN v_new_active THEN NEW.amount ELSE 0 END
+        - CASE WHEN v_old_active THEN OLD.amount ELSE 0 END),
+      ('active_plans_at_maturity', CASE WHEN v_new_active THEN NEW.expected_withdrawal ELSE 0 END
+        - CASE WHEN v_old_active THEN OLD.expected_withdrawal ELSE 0 END)
+    ) AS v(name, delta) WHERE v.delta <> 0;
+  ELSE
+    INSERT INTO platform_count_changes (name, delta)
+    SELECT v.name, v.delta FROM (VALUES
+      ('active_stakes', (v_new_active::int - v_old_active::int)::numeric),
+      ('active_stakes_token_ms',
+        CASE WHEN v_new_active THEN NEW.tokens * stake_term_ms(NEW.started_at, NEW.ends_at) ELSE 0 END
+        - CASE WHEN v_old_active THEN OLD.tokens * stake_term_ms(OLD.started_at, OLD.ends_at) ELSE 0 END),
+      ('active_stakes_credited', CASE WHEN v_new_active THEN NEW.credited_total ELSE 0 END
+        - CASE WHEN v_old_active THEN OLD.credited_total ELSE 0 END)
+    ) AS v(name, delta) WHERE v.delta <> 0;
+  END IF;
+  RETURN NULL;
+END
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- Folds the changes into platform_counts: the platform roll-up's pass does it every second, so the changes stay a
+-- few rows whether or not anyone reads the overview. Returns how many changes it folded.
+CREATE OR REPLACE FUNCTION platform_counts_compact() RETURNS bigint AS $$
+  WITH moved AS (
+    DELETE FROM platform_count_changes RETURNING name, delta
+  ), compacted AS (
+    INSERT INTO platform_counts AS c (name, n)
+      SELECT m.name, sum(m.delta) FROM moved m GROUP BY m.name
+    ON CONFLICT (name) DO UPDATE SET n = c.n + excluded.n
+  )
+  SELECT count(*) FROM moved
+$$ LANGUAGE sql VOLATILE;
+--> statement-breakpoint
+-- The figures now, exactly: folds the changes, then reads totals + any change folded by no one yet, in the second
+-- statement's one snapshot. A change folded meanwhile by another reader is in that snapshot either as a change or in
+-- its total, never both (a fold commits its DELETE and its upsert together).
+CREATE OR REPLACE FUNCTION platform_counts_read() RETURNS TABLE (name text, n numeric) AS $$
+  SELECT platform_counts_compact();
+  SELECT all_counts.name, sum(all_counts.n)
+  FROM (
+    SELECT c.name, c.n FROM platform_counts c
+    UNION ALL
+    SELECT ch.name, ch.delta FROM platform_count_changes ch
+  ) all_counts
+  GROUP BY all_counts.name
+$$ LANGUAGE sql VOLATILE;
+--> statement-breakpoint
+-- Every kept figure counted again from the tables, in one snapshot, with the changes it covers cleared: the
+-- start below, a seed written with triggers off (bench:scale), or a repair. It reads every table in full.
+CREATE OR REPLACE FUNCTION platform_counts_recount() RETURNS void AS $$
+  WITH cleared AS (
+    DELETE FROM platform_count_changes
+  ), fresh (name, n) AS (
+    SELECT 'users', count(*)::numeric FROM users WHERE role = 'user'
+    UNION ALL SELECT 'admins', count(*) FROM users WHERE role = 'admin'
+    UNION ALL SELECT 'open_tickets', count(*) FROM tickets WHERE status <> 'closed'
+    UNION ALL SELECT 'flagged_deposits', (SELECT count(*) FROM deposits WHERE flag IS NOT NULL)
+      + (SELECT count(*) FROM rejected_deposits)
+    UNION ALL SELECT 'active_plans', count(*) FROM investments WHERE status = 'active'
+    UNION ALL SELECT 'active_plans_invested', coalesce(sum(amount), 0) FROM investments WHERE status = 'active'
+    UNION ALL SELECT 'active_plans_at_maturity', coalesce(sum(expected_withdrawal), 0)
+      FROM investments WHERE status = 'active'
+    UNION ALL SELECT 'active_stakes', count(*) FROM stakes WHERE status = 'active'
+    UNION ALL SELECT 'active_stakes_token_ms', coalesce(sum(tokens * stake_term_ms(started_at, ends_at)), 0)
+      FROM stakes WHERE status = 'active'
+    UNION ALL SELECT 'active_stakes_credited', coalesce(sum(credited_total), 0) FROM stakes WHERE status = 'active'
+  )
+  INSERT INTO platform_counts (name, n) SELECT name, n FROM fresh
+  ON CONFLICT (name) DO UPDATE SET n = excluded.n
+$$ LANGUAGE sql VOLATILE;
+--> statement-breakpoint
+SELECT platform_counts_recount();
+--> statement-breakpoint
 CREATE TRIGGER "users_counted_insert" AFTER INSERT ON "users"
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_count_rows();
 --> statement-breakpoint
@@ -122,25 +208,30 @@ CREATE TRIGGER "rejected_deposits_counted_insert" AFTER INSERT ON "rejected_depo
 CREATE TRIGGER "rejected_deposits_counted_delete" AFTER DELETE ON "rejected_deposits"
   REFERENCING OLD TABLE AS gone_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_count_rows();
 --> statement-breakpoint
--- The counts now, exactly: compacts the changes into platform_counts and answers compacted + pending from the
--- statement's one snapshot. Two readers at once: a change one of them moved is skipped by the other's DELETE
--- (already gone when its lock is granted), and each answers from its own snapshot, where it is counted once.
-CREATE OR REPLACE FUNCTION platform_counts_read() RETURNS TABLE (name text, n bigint) AS $$
-  WITH moved AS (
-    DELETE FROM platform_count_changes RETURNING platform_count_changes.name, platform_count_changes.delta
-  ), compacted AS (
-    INSERT INTO platform_counts AS c (name, n)
-      SELECT m.name, sum(m.delta) FROM moved m GROUP BY m.name
-    ON CONFLICT (name) DO UPDATE SET n = c.n + excluded.n
-  )
-  SELECT all_counts.name, sum(all_counts.n)::bigint
-  FROM (
-    SELECT c.name, c.n FROM platform_counts c
-    UNION ALL
-    SELECT ch.name, ch.delta FROM platform_count_changes ch
-  ) all_counts
-  GROUP BY all_counts.name
-$$ LANGUAGE sql VOLATILE;
+CREATE TRIGGER "investments_counted_insert" AFTER INSERT ON "investments" FOR EACH ROW
+  WHEN (NEW.status = 'active') EXECUTE FUNCTION platform_count_plan_or_stake();
+--> statement-breakpoint
+CREATE TRIGGER "investments_counted_update" AFTER UPDATE OF "status", "amount", "expected_withdrawal"
+  ON "investments" FOR EACH ROW
+  WHEN ((OLD.status = 'active' OR NEW.status = 'active')
+    AND (OLD.status, OLD.amount, OLD.expected_withdrawal) IS DISTINCT FROM (NEW.status, NEW.amount, NEW.expected_withdrawal))
+  EXECUTE FUNCTION platform_count_plan_or_stake();
+--> statement-breakpoint
+CREATE TRIGGER "investments_counted_delete" AFTER DELETE ON "investments" FOR EACH ROW
+  WHEN (OLD.status = 'active') EXECUTE FUNCTION platform_count_plan_or_stake();
+--> statement-breakpoint
+CREATE TRIGGER "stakes_counted_insert" AFTER INSERT ON "stakes" FOR EACH ROW
+  WHEN (NEW.status = 'active') EXECUTE FUNCTION platform_count_plan_or_stake();
+--> statement-breakpoint
+CREATE TRIGGER "stakes_counted_update" AFTER UPDATE OF "status", "tokens", "started_at", "ends_at", "credited_total"
+  ON "stakes" FOR EACH ROW
+  WHEN ((OLD.status = 'active' OR NEW.status = 'active')
+    AND (OLD.status, OLD.tokens, OLD.started_at, OLD.ends_at, OLD.credited_total)
+      IS DISTINCT FROM (NEW.status, NEW.tokens, NEW.started_at, NEW.ends_at, NEW.credited_total))
+  EXECUTE FUNCTION platform_count_plan_or_stake();
+--> statement-breakpoint
+CREATE TRIGGER "stakes_counted_delete" AFTER DELETE ON "stakes" FOR EACH ROW
+  WHEN (OLD.status = 'active') EXECUTE FUNCTION platform_count_plan_or_stake();
 --> statement-breakpoint
 -- The flagged-deposits screen, newest first, from the flagged deposits only.
 CREATE INDEX IF NOT EXISTS "deposits_flagged_idx" ON "deposits" ("seen_at" DESC, "id" DESC) WHERE "flag" IS NOT NULL;

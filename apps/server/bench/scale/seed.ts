@@ -209,7 +209,7 @@ export async function seed(databaseUrl: string, users: number, log: (line: strin
        select ${tokenHash(`'${adminToken}'`)}, id, 'admin', 'done', now(), now(), now(), now() + interval '1 day'
        from users where role = 'admin' limit 1`,
     );
-    // Replica mode skipped the triggers that keep the overview's counts and sums (migrations 0032, 0033): counted
+    // Replica mode skipped the triggers that keep the overview's counts and sums (migration 0032): counted
     // once here from the seeded tables, as a repair would.
     await step('overview counts', 'select platform_counts_recount()');
     await step('analyze', 'vacuum analyze');

@@ -115,7 +115,7 @@ export function createAdminReportsService(db: Db, options: { stakingApyPercent: 
   };
 }
 
-/** The figures the triggers keep (migrations 0032, 0033), by name, exact as of now. */
+/** The figures the triggers keep (migration 0032), by name, exact as of now. */
 async function keptFigures(db: Db): Promise<Map<string, bigint>> {
   const rows = await queryRows<{ name: string; n: string }>(db, repo.keptCounts);
   return new Map(rows.map((row) => [row.name, BigInt(row.n)]));
@@ -147,7 +147,7 @@ async function overviewCounts(db: Db, kept: Map<string, bigint>) {
  * roll-up has not reached, migration 0024). The same goes for deposits received, paid out, and the SVP tokens
  * users hold (minus the treasury's balance). What the ledger cannot say is what active plans and stakes will
  * still earn, because promised returns are not posted until they are paid: their counts and sums are kept by
- * triggers as plans and stakes start, settle and end (migration 0033).
+ * triggers as plans and stakes start, settle and end (migration 0032).
  */
 export async function solvencyFigures(db: Db, apyBp: bigint, kept?: Map<string, bigint>) {
   const figures = kept ?? (await keptFigures(db));

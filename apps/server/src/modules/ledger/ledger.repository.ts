@@ -134,7 +134,7 @@ export const ledgerRepository = {
     return row!.n;
   },
 
-  /** Folds the changes of the platform's kept counts and sums into their totals (migrations 0032, 0033). */
+  /** Folds the changes of the platform's kept counts and sums into their totals (migration 0032). */
   async compactPlatformCounts(db: Db): Promise<void> {
     await db.execute(sql`select platform_counts_compact()`);
   },
