@@ -10,13 +10,12 @@ import { backgroundReport } from './background-report.js';
 /**
  * The overview is computed on every request while that takes under OVERVIEW_FRESH_BELOW_MS; past that it is a
  * background job refreshed at most every OVERVIEW_MAX_AGE_MS, and the overview shows its last result with when it
- * was taken. No part of it reads a table in full (ADR 0037): the counts are kept by triggers or read from indexes
- * of the live rows, and the invariants come from the incremental ledger check (ledger-check.ts), brought up to
- * date first: it costs what was posted since. What grows with the platform is the live sets the solvency sums
- * (every active plan and stake), at a million users the reason for the background job.
+ * was taken. No part of it reads a table in full (ADR 0037): the counts and the solvency's sums are kept by
+ * triggers, the queue of withdrawals is read through its index, and the invariants come from the incremental
+ * ledger check (ledger-check.ts), brought up to date first: it costs what was posted since its last pass.
  */
-// 250 ms: a small platform computes it in a few ms (a cold first run in tens); at a million users its sums take
-// ~0.5 s (bench:scale), which no request should wait for.
+// 250 ms: the overview takes a few ms at a thousand users and at a million (bench:scale); what can hold a request
+// longer is the ledger check's catch-up after a burst of postings, which no request should wait for.
 export const OVERVIEW_FRESH_BELOW_MS = 250;
 export const OVERVIEW_MAX_AGE_MS = 60_000;
 

@@ -1,6 +1,7 @@
 /**
  * A report that is answered fresh while it is cheap and from its last result once it is not (issue #17: the
- * admin overview sums every active plan and stake, which no request should wait for at a million users).
+ * admin overview brings the ledger check up to date first, and after a burst of postings that catch-up is longer
+ * than a request should wait).
  *
  * While computing it took less than `freshBelowMs`, every call computes it again (a small platform, and the
  * tests, always see the present). Once it took longer, a call answers with the last result and, when that is
