@@ -31,33 +31,20 @@ CREATE OR REPLACE FUNCTION platform_count_of_user(p_role text) RETURNS text AS $
 $$ LANGUAGE sql IMMUTABLE;
 --> statement-breakpoint
 -- Users, tickets and rejected transfers inserted or deleted by one statement: one change a count (a seed of a
--- million users writes one row).
+-- million users writes one row). Both triggers name their transition table changed_rows; a delete counts down.
 CREATE OR REPLACE FUNCTION platform_count_rows() RETURNS trigger AS $$
+DECLARE
+  v_sign int := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
 BEGIN
   IF TG_TABLE_NAME = 'users' THEN
-    IF TG_OP = 'INSERT' THEN
-      INSERT INTO platform_count_changes (name, delta)
-        SELECT platform_count_of_user(role::text), count(*) FROM changed_rows GROUP BY 1;
-    ELSE
-      INSERT INTO platform_count_changes (name, delta)
-        SELECT platform_count_of_user(role::text), -count(*) FROM gone_rows GROUP BY 1;
-    END IF;
+    INSERT INTO platform_count_changes (name, delta)
+      SELECT platform_count_of_user(role::text), v_sign * count(*) FROM changed_rows GROUP BY 1;
   ELSIF TG_TABLE_NAME = 'tickets' THEN
-    IF TG_OP = 'INSERT' THEN
-      INSERT INTO platform_count_changes (name, delta)
-        SELECT 'open_tickets', count(*) FROM changed_rows WHERE status <> 'closed' HAVING count(*) > 0;
-    ELSE
-      INSERT INTO platform_count_changes (name, delta)
-        SELECT 'open_tickets', -count(*) FROM gone_rows WHERE status <> 'closed' HAVING count(*) > 0;
-    END IF;
+    INSERT INTO platform_count_changes (name, delta)
+      SELECT 'open_tickets', v_sign * count(*) FROM changed_rows WHERE status <> 'closed' HAVING count(*) > 0;
   ELSIF TG_TABLE_NAME = 'rejected_deposits' THEN
-    IF TG_OP = 'INSERT' THEN
-      INSERT INTO platform_count_changes (name, delta)
-        SELECT 'flagged_deposits', count(*) FROM changed_rows HAVING count(*) > 0;
-    ELSE
-      INSERT INTO platform_count_changes (name, delta)
-        SELECT 'flagged_deposits', -count(*) FROM gone_rows HAVING count(*) > 0;
-    END IF;
+    INSERT INTO platform_count_changes (name, delta)
+      SELECT 'flagged_deposits', v_sign * count(*) FROM changed_rows HAVING count(*) > 0;
   END IF;
   RETURN NULL;
 END
@@ -176,7 +163,7 @@ CREATE TRIGGER "users_counted_insert" AFTER INSERT ON "users"
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_count_rows();
 --> statement-breakpoint
 CREATE TRIGGER "users_counted_delete" AFTER DELETE ON "users"
-  REFERENCING OLD TABLE AS gone_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_count_rows();
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_count_rows();
 --> statement-breakpoint
 CREATE TRIGGER "users_counted_role" AFTER UPDATE OF "role" ON "users" FOR EACH ROW
   WHEN (platform_count_of_user(OLD.role::text) <> platform_count_of_user(NEW.role::text))
@@ -186,7 +173,7 @@ CREATE TRIGGER "tickets_counted_insert" AFTER INSERT ON "tickets"
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_count_rows();
 --> statement-breakpoint
 CREATE TRIGGER "tickets_counted_delete" AFTER DELETE ON "tickets"
-  REFERENCING OLD TABLE AS gone_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_count_rows();
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_count_rows();
 --> statement-breakpoint
 CREATE TRIGGER "tickets_counted_status" AFTER UPDATE OF "status" ON "tickets" FOR EACH ROW
   WHEN ((OLD.status <> 'closed') <> (NEW.status <> 'closed'))
@@ -206,7 +193,7 @@ CREATE TRIGGER "rejected_deposits_counted_insert" AFTER INSERT ON "rejected_depo
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_count_rows();
 --> statement-breakpoint
 CREATE TRIGGER "rejected_deposits_counted_delete" AFTER DELETE ON "rejected_deposits"
-  REFERENCING OLD TABLE AS gone_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_count_rows();
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_count_rows();
 --> statement-breakpoint
 CREATE TRIGGER "investments_counted_insert" AFTER INSERT ON "investments" FOR EACH ROW
   WHEN (NEW.status = 'active') EXECUTE FUNCTION platform_count_plan_or_stake();

@@ -141,8 +141,7 @@ async function runSize(users: number, withPlans: boolean): Promise<SizeResult> {
       const offset = logOffset();
       await inProcessMeasures(url, users, () => {}, 1);
       const inProcess = plansSince(offset);
-      const overviewStatement =
-        /platform_counts|from investments where status|from stakes where status|platform_accounts/;
+      const overviewStatement = /platform_counts|platform_accounts|from withdrawals where status/;
       plans[WATCHER_PASS] = inProcess.filter((p) => !/ledger_check/.test(p) && !overviewStatement.test(p));
       plans[INVARIANT_CHECK] = inProcess.filter((p) => /ledger_check/.test(p));
       plans[OVERVIEW_PASS] = inProcess.filter((p) => !/ledger_check/.test(p) && overviewStatement.test(p));
