@@ -218,7 +218,7 @@ async function main() {
       }
       if (write === 'withdraw') {
         withdrawFloor = await settledRun(
-          `context: bare Fastify POST running a withdrawal request's read and statement, a fresh matured plan each ${clients}`,
+          `context: bare Fastify POST running a withdrawal request's statement, a fresh matured plan each ${clients}`,
           () => withHashesFile(floorHolders, (file) => withdrawStatementPost(dbUrlFor(name), file)),
         );
       }

@@ -3,7 +3,7 @@
  * core to compete for, the same load generator in the bench process): `hello` answers a constant, `pk`
  * answers one primary-key SELECT over a pg pool, `me-sql` runs GET /me's own statement for one session and
  * answers its row as JSON (what /me could reach with nothing but its SQL and a body of its size), `transfer-sql`
- * and `invest-sql` run a money operation's own statement, `withdraw-sql` a withdrawal request's read and statement
+ * and `invest-sql` run a money operation's own statement, `withdraw-sql` a withdrawal request's statement
  * (statement-routes.ts). Started by references.ts; prints
  * "ready" when listening.
  */

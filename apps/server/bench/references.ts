@@ -105,7 +105,7 @@ export const investStatementPost = (dbUrl: string, hashesFile: string) =>
   writeFloor('invest-sql', dbUrl, [hashesFile], INVEST_BODY);
 
 /**
- * Bare Fastify POST running a withdrawal request's read and statement (api_withdrawal_read, api_withdrawal_request)
+ * Bare Fastify POST running a withdrawal request's statement (api_withdrawal_request)
  * for the next of the seeded matured plans whose owners' session hashes `hashesFile` lists: the floor under the
  * withdrawal route.
  */

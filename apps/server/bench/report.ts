@@ -67,7 +67,7 @@ export interface Results {
   transferHotPair: LoadResult;
   /** Context: a bare Fastify POST running an investment's own statement. */
   investFloor: LoadResult;
-  /** Context: a bare Fastify POST running a withdrawal request's read and statement. */
+  /** Context: a bare Fastify POST running a withdrawal request's statement. */
   withdrawFloor: LoadResult;
   /** Logins offered at LOGIN_RATE with GET /me flat out beside them. */
   login: LoadResult;
@@ -210,7 +210,7 @@ export function benchReport(r: Results, connection: string): string {
     `- The same statement alone, from pgbench's client (no HTTP): ${r.transferStatementAlone ? `${ratios(r.transferStatementAlone, r.writes.transfer.references)} × pgbench` : 'not run'}.`,
     `- The floor under an investment, the same way (api_invest, a fresh seeded investor each): ${ratios(r.investFloor, r.writes.invest.references)} × pgbench;`,
     `  the investment route reached ${(r.writes.invest.subject.rps / r.investFloor.rps).toFixed(2)} × that floor.`,
-    `- The floor under a withdrawal request, the same way (the service's read and statement, a fresh seeded matured`,
+    `- The floor under a withdrawal request, the same way (the service's one statement, a fresh seeded matured`,
     `  plan each): ${ratios(r.withdrawFloor, r.writes.withdraw.references)} × pgbench; the withdrawal route reached ${(r.writes.withdraw.subject.rps / r.withdrawFloor.rps).toFixed(2)} × that floor.`,
     '- Investments and withdrawal requests need a fresh user each (one active plan per user): those users, their',
     '  sessions and their money are seeded in SQL through the ledger (bench/seed-users.ts); the measured requests',

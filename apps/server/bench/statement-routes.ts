@@ -106,7 +106,7 @@ async function investment(plan: Awaited<ReturnType<typeof plansRepository.list>>
 
 /**
  * The bench's withdrawal request at maturity for the next of `tokenHashes` (one matured plan each): the service's
- * own two calls, the read it is priced from and the request's statement (withdrawal-request.ts), with the app's
+ * own statement, which prices and makes the request in one call (withdrawal-request.ts), with the app's
  * rule from the same environment, and without the route's hooks, validation, key handling or rendering.
  */
 export function withdrawStatementRoute(app: FastifyInstance, db: Db, tokenHashes: string[]) {

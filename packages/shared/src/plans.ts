@@ -89,8 +89,11 @@ export function withdrawableNow(
   return maturityPayout(plan.expectedWithdrawal, plan.earnings).payout;
 }
 
+/** SPEC §9: breaking a plan early pays back 40% of the invested amount. */
+export const BREAK_PAYOUT_PERCENT = 40n;
+
 /** SPEC §9: 40% of the invested amount − 2.6, floored at 0 (shown with 3 decimals). */
-export const breakPayout = (invested: bigint): Payout => applyWithdrawalFees((invested * 40n) / 100n);
+export const breakPayout = (invested: bigint): Payout => applyWithdrawalFees((invested * BREAK_PAYOUT_PERCENT) / 100n);
 
 /** Top-up credit: received − $3, floored at 0 (SPEC §9). */
 export function topupCredit(received: bigint): { fee: bigint; credit: bigint } {

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DAY_MS, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
-import { withdrawalsRepository } from '../../src/modules/withdrawals/withdrawals.repository.js';
 import { roundTripsOf } from '../round-trips.js';
 import {
   buildTestApp,
@@ -15,8 +14,8 @@ import {
   expectLedgerConsistent,
 } from '../helpers.js';
 
-// A withdrawal request is priced from one read and made in one statement (docs/decisions/0026): two round trips,
-// the key and the answer stored with the work, and a request priced from a state that changed is priced again.
+// A withdrawal request is one statement (docs/decisions/0038): it locks the plan, prices the payout from what it
+// locked, and stores the key and the answer with the work: one round trip.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,15 +35,15 @@ async function maturedUser() {
   return u;
 }
 
-describe('a withdrawal request in two round trips', () => {
-  it('reads, then requests in one statement; a replay answers the same without a round trip to price', async () => {
+describe('a withdrawal request in one round trip', () => {
+  it('requests in one statement; a replay answers the same', async () => {
     const u = await maturedUser();
     const k = key();
     let first;
     const trips = await roundTripsOf(t.database, async () => {
       first = await u.client.post(API.withdrawals, { kind: 'maturity' }, { 'idempotency-key': k });
     });
-    expect(trips).toBe(2);
+    expect(trips).toBe(1);
     expect(first!.status).toBe(200);
     expect(first!.body).toMatchObject({ message: MSG.withdraw.success, withdrawal: { status: 'pending' } });
     const again = await u.client.post(API.withdrawals, { kind: 'maturity' }, { 'idempotency-key': k });
@@ -64,14 +63,14 @@ describe('a withdrawal request in two round trips', () => {
     await expectLedgerConsistent(t);
   });
 
-  it('touches a session due its touch in the read: still two round trips', async () => {
+  it('touches a session due its touch in the statement: still one round trip', async () => {
     const u = await maturedUser();
     t.clock.advance(5 * 60_000);
     const trips = await roundTripsOf(t.database, async () => {
       const res = await u.client.post(API.withdrawals, { kind: 'maturity' }, { 'idempotency-key': key() });
       expect(res.status).toBe(200);
     });
-    expect(trips).toBe(2);
+    expect(trips).toBe(1);
     expect(Math.abs((await sessionLastSeenMs(t, u.user.id)) - t.clock.now().getTime())).toBeLessThan(5_000);
   });
 
@@ -86,26 +85,33 @@ describe('a withdrawal request in two round trips', () => {
     expect(again.body.error.message).toBe(MSG.withdraw.noPlan);
   });
 
-  it('prices again when the earnings changed between the read and the request', async () => {
+  it('pays the earnings there when it runs, and the quote and the answer agree to the micro-dollar', async () => {
     const u = await maturedUser();
-    const before = (await u.client.get(API.withdrawalQuote)).body.maturity.payout;
-    // Earnings arrive right after the request read what it prices from (a referral bonus, say): the statement
-    // finds the state changed (SV004) and the request is read and priced again, with them.
-    const read = withdrawalsRepository.requestRead;
-    let reads = 0;
-    withdrawalsRepository.requestRead = async (db, frame) => {
-      const row = await read(db, frame);
-      if (++reads === 1) await giveEarnings(t, u.user.id, 1n);
-      return row;
-    };
-    try {
-      const res = await u.client.post(API.withdrawals, { kind: 'maturity' });
-      expect(res.status).toBe(200);
-      expect(reads).toBe(2);
-      expect(Number(res.body.withdrawal.payout)).toBeCloseTo(Number(before) + 1, 6);
-    } finally {
-      withdrawalsRepository.requestRead = read;
-    }
+    await giveEarnings(t, u.user.id, 1n);
+    const quote = (await u.client.get(API.withdrawalQuote)).body.maturity;
+    const res = await u.client.post(API.withdrawals, { kind: 'maturity' });
+    expect(res.status).toBe(200);
+    expect(res.body.withdrawal.payout).toBe(quote.payout);
+    // Everything the plan held left it: the earnings and the invested amount are 0, the payout is pending.
+    const balances = await t.app.services.ledger.balances(u.user.id);
+    expect(balances.get('usd.earnings') ?? 0n).toBe(0n);
+    expect(balances.get('usd.invested') ?? 0n).toBe(0n);
+    expect(String(Number(balances.get('usd.withdrawal_pending')) / 1e6)).toBe(quote.payout);
     await expectLedgerConsistent(t);
+  });
+
+  it('stores a refusal with what it was priced from: a replay days later words it the same', async () => {
+    const u = await signedInUser(t.app);
+    await topUp(u.client, '10');
+    expect((await invest(u.client, 'standard', '10')).status).toBe(200);
+    const k = key();
+    const res = await u.client.post(API.withdrawals, { kind: 'maturity' }, { 'idempotency-key': k });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(MSG.withdraw.notMatured(45));
+    t.clock.advance(2 * DAY_MS);
+    expect((await u.client.post(API.login, { email: u.email, password: u.password })).status).toBe(200);
+    const again = await u.client.post(API.withdrawals, { kind: 'maturity' }, { 'idempotency-key': k });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(MSG.withdraw.notMatured(45));
   });
 });

@@ -1,56 +1,64 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_MSG, MSG, NOTIFICATION_TYPES, usdText, withdrawalDueDate, type Payout } from '@svp/shared';
-import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
 import {
-  priceThenAct,
-  statementAnswer,
-  type OneStatementWork,
-  type StatementAnswer,
-} from '../../http/one-statement.js';
-import { requestUserAccount, statementLegs, systemAccount, type Leg, type Ledger } from '../ledger/ledger.service.js';
-import { feeLegs, withdrawalFromJson, withdrawalView, type WithdrawalJson } from './withdrawal-money.js';
-import { quoteOf } from './withdrawal-quote.js';
-import { withdrawalsRepository as repo, type WithdrawalState } from './withdrawals.repository.js';
+  ACCOUNT_MSG,
+  BREAK_PAYOUT_PERCENT,
+  DAY_MS,
+  formatUsdShort,
+  MSG,
+  NOTIFICATION_TYPES,
+  USD_UNIT,
+  WITHDRAWAL_FEES,
+  withdrawalDueDate,
+} from '@svp/shared';
+import type { Db } from '../../db/client.js';
+import { withRetries } from '../../db/transaction.js';
+import { AppError } from '../../http/errors.js';
+import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import { withdrawalFromJson, withdrawalView, type WithdrawalJson } from './withdrawal-money.js';
+import { withdrawalsRepository as repo, type PricingRule } from './withdrawals.repository.js';
 
 type Kind = 'maturity' | 'break';
 type RequestAnswer = { success: true; message: string; withdrawal: ReturnType<typeof withdrawalView> };
 
-/** What the request does, priced from the state it read: a refusal, or the payout, its legs and its memo. */
-function price(state: WithdrawalState, kind: Kind, now: Date, rule: { minEarnings: bigint; requireVerified: boolean }) {
-  const investment = state.investment && {
-    amount: BigInt(state.investment.amount),
-    expectedWithdrawal: BigInt(state.investment.expected),
-    endsAt: new Date(state.investment.endsAt),
-  };
-  const refused = (refusal: string) => ({ refusal, payout: null, legs: [] as Leg[] });
-  if (!investment) return refused(MSG.withdraw.noPlan);
-  if (rule.requireVerified && !state.verified) return refused(ACCOUNT_MSG.withdrawalsNeedVerifiedEmail);
-  const q = quoteOf(investment, BigInt(state.earnings), now, rule.minEarnings);
-  let payout: Payout;
-  const legs: Leg[] = [{ account: requestUserAccount('usd.invested'), amount: -investment.amount }];
-  if (kind === 'maturity') {
-    if (q.reasons.length > 0) return refused(q.reasons[0]!);
-    payout = q.maturity;
-    legs.push(
-      { account: systemAccount('usd.platform'), amount: -(investment.expectedWithdrawal - investment.amount) },
-      { account: requestUserAccount('usd.earnings'), amount: -q.earnings },
-    );
-  } else {
-    if (q.days === null || q.days <= 0) return refused(MSG.withdraw.alreadyMatured);
-    payout = q.broken;
-    // The 60% not paid back stays with the platform.
-    legs.push({ account: systemAccount('usd.platform'), amount: investment.amount - payout.gross });
+/** Why the statement refused a request (migration 0033's withdrawal_price), as the quote page words it. */
+export type WithdrawalRefusal =
+  'no-plan' | 'unverified' | 'not-matured' | 'earnings' | 'nothing-expected' | 'already-matured';
+
+/** A refusal's message; `days` and `minEarnings` are the ones the statement stored with it. */
+export function refusalMessage(refusal: WithdrawalRefusal, days: number, minEarnings: bigint): string {
+  switch (refusal) {
+    case 'no-plan':
+      return MSG.withdraw.noPlan;
+    case 'unverified':
+      return ACCOUNT_MSG.withdrawalsNeedVerifiedEmail;
+    case 'not-matured':
+      return MSG.withdraw.notMatured(days);
+    case 'earnings':
+      return MSG.withdraw.earningsNeeded(formatUsdShort(minEarnings));
+    case 'nothing-expected':
+      return MSG.withdraw.nothingExpected;
+    case 'already-matured':
+      return MSG.withdraw.alreadyMatured;
   }
-  legs.push(...feeLegs(payout, 1n), { account: requestUserAccount('usd.withdrawal_pending'), amount: payout.payout });
-  return { refusal: null, payout, legs: legs.filter((l) => l.amount !== 0n) };
+}
+
+/** The pricing rule's constants as the statement takes them: all from packages/shared and the configuration. */
+export function pricingRule(rule: { minEarnings: bigint; requireVerified: boolean }): PricingRule {
+  return {
+    minEarnings: rule.minEarnings,
+    requireVerified: rule.requireVerified,
+    fees: [WITHDRAWAL_FEES.handling, WITHDRAWAL_FEES.crypto, WITHDRAWAL_FEES.charity],
+    breakPercent: BREAK_PAYOUT_PERCENT,
+    dayMs: DAY_MS,
+    usdUnit: USD_UNIT,
+  };
 }
 
 /**
- * A withdrawal request (SPEC §4, DESIGN D6, D7): closes the active plan and holds the payout in
- * `usd.withdrawal_pending`. Two calls (docs/decisions/0026): the state it is priced from, read with the session's
- * check; then the request in one statement, which refuses to act (SV004) if that state changed meanwhile, and
- * the request is priced again.
+ * A withdrawal request (SPEC §4, DESIGN D6, D7) in one statement (docs/decisions/0038): it locks the active plan,
+ * prices the payout from what it locked with the rules of packages/shared (SPEC §9's fees, passed in), closes the
+ * plan and holds the payout in `usd.withdrawal_pending`, or stores the refusal as the key's answer.
  */
 export function createWithdrawalRequest(deps: {
   db: Db;
@@ -58,49 +66,46 @@ export function createWithdrawalRequest(deps: {
   rule: { minEarnings: bigint; requireVerified: boolean };
 }) {
   const { db, ledger } = deps;
-
-  async function attempt(kind: Kind, frame: Parameters<OneStatementWork<unknown>['run']>[0]): Promise<StatementAnswer> {
-    const read = await repo.requestRead(db, frame);
-    if (read.outcome === 'session') return { outcome: 'session' };
-    const state = read.result as WithdrawalState;
-    const priced = price(state, kind, frame.now, deps.rule);
-    const payout = priced.payout;
-    const ledgerKind = kind === 'maturity' ? 'withdrawal.request' : 'withdrawal.break';
-    const withdrawalId = randomUUID();
-    const row = await repo.request(db, {
-      frame,
-      read: state,
-      refusal: priced.refusal,
-      kind,
-      withdrawalId,
-      payout: payout && { ...payout.fees, gross: payout.gross, payout: payout.payout },
-      dueAt: withdrawalDueDate(frame.now),
-      ledgerKind,
-      memo: payout
-        ? `${kind === 'maturity' ? 'Withdrawal' : 'Investment broken early'}: ${usdText(payout.payout)} requested to ${state.wallet}`
-        : '',
-      // A refused request posts nothing.
-      legs: priced.legs.length > 0 ? statementLegs(ledgerKind, priced.legs) : [],
-      notification: {
-        type: 'withdrawal.requested',
-        category: NOTIFICATION_TYPES['withdrawal.requested'],
-        params: { payout: String(payout?.payout ?? 0n), wallet: state.wallet, kind },
-      },
-    });
-    if (row.outcome === 'ok') ledger.notePosted(ledgerKind);
-    return statementAnswer(row);
-  }
+  const rule = pricingRule(deps.rule);
 
   return function request(kind: Kind): OneStatementWork<RequestAnswer> {
+    const ledgerKind = kind === 'maturity' ? 'withdrawal.request' : 'withdrawal.break';
     return {
-      run: (frame) =>
-        priceThenAct(
-          () => attempt(kind, frame),
-          () => new AppError('CONFLICT', MSG.withdraw.failed),
-        ),
+      run: async (frame) => {
+        const row = await withRetries(() =>
+          repo.request(db, {
+            frame,
+            kind,
+            withdrawalId: randomUUID(),
+            dueAt: withdrawalDueDate(frame.now),
+            ledgerKind,
+            memoPrefix: kind === 'maturity' ? 'Withdrawal' : 'Investment broken early',
+            rule,
+            notification: {
+              type: 'withdrawal.requested',
+              category: NOTIFICATION_TYPES['withdrawal.requested'],
+            },
+          }),
+        );
+        if (row.outcome === 'ok') ledger.notePosted(ledgerKind);
+        return statementAnswer(row);
+      },
       render(stored) {
-        const result = stored as { outcome: 'ok' | 'refused' | 'failed'; message: string | null; withdrawal: unknown };
-        if (result.outcome === 'refused') throw new AppError('NOT_ELIGIBLE', result.message ?? MSG.withdraw.failed);
+        const result = stored as {
+          outcome: 'ok' | 'refused' | 'failed';
+          refusal?: WithdrawalRefusal | null;
+          days?: number | null;
+          minEarnings?: string;
+          /** An answer stored by migration 0016's request, before 0033: the refusal's words. */
+          message?: string | null;
+          withdrawal: unknown;
+        };
+        if (result.outcome === 'refused') {
+          const message = result.refusal
+            ? refusalMessage(result.refusal, result.days ?? 0, BigInt(result.minEarnings ?? '0'))
+            : result.message;
+          throw new AppError('NOT_ELIGIBLE', message ?? MSG.withdraw.failed);
+        }
         if (result.outcome === 'failed') throw new AppError('NOT_ELIGIBLE', MSG.withdraw.failed);
         return {
           success: true,

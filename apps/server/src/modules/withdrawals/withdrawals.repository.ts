@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { NOTIFICATION_TYPES, USD_UNIT, type Asset } from '@svp/shared';
+import { NOTIFICATION_TYPES, USD_UNIT } from '@svp/shared';
 import { ledgerKey } from '../ledger/ledger-keys.js';
 import { preparedStatement, type Db } from '../../db/client.js';
 import { treasurySteps, treasuryTransfers, users, withdrawals } from '../../db/schema.js';
@@ -17,41 +17,35 @@ const sendingHash = sql<string | null>`(
     and ${treasurySteps.status} in ('signed', 'sent')
   limit 1)`;
 
-/** What a withdrawal request is priced from (migration 0016's api_withdrawal_state), as JSON. */
-export interface WithdrawalState {
-  investment: { id: string; amount: string; expected: string; endsAt: string } | null;
-  earnings: string;
-  wallet: string;
-  verified: boolean;
-}
-
-/** The request's two calls (migration 0016): the read it is priced from, then the request itself. */
-const readStatement = preparedStatement<StatementRow>(
-  'api_withdrawal_read',
-  `select o_outcome as outcome, o_user_id as "userId", o_result as result
-   from api_withdrawal_read($1, $2::timestamptz, $3, $4)`,
-);
+/** The request in one call (migration 0033): it locks, prices, posts and stores its answer. */
 const requestStatement = preparedStatement<StatementRow>(
   'api_withdrawal_request',
   `select o_outcome as outcome, o_user_id as "userId", o_result as result
-   from api_withdrawal_request($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13::uuid,
-     $14, $15, $16, $17, $18, $19::timestamptz, $20, $21, $22::text[], $23::text[], $24::text[], $25::bigint[],
-     $26::boolean[], $27, $28, $29::jsonb)`,
+   from api_withdrawal_request($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11::uuid, $12::timestamptz,
+     $13, $14, $15, $16, $17::bigint[], $18, $19, $20, $21, $22)`,
 );
+
+/** What the request's statement prices with (withdrawal_price): the constants of packages/shared and the configuration. */
+export interface PricingRule {
+  minEarnings: bigint;
+  requireVerified: boolean;
+  /** Handling, crypto, charity: taken from the gross in this order. */
+  fees: bigint[];
+  breakPercent: bigint;
+  dayMs: number;
+  usdUnit: bigint;
+}
 
 export interface WithdrawalRequestRow {
   frame: RequestFrame;
-  /** The state it was priced from, exactly as read: the statement refuses to act if it changed (SV004). */
-  read: WithdrawalState;
-  refusal: string | null;
   kind: 'maturity' | 'break';
   withdrawalId: string;
-  payout: { gross: bigint; handling: bigint; crypto: bigint; charity: bigint; payout: bigint } | null;
   dueAt: Date;
   ledgerKind: string;
-  memo: string;
-  legs: { owner: string; code: string; asset: Asset; amount: bigint; allowNegative: boolean }[];
-  notification: { type: string; category: string; params: Record<string, string> };
+  /** The posting's memo before the amount ("Withdrawal: 22.5 requested to 0x…"). */
+  memoPrefix: string;
+  rule: PricingRule;
+  notification: { type: string; category: string };
 }
 
 /** An admin's decision (migration 0018): the frame of an admin's session, the withdrawal, and what is decided. */
@@ -86,30 +80,22 @@ export const withdrawalsRepository = {
     ]);
     return row!;
   },
-  async requestRead(db: Db, frame: RequestFrame): Promise<StatementRow> {
-    const [row] = await readStatement(db, frameParams(frame).slice(0, 4));
-    return row!;
-  },
   async request(db: Db, r: WithdrawalRequestRow): Promise<StatementRow> {
-    const money = r.payout ?? { gross: 0n, handling: 0n, crypto: 0n, charity: 0n, payout: 0n };
     const [row] = await requestStatement(db, [
       ...frameParams(r.frame),
-      JSON.stringify(r.read),
-      r.refusal,
       r.kind,
       r.withdrawalId,
-      ...[money.gross, money.handling, money.crypto, money.charity, money.payout].map(String),
       r.dueAt.toISOString(),
       r.ledgerKind,
-      r.memo,
-      r.legs.map((l) => l.owner),
-      r.legs.map((l) => l.code),
-      r.legs.map((l) => l.asset),
-      r.legs.map((l) => l.amount.toString()),
-      r.legs.map((l) => l.allowNegative),
+      r.memoPrefix,
+      r.rule.minEarnings.toString(),
+      r.rule.requireVerified,
+      r.rule.fees.map(String),
+      r.rule.breakPercent.toString(),
+      r.rule.dayMs,
+      r.rule.usdUnit.toString(),
       r.notification.type,
       r.notification.category,
-      JSON.stringify(r.notification.params),
     ]);
     return row!;
   },

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, USD_UNIT } from '@svp/shared';
+import { queryRows } from '../../src/db/client.js';
+import { quoteOf } from '../../src/modules/withdrawals/withdrawal-quote.js';
+import {
+  pricingRule,
+  refusalMessage,
+  type WithdrawalRefusal,
+} from '../../src/modules/withdrawals/withdrawal-request.js';
+import { ACCOUNT_MSG, MSG } from '@svp/shared';
+import { buildTestApp, type TestApp } from '../helpers.js';
+
+// A withdrawal request is priced in SQL (migration 0033's withdrawal_price, docs/decisions/0038), the quote the page
+// shows in TypeScript (packages/shared through quoteOf). The two must give the same payout, fees and refusal for
+// every state: thousands of random states, the edges drawn often (a plan ending to the millisecond, earnings at
+// the minimum, a gross below the fees), each priced both ways.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+let seed = 17;
+/** A small deterministic generator, so a failure names a case that reruns. */
+function random() {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31;
+  return seed / 2 ** 31;
+}
+const pick = <T>(...values: T[]) => values[Math.floor(random() * values.length)]!;
+const micro = (maxDollars: number) => BigInt(Math.floor(random() * maxDollars * 1e6));
+
+interface Case {
+  kind: 'maturity' | 'break';
+  hasPlan: boolean;
+  amount: bigint;
+  expected: bigint;
+  endsInMs: number;
+  earnings: bigint;
+  verified: boolean;
+  minEarnings: bigint;
+  requireVerified: boolean;
+}
+
+function randomCase(): Case {
+  const day = Math.floor(random() * 60) - 10;
+  return {
+    kind: pick('maturity', 'break'),
+    hasPlan: random() < 0.9,
+    amount: pick(micro(2000), micro(5), 10n * USD_UNIT, 1n),
+    expected: pick(micro(5000), micro(3), 0n, 2_600_000n, 2_599_999n),
+    endsInMs: pick(day * DAY_MS, day * DAY_MS + 1, day * DAY_MS - 1, Math.floor(random() * 50 * DAY_MS), 0, -1, 1),
+    earnings: pick(micro(100), 0n, 5n * USD_UNIT, 5n * USD_UNIT - 1n, 1n),
+    verified: random() < 0.7,
+    minEarnings: pick(5n * USD_UNIT, 0n, micro(20)),
+    requireVerified: random() < 0.3,
+  };
+}
+
+/** What TypeScript says: the refusal's words, or the payout (the request's rules over the quote). */
+function inTypeScript(c: Case, now: Date) {
+  if (!c.hasPlan) return { refusal: MSG.withdraw.noPlan };
+  if (c.requireVerified && !c.verified) return { refusal: ACCOUNT_MSG.withdrawalsNeedVerifiedEmail };
+  const plan = { amount: c.amount, expectedWithdrawal: c.expected, endsAt: new Date(now.getTime() + c.endsInMs) };
+  const q = quoteOf(plan, c.earnings, now, c.minEarnings);
+  if (c.kind === 'maturity') return q.reasons.length > 0 ? { refusal: q.reasons[0] } : { payout: q.maturity };
+  return q.days !== null && q.days > 0 ? { payout: q.broken } : { refusal: MSG.withdraw.alreadyMatured };
+}
+
+describe('withdrawal_price (SQL) and the quote (TypeScript)', () => {
+  it('agree on the refusal, the gross, each fee and the payout for 3,000 random states', async () => {
+    // A millisecond-exact instant, as a request's clock gives.
+    const now = new Date(Date.UTC(2026, 10, 28, 9, 30, 15, 123));
+    const cases = Array.from({ length: 3000 }, randomCase);
+    const text = (v: bigint | boolean | string) => (typeof v === 'string' ? `'${v}'` : String(v));
+    const values = cases
+      .map((c, i) =>
+        [
+          i,
+          text(c.kind),
+          c.hasPlan,
+          c.amount,
+          c.expected,
+          `'${new Date(now.getTime() + c.endsInMs).toISOString()}'::timestamptz`,
+          c.earnings,
+          c.verified,
+          c.minEarnings,
+          c.requireVerified,
+        ]
+          .map((v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v : text(v)))
+          .join(', '),
+      )
+      .map((row) => `(${row})`)
+      .join(',\n');
+    const rule = pricingRule({ minEarnings: 0n, requireVerified: false });
+    const rows = await queryRows<{
+      i: number;
+      refusal: WithdrawalRefusal | null;
+      days: string | null;
+      gross: string | null;
+      fees: string[] | null;
+      payout: string | null;
+    }>(
+      t.database.db,
+      sql`select c.i, p.o_refusal as refusal, p.o_days::text as days, p.o_gross::text as gross,
+            p.o_fees::text[] as fees, p.o_payout::text as payout
+          from (values ${sql.raw(values)}) as c(i, kind, has_plan, amount, expected, ends_at, earnings, verified,
+            min_earnings, require_verified),
+          lateral withdrawal_price(c.kind, c.has_plan, c.amount::bigint, c.expected::bigint, c.ends_at,
+            c.earnings::bigint, c.verified, ${now.toISOString()}::timestamptz, c.min_earnings::bigint, c.require_verified,
+            ${sql.raw(`array[${rule.fees.join(', ')}]::bigint[]`)}, ${rule.breakPercent.toString()}::bigint,
+            ${rule.dayMs}::bigint)
+          p order by c.i`,
+    );
+    expect(rows).toHaveLength(cases.length);
+    const outcomes = new Set<string>();
+    for (const row of rows) {
+      const c = cases[row.i]!;
+      const want = inTypeScript(c, now);
+      const got = row.refusal
+        ? { refusal: refusalMessage(row.refusal, Number(row.days ?? 0), c.minEarnings) }
+        : {
+            payout: {
+              gross: BigInt(row.gross!),
+              fees: { handling: BigInt(row.fees![0]!), crypto: BigInt(row.fees![1]!), charity: BigInt(row.fees![2]!) },
+              payout: BigInt(row.payout!),
+            },
+          };
+      expect(
+        got,
+        `case ${row.i}: ${JSON.stringify(c, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
+      ).toEqual(want);
+      outcomes.add(row.refusal ?? (BigInt(row.payout!) === 0n ? 'paid nothing' : 'paid'));
+    }
+    // Every path was taken, so agreement is not one path's.
+    expect([...outcomes].sort()).toEqual(
+      [
+        'already-matured',
+        'earnings',
+        'no-plan',
+        'not-matured',
+        'nothing-expected',
+        'paid',
+        'paid nothing',
+        'unverified',
+      ].sort(),
+    );
+  });
+});
