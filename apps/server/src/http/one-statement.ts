@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
 import { pgErrorCode } from '../db/pg-errors.js';
-import { withRetries } from '../db/transaction.js';
 import { errors } from './errors.js';
 import { answerLost, idempotencyKeyOf, newClaim, replayStored, requestHashOfRequest } from './idempotency.js';
 
@@ -62,28 +61,6 @@ export function statementAnswer(row: StatementRow): StatementAnswer {
   if (row.outcome === 'session') return { outcome: 'session' };
   if (row.outcome === 'settle') return { outcome: 'settle', userId: row.userId ?? '' };
   return { outcome: 'done', result: row.result };
-}
-
-/** How often a request priced from a read may find that state changed before it gives up (a 409). */
-const MAX_REPRICES = 5;
-
-/**
- * A request priced from a read and made in one statement (docs/decisions/0026): `attempt` reads, prices and runs
- * the statement, which raises SV004 when the state it was priced from changed meanwhile; the request is then read
- * and priced again, at most MAX_REPRICES times, after which `givenUp` is thrown.
- */
-export async function priceThenAct(
-  attempt: () => Promise<StatementAnswer>,
-  givenUp: () => Error,
-): Promise<StatementAnswer> {
-  for (let i = 0; i < MAX_REPRICES; i++) {
-    try {
-      return await withRetries(attempt);
-    } catch (error) {
-      if (pgErrorCode(error) !== 'SV004') throw error;
-    }
-  }
-  throw givenUp();
 }
 
 /** How often a request may be handed back to settle (a UTC day or a stake may end between two calls). */

@@ -5,8 +5,8 @@ import { queryRows } from '../../src/db/client.js';
 import { roundTripsOf } from '../round-trips.js';
 import { buildTestApp, signedInUser, topUp, type TestApp, expectLedgerConsistent } from '../helpers.js';
 
-// Withdraw Earned is priced from one read and made in one statement (migration 0019, docs/decisions/0026): the
-// yield due at the request's time and all of earned, posted with the key and its answer.
+// Withdraw Earned is one statement (migration 0034, docs/decisions/0038): the yield due at the request's time,
+// priced from the stake it locks, and all of earned, posted with the key and its answer.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,8 +38,8 @@ const yieldPostings = async (userId: string) =>
     )
   )[0]!.n;
 
-describe('Withdraw Earned in two round trips', () => {
-  it('pays the yield due at its own time, in a read and one statement; a replay pays nothing again', async () => {
+describe('Withdraw Earned in one round trip', () => {
+  it('pays the yield due at its own time, in one statement; a replay pays nothing again', async () => {
     const u = await stakedFor(10);
     // The room shows earned at this very time (the test clock stands still): that is what must be paid.
     const shown = (await u.client.get(API.staking)).body.earned as string;
@@ -49,7 +49,7 @@ describe('Withdraw Earned in two round trips', () => {
     const trips = await roundTripsOf(t.database, async () => {
       paid = await u.client.post(API.stakingWithdrawEarned, undefined, { 'idempotency-key': k });
     });
-    expect(trips).toBe(2);
+    expect(trips).toBe(1);
     expect(paid!.status).toBe(200);
     expect(paid!.body.message).toBe(MSG.staking.withdrawn(formatAmount(fromDecimalString(shown, 'USD'), 'USD')));
     expect(paid!.body.summary).toMatchObject({ earned: '0', balance: shown, staked: '10000000' });

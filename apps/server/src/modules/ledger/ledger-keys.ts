@@ -19,6 +19,9 @@ export const depositKeysSql = (d: string): string =>
   `'deposit:' || ${d}.chain_id || ':' || lpad(${d}.block_number::text, ${DEPOSIT_BLOCK_DIGITS}, '0') || ':' || ${d}.tx_hash || ':' || ${d}.log_index, ` +
   `'deposit:' || ${d}.chain_id || ':' || ${d}.tx_hash || ':' || ${d}.log_index`;
 
+/** The start of every staking yield posting's key (ledgerKey.stakingYield). */
+export const STAKING_YIELD_PREFIX = 'staking-yield:';
+
 export const ledgerKey = {
   /**
    * The block number comes before the hash so a deposit's key sorts after the keys before it: it goes to the right
@@ -37,7 +40,8 @@ export const ledgerKey = {
   welcome: (userId: string) => `welcome:${userId}`,
   dailyCoins: (userId: string, utcDate: string) => `daily-coins:${userId}:${utcDate}`,
   botUpkeep: (userId: string, paidThrough: Date) => `bot-upkeep:${userId}:${paidThrough.toISOString()}`,
-  stakingYield: (stakeId: string, settledTo: bigint | string) => `staking-yield:${stakeId}:${settledTo}`,
+  /** A stake's yield up to a credited total; Withdraw Earned's statement builds it from the prefix (migration 0034). */
+  stakingYield: (stakeId: string, settledTo: bigint | string) => `${STAKING_YIELD_PREFIX}${stakeId}:${settledTo}`,
   stakeRelease: (stakeId: string) => `stake-release:${stakeId}`,
 
   /**

@@ -49,23 +49,21 @@ const stakeStatement = preparedStatement<StatementRow>(
    from api_stake($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11::uuid, $12, $13::timestamptz, $14, $15)`,
 );
 
-/** What Withdraw Earned is priced from (migration 0019's api_earned_state), as JSON. */
-export interface EarnedState {
-  stake: { id: string; tokens: string; startedAt: string; endsAt: string; creditedTotal: string } | null;
-  earned: string;
-}
-
-/** Withdraw Earned's two calls (migration 0019): the state it is priced from, then the withdrawal. */
-const earnedReadStatement = preparedStatement<StatementRow>(
-  'api_earned_read',
-  `select o_outcome as outcome, o_user_id as "userId", o_result as result from api_earned_read($1, $2::timestamptz, $3, $4)`,
-);
+/** Withdraw Earned in one call (migration 0034): it locks, prices the yield due, posts and stores its answer. */
 const withdrawEarnedStatement = preparedStatement<StatementRow>(
   'api_withdraw_earned',
   `select o_outcome as outcome, o_user_id as "userId", o_result as result
-   from api_withdraw_earned($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15,
-     $16, $17)`,
+   from api_withdraw_earned($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
 );
+
+/** What the statement prices the yield with (stake_yield_due): yield.ts's constants and the configured APY. */
+export interface YieldRule {
+  apyBp: bigint;
+  svpPerUsd: bigint;
+  usdUnit: bigint;
+  yearMs: number;
+  yieldKeyPrefix: string;
+}
 
 /** Queries only. */
 export const stakingRepository = {
@@ -85,32 +83,18 @@ export const stakingRepository = {
     ]);
     return row!;
   },
-  async earnedRead(db: Db, frame: RequestFrame): Promise<StatementRow> {
-    const [row] = await earnedReadStatement(db, frameParams(frame).slice(0, 4));
-    return row!;
-  },
   async withdrawEarned(
     db: Db,
     frame: RequestFrame,
-    p: {
-      read: EarnedState;
-      refusal: string | null;
-      yield: bigint;
-      creditedTo: bigint;
-      yieldKey: string | null;
-      amount: bigint;
-      nonce: string;
-      memo: string;
-    },
+    p: { rule: YieldRule; nonce: string; memo: string },
   ): Promise<StatementRow> {
     const [row] = await withdrawEarnedStatement(db, [
       ...frameParams(frame),
-      JSON.stringify(p.read),
-      p.refusal,
-      p.yield.toString(),
-      p.creditedTo.toString(),
-      p.yieldKey,
-      p.amount.toString(),
+      p.rule.apyBp.toString(),
+      p.rule.svpPerUsd.toString(),
+      p.rule.usdUnit.toString(),
+      p.rule.yearMs,
+      p.rule.yieldKeyPrefix,
       p.nonce,
       p.memo,
     ]);

@@ -1,0 +1,94 @@
+-- Issue #17, part 1: Withdraw Earned in one round trip (docs/decisions/0038, replacing the two calls of ADR 0026
+-- and migration 0019). It read the state, priced the yield due in TypeScript, and a statement refused to act
+-- (SV004) if the state it re-read under its locks had changed. Now the statement prices the yield itself from the
+-- stake it locks, with yieldDue's formula (staking/yield.ts) and its constants passed from packages/shared and
+-- the configuration; test/staking/yield-in-sql.test.ts holds the two to the same answers.
+DROP FUNCTION IF EXISTS api_withdraw_earned(text, timestamptz, bigint, bigint, text, text, text, text, boolean,
+  jsonb, text, bigint, bigint, text, bigint, text, text);
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS api_earned_read(text, timestamptz, bigint, bigint);
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS api_earned_state(text);
+--> statement-breakpoint
+-- A JavaScript Date's milliseconds since the epoch: what yield.ts computes with.
+CREATE OR REPLACE FUNCTION epoch_ms(p_at timestamptz) RETURNS bigint AS $$
+  SELECT floor(extract(epoch FROM p_at) * 1000)::bigint
+$$ LANGUAGE sql IMMUTABLE;
+--> statement-breakpoint
+-- yieldDue (staking/yield.ts, DESIGN D10): the yield owed by p_at in micro-dollars, per millisecond on the staked
+-- tokens' USD value (usdForTokens: floored), capped at the stake's end, floored once over the whole term so far.
+CREATE OR REPLACE FUNCTION stake_yield_due(
+  p_tokens bigint, p_started_at timestamptz, p_ends_at timestamptz, p_at timestamptz,
+  p_apy_bp bigint, p_svp_per_usd bigint, p_usd_unit bigint, p_year_ms bigint
+) RETURNS bigint AS $$
+  SELECT div(div(p_tokens::numeric * p_usd_unit, p_svp_per_usd) * p_apy_bp
+      * greatest(0, least(epoch_ms(p_at), epoch_ms(p_ends_at)) - epoch_ms(p_started_at)),
+    10000::numeric * p_year_ms)::bigint
+$$ LANGUAGE sql IMMUTABLE;
+--> statement-breakpoint
+-- Withdraw Earned (SPEC §4, DESIGN D10), after the frame of migration 0011 ('settle' first when the stake has
+-- ended: its release is the service's). The stake is locked (it orders this with every settlement of the same
+-- stake), then the balance and earned accounts (migration 0028: every other move of earned, stake or none); the
+-- yield due now beyond what the stake has credited is posted to earned under ledgerKey.stakingYield's key
+-- (p_yield_key_prefix || stake id || ':' || the credited total it reaches, as `settle` posts it), and all of
+-- earned moves to the balance. Nothing earned: 'refused', stored as the key's answer.
+-- o_result: {outcome, at, amount, accrued, summary}.
+CREATE OR REPLACE FUNCTION api_withdraw_earned(
+  p_token_hash text, p_now timestamptz, p_idle_ms bigint, p_touch_ms bigint,
+  p_key text, p_route text, p_request_hash text, p_claim text, p_key_held boolean,
+  p_apy_bp bigint, p_svp_per_usd bigint, p_usd_unit bigint, p_year_ms bigint, p_yield_key_prefix text,
+  p_nonce text, p_memo text,
+  OUT o_outcome text, OUT o_user_id text, OUT o_result jsonb
+) AS $$
+DECLARE
+  v_stake record;
+  v_due bigint := 0;
+  v_accrued bigint := 0;
+  v_earned bigint;
+  v_amount bigint;
+  v_owners text[];
+  v_codes text[];
+  v_assets text[];
+  v_amounts bigint[];
+  v_negative boolean[];
+BEGIN
+  SELECT f.o_outcome, f.o_user_id INTO o_outcome, o_user_id
+    FROM api_request_open_settled(p_token_hash, p_now, p_idle_ms, p_touch_ms, 'stake') f;
+  IF o_outcome IS NOT NULL THEN
+    RETURN;
+  END IF;
+
+  SELECT s.id, s.tokens, s.started_at, s.ends_at, s.credited_total INTO v_stake FROM stakes s
+    WHERE s.user_id = o_user_id::uuid AND s.status = 'active' FOR UPDATE;
+  PERFORM api_lock_earned(o_user_id);
+  IF v_stake.id IS NOT NULL THEN
+    v_due := stake_yield_due(v_stake.tokens, v_stake.started_at, v_stake.ends_at, p_now, p_apy_bp, p_svp_per_usd,
+      p_usd_unit, p_year_ms);
+    v_accrued := greatest(v_due - v_stake.credited_total, 0);
+  END IF;
+  SELECT a.balance INTO v_earned FROM accounts a WHERE a.owner = o_user_id AND a.code = 'usd.staking_earned';
+  v_amount := coalesce(v_earned, 0) + v_accrued;
+
+  IF v_amount <= 0 THEN
+    o_outcome := 'refused';
+  ELSE
+    IF v_accrued > 0 THEN
+      -- As `settle` posts it: the platform's side applied at commit, in the one order of platform accounts.
+      SELECT * INTO v_owners, v_codes, v_assets, v_amounts, v_negative
+        FROM api_statement_legs(ARRAY['system', '$user'], ARRAY['usd.platform', 'usd.staking_earned'],
+          ARRAY['USD', 'USD'], ARRAY[-v_accrued, v_accrued], ARRAY[true, false], o_user_id, NULL);
+      PERFORM ledger_post('staking.yield', p_yield_key_prefix || v_stake.id || ':' || v_due, NULL,
+        'Staking earnings', p_now, v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL, true);
+      UPDATE stakes SET credited_total = v_due WHERE id = v_stake.id;
+    END IF;
+    PERFORM api_move('staking.withdraw-earned', 'staking.withdraw-earned:' || o_user_id || ':' || p_nonce,
+      o_user_id, p_memo, p_now, '$user', 'usd.staking_earned', '$user', 'usd.balance', 'USD', v_amount);
+    o_outcome := 'ok';
+  END IF;
+
+  o_result := jsonb_build_object('outcome', o_outcome, 'at', p_now, 'amount', v_amount::text,
+    'accrued', v_accrued::text,
+    'summary', CASE WHEN o_outcome = 'ok' THEN staking_summary_json(o_user_id::uuid) END);
+  PERFORM api_request_close(o_user_id, p_now, p_key, p_route, p_request_hash, p_claim, p_key_held, o_result);
+END;
+$$ LANGUAGE plpgsql;
