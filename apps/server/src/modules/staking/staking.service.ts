@@ -220,8 +220,8 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
     },
 
     /**
-     * Pays everything earned to the balance, the yield accrued up to the request's time included: priced from one
-     * read, made in one statement (withdraw-earned.ts, docs/decisions/0026).
+     * Pays everything earned to the balance, the yield accrued up to the request's time included: priced and made in
+     * one statement (withdraw-earned.ts, docs/decisions/0038).
      */
     withdrawEarned: createWithdrawEarned<StakingAnswer>({
       db,

@@ -54,8 +54,8 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
     app.post(
       API.withdrawals,
       {
-        // Priced from one read and made in one statement (docs/decisions/0026): the session and the key are
-        // checked inside them, and a body the schema refuses is reported once "who are you?" is answered.
+        // Priced and made in one statement (docs/decisions/0038): the session and the key are checked
+        // inside it, and a body the schema refuses is reported once "who are you?" is answered.
         config: { access: 'user', sessionInStatement: true },
         attachValidation: true,
         schema: {

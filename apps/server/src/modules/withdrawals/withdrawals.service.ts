@@ -96,7 +96,7 @@ export function createWithdrawalsService(deps: {
 
     list: async (userId: string) => ({ withdrawals: (await repo.listForUser(db, userId)).map(withdrawalView) }),
 
-    /** The request: priced from one read, made in one statement (withdrawal-request.ts, ADR 0026). */
+    /** The request: priced and made in one statement (withdrawal-request.ts, ADR 0038). */
     request: createWithdrawalRequest({
       db,
       ledger,
