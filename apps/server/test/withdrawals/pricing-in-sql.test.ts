@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, USD_UNIT } from '@svp/shared';
+import { ACCOUNT_MSG, DAY_MS, MSG, USD_UNIT } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { quoteOf } from '../../src/modules/withdrawals/withdrawal-quote.js';
 import {
@@ -8,7 +8,6 @@ import {
   refusalMessage,
   type WithdrawalRefusal,
 } from '../../src/modules/withdrawals/withdrawal-request.js';
-import { ACCOUNT_MSG, MSG } from '@svp/shared';
 import { buildTestApp, type TestApp } from '../helpers.js';
 
 // A withdrawal request is priced in SQL (migration 0033's withdrawal_price, docs/decisions/0038), the quote the page
