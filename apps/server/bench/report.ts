@@ -155,11 +155,14 @@ const pkOfHello = (r: Results) => {
 };
 
 /** `floor` ÷ each of `references`, as "a and b". */
+/** A context run's ratios to its references; none for a run with errors (it ran out of seeded users, or failed). */
 const ratios = (floor: LoadResult, references: (number | null)[]) =>
-  references
-    .filter((x): x is number => x !== null && x > 0)
-    .map((x) => (floor.rps / x).toFixed(2))
-    .join(' and ');
+  floor.errors > 0
+    ? `no ratio (the run had ${floor.errors} errors)`
+    : references
+        .filter((x): x is number => x !== null && x > 0)
+        .map((x) => (floor.rps / x).toFixed(2))
+        .join(' and ');
 
 export function benchReport(r: Results, connection: string): string {
   const rows = budgetRows(r);
