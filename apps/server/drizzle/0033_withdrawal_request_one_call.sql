@@ -8,14 +8,10 @@
 -- constant (the three fees, the share a break pays back, a day in ms, the earnings minimum, whether a verified
 -- e-mail is required) is a parameter the application passes from packages/shared and its configuration; the
 -- arithmetic is here once more, and test/withdrawals/pricing-in-sql.test.ts holds the two to the same answers.
-DROP FUNCTION IF EXISTS api_withdrawal_request(text, timestamptz, bigint, bigint, text, text, text, text, boolean,
-  jsonb, text, text, uuid, bigint, bigint, bigint, bigint, bigint, timestamptz, text, text,
-  text[], text[], text[], bigint[], boolean[], text, text, jsonb);
---> statement-breakpoint
-DROP FUNCTION IF EXISTS api_withdrawal_read(text, timestamptz, bigint, bigint);
---> statement-breakpoint
-DROP FUNCTION IF EXISTS api_withdrawal_state(text);
---> statement-breakpoint
+-- The previous release's functions (api_withdrawal_read, api_withdrawal_state and the 29-parameter
+-- api_withdrawal_request) stay for now: during a rolling deploy its instances still call them, and the new
+-- request is an overload of its own (22 parameters). A later migration drops them.
+--
 -- What a request pays, or why it is refused (o_refusal: 'no-plan', 'unverified', 'not-matured' (o_days left),
 -- 'earnings' (below the minimum), 'nothing-expected'; a break: 'already-matured'). The refusals in the order the
 -- request checked them in TypeScript: no plan, the e-mail, then the quote's first reason. o_fees: handling,

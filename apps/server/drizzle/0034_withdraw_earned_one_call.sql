@@ -3,13 +3,9 @@
 -- (SV004) if the state it re-read under its locks had changed. Now the statement prices the yield itself from the
 -- stake it locks, with yieldDue's formula (staking/yield.ts) and its constants passed from packages/shared and
 -- the configuration; test/staking/yield-in-sql.test.ts holds the two to the same answers.
-DROP FUNCTION IF EXISTS api_withdraw_earned(text, timestamptz, bigint, bigint, text, text, text, text, boolean,
-  jsonb, text, bigint, bigint, text, bigint, text, text);
---> statement-breakpoint
-DROP FUNCTION IF EXISTS api_earned_read(text, timestamptz, bigint, bigint);
---> statement-breakpoint
-DROP FUNCTION IF EXISTS api_earned_state(text);
---> statement-breakpoint
+-- The previous release's functions (api_earned_read, api_earned_state and the 17-parameter api_withdraw_earned)
+-- stay for its instances during a rolling deploy, as in migration 0033; a later migration drops them.
+--
 -- A JavaScript Date's milliseconds since the epoch: what yield.ts computes with.
 CREATE OR REPLACE FUNCTION epoch_ms(p_at timestamptz) RETURNS bigint AS $$
   SELECT floor(extract(epoch FROM p_at) * 1000)::bigint
