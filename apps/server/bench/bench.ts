@@ -26,6 +26,7 @@ import {
   primaryKeyGet,
   transferStatementPgbench,
   transferStatementPost,
+  withdrawStatementPgbench,
   withdrawStatementPost,
   type LoadResult,
 } from './references.js';
@@ -157,9 +158,10 @@ async function main() {
     const holders = await seedUsers(dbUrlFor(name), 'matured-plan', seedCount(DURATION));
     const floorInvestors = await seedUsers(dbUrlFor(name), 'investor', seedCount(DURATION));
     const floorHolders = await seedUsers(dbUrlFor(name), 'matured-plan', seedCount(DURATION));
+    const aloneHolders = await seedUsers(dbUrlFor(name), 'matured-plan', seedCount(DURATION));
     const seedSeconds = ((Date.now() - seedStart) / 1000).toFixed(1);
     console.log(
-      `seeded ${investors.length} + ${floorInvestors.length} investors and ${holders.length} + ${floorHolders.length} matured plans in ${seedSeconds} s`,
+      `seeded ${investors.length} + ${floorInvestors.length} investors and ${holders.length} + ${floorHolders.length} + ${aloneHolders.length} matured plans in ${seedSeconds} s`,
     );
 
     // pgbench, transfer, pgbench, investment, pgbench, …: each money operation between two pgbench runs.
@@ -187,6 +189,7 @@ async function main() {
     let transferHotPair: LoadResult | undefined;
     let investFloor: LoadResult | undefined;
     let withdrawFloor: LoadResult | undefined;
+    let withdrawStatementAlone: LoadResult | null = null;
     // Every run, subject, floor or reference, starts on a settled database (settle()).
     let before = await pgbenchRun(`before the ${WRITE_BUDGETS.transfer.label}`);
     const names = Object.keys(subjects) as WriteName[];
@@ -221,6 +224,12 @@ async function main() {
           `context: bare Fastify POST running a withdrawal request's statement, a fresh matured plan each ${clients}`,
           () => withHashesFile(floorHolders, (file) => withdrawStatementPost(dbUrlFor(name), file)),
         );
+        await settle();
+        const tps = await withdrawStatementPgbench(dbUrlFor(name), aloneHolders.map(sessionTokenHash));
+        withdrawStatementAlone = tps === null ? null : { rps: tps, p99: NaN, errors: 0 };
+        const label = `context: a withdrawal request's own statement alone, a fresh matured plan each, from pgbench's client (${WRITE_CLIENTS} clients, no HTTP)`;
+        measures.push({ label, result: withdrawStatementAlone, unit: 'tps' });
+        console.log(`${label}: ${tps === null ? 'failed' : `${tps.toFixed(0)} tps`}`);
       }
       const next = names[i + 1];
       const after = await pgbenchRun(
@@ -267,6 +276,7 @@ async function main() {
         transferHotPair: transferHotPair!,
         investFloor: investFloor!,
         withdrawFloor: withdrawFloor!,
+        withdrawStatementAlone,
         login,
         meDuringLogin,
         elsewhere: budgetsElsewhere(),

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { API, API_PREFIX, usd } from '@svp/shared';
+import { API, API_PREFIX, NOTIFICATION_TYPES, usd } from '@svp/shared';
+import { loadConfig } from '../src/config.js';
+import { pricingRule } from '../src/modules/withdrawals/withdrawal-request.js';
 import { TOUCH_EVERY_MS } from '../src/modules/auth/sessions.js';
 import { requestRecipientAccount, requestUserAccount, statementLegs } from '../src/modules/ledger/ledger.service.js';
 import { withTempFile } from './app-under-test.js';
@@ -179,5 +181,50 @@ export async function transferStatementPgbench(dbUrl: string, pairs: StatementPa
     return null;
   } finally {
     await db.query('drop table if exists bench_transfer_pairs').finally(() => db.end());
+  }
+}
+
+/**
+ * A withdrawal request's own statement (api_withdrawal_request at maturity, a fresh key each, the app's pricing
+ * rule from the same environment) run by pgbench's client at the write clients' count, each transaction for the
+ * next of the seeded matured plans whose owners' session hashes are `tokenHashes`, with no HTTP at all: what the
+ * one SQL call costs against TPC-B on this machine. A refusal, or running out of plans, divides by zero and
+ * aborts the run (null).
+ */
+export async function withdrawStatementPgbench(dbUrl: string, tokenHashes: string[]): Promise<number | null> {
+  const config = loadConfig();
+  const rule = pricingRule({
+    minEarnings: config.MIN_WITHDRAWAL_EARNINGS_USD,
+    requireVerified: config.WITHDRAWALS_REQUIRE_VERIFIED_EMAIL,
+  });
+  // The plan comes from a sequence taken once in a FROM item: a volatile call in a WHERE clause runs per row.
+  const script = `select 1 / coalesce((select (r.o_outcome = 'ok' and r.o_result ->> 'outcome' = 'ok')::int
+  from (select nextval('bench_withdraw_next') as n) x join bench_withdraw_holders h using (n)
+  cross join lateral api_withdrawal_request(h.token_hash, now(), ${FLOOR_IDLE_MS}, ${TOUCH_EVERY_MS},
+  gen_random_uuid()::text, ${literal(API_PREFIX + API.withdrawals)}, gen_random_uuid()::text, gen_random_uuid()::text,
+  false, 'maturity', gen_random_uuid(), now() + interval '2 days', 'withdrawal.request', 'Withdrawal',
+  ${rule.minEarnings}, ${rule.requireVerified}, array[${rule.fees.join(', ')}]::bigint[], ${rule.breakPercent},
+  ${rule.dayMs}, ${rule.usdUnit}, 'withdrawal.requested', ${literal(NOTIFICATION_TYPES['withdrawal.requested'])}) r), 0);
+`.replace(/\n\s*/g, ' ');
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    await db.query('create table bench_withdraw_holders (n bigint primary key, token_hash text)');
+    await db.query('create sequence bench_withdraw_next');
+    await db.query(
+      'insert into bench_withdraw_holders select n, h from unnest($1::text[]) with ordinality as t(h, n)',
+      [tokenHashes],
+    );
+    return await withTempFile(script + '\n', async (file) => {
+      const args = ['-n', '-f', file, '-c', String(WRITE_CLIENTS), '-j', '2', '-T', String(DURATION), dbUrl];
+      const out = execFileSync('pgbench', args, { stdio: ['ignore', 'pipe', 'ignore'] });
+      return Number(/tps = ([\d.]+)/.exec(out.toString())?.[1] ?? NaN) || null;
+    });
+  } catch {
+    return null;
+  } finally {
+    await db
+      .query('drop table if exists bench_withdraw_holders; drop sequence if exists bench_withdraw_next')
+      .finally(() => db.end());
   }
 }

@@ -63,6 +63,8 @@ export interface Results {
   transferFloor: LoadResult;
   /** Context: the same statement from pgbench's client, no HTTP (null without pgbench). */
   transferStatementAlone: LoadResult | null;
+  /** Context: a withdrawal request's statement alone from pgbench's client (tps), or null when not run. */
+  withdrawStatementAlone: LoadResult | null;
   /** Context: the transfer route with one sender and one recipient on every connection (the hottest rows). */
   transferHotPair: LoadResult;
   /** Context: a bare Fastify POST running an investment's own statement. */
@@ -215,6 +217,7 @@ export function benchReport(r: Results, connection: string): string {
     `  the investment route reached ${(r.writes.invest.subject.rps / r.investFloor.rps).toFixed(2)} × that floor.`,
     `- The floor under a withdrawal request, the same way (the service's one statement, a fresh seeded matured`,
     `  plan each): ${ratios(r.withdrawFloor, r.writes.withdraw.references)} × pgbench; the withdrawal route reached ${(r.writes.withdraw.subject.rps / r.withdrawFloor.rps).toFixed(2)} × that floor.`,
+    `- The same statement alone, from pgbench's client (no HTTP): ${r.withdrawStatementAlone ? `${ratios(r.withdrawStatementAlone, r.writes.withdraw.references)} × pgbench` : 'not run'}.`,
     '- Investments and withdrawal requests need a fresh user each (one active plan per user): those users, their',
     '  sessions and their money are seeded in SQL through the ledger (bench/seed-users.ts); the measured requests',
     '  are the real HTTP routes with a fresh Idempotency-Key each.',
