@@ -144,6 +144,18 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const textArray = (items: string[]) => `array[${items.map(literal).join(', ')}]::text[]`;
 
 /**
+ * Runs `script` (one SQL statement a transaction) with pgbench's client at the write clients' count for a run's
+ * duration; its tps, or null when it failed (a statement that errs aborts its client and the run).
+ */
+function pgbenchScript(dbUrl: string, script: string): Promise<number | null> {
+  return withTempFile(script + '\n', async (file) => {
+    const args = ['-n', '-f', file, '-c', String(WRITE_CLIENTS), '-j', '2', '-T', String(DURATION), dbUrl];
+    const out = execFileSync('pgbench', args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    return Number(/tps = ([\d.]+)/.exec(out.toString())?.[1] ?? NaN) || null;
+  });
+}
+
+/**
  * A staking transfer's own statement (api_user_posting, a fresh key each) run by pgbench's client at the write
  * clients' count, each client for its own pair (read by `:client_id` from a table the run creates and drops), with
  * no HTTP at all: what the one SQL call costs against TPC-B on this machine. Anything but a posting divides by
@@ -172,11 +184,7 @@ export async function transferStatementPgbench(dbUrl: string, pairs: StatementPa
     for (const [i, pair] of pairs.slice(0, WRITE_CLIENTS).entries()) {
       await db.query('insert into bench_transfer_pairs values ($1, $2, $3)', [i, pair.tokenHash, pair.recipient]);
     }
-    return await withTempFile(script + '\n', async (file) => {
-      const args = ['-n', '-f', file, '-c', String(WRITE_CLIENTS), '-j', '2', '-T', String(DURATION), dbUrl];
-      const out = execFileSync('pgbench', args, { stdio: ['ignore', 'pipe', 'ignore'] });
-      return Number(/tps = ([\d.]+)/.exec(out.toString())?.[1] ?? NaN) || null;
-    });
+    return await pgbenchScript(dbUrl, script);
   } catch {
     return null;
   } finally {
@@ -215,11 +223,7 @@ export async function withdrawStatementPgbench(dbUrl: string, tokenHashes: strin
       'insert into bench_withdraw_holders select n, h from unnest($1::text[]) with ordinality as t(h, n)',
       [tokenHashes],
     );
-    return await withTempFile(script + '\n', async (file) => {
-      const args = ['-n', '-f', file, '-c', String(WRITE_CLIENTS), '-j', '2', '-T', String(DURATION), dbUrl];
-      const out = execFileSync('pgbench', args, { stdio: ['ignore', 'pipe', 'ignore'] });
-      return Number(/tps = ([\d.]+)/.exec(out.toString())?.[1] ?? NaN) || null;
-    });
+    return await pgbenchScript(dbUrl, script);
   } catch {
     return null;
   } finally {
