@@ -107,7 +107,8 @@ the small size's, or within ${RESOLUTION_MS} ms of it (a request of a millisecon
 each request's own, in hundredths of a millisecond). Each HTTP measure runs on a server of its own, measured once its start-up work is done. Figures taken while others use the machine are noisy: compare within one run.
 The last row is no budget but the physical reference of the watcher's pass (bench/scale/reference.ts): 1,000 random rows of
 a table of ten rows a user updated in the watcher's lanes and batches, after a checkpoint — what first touches of
-rows outside shared buffers cost this machine.
+rows cost this machine: each page's full image in the WAL, which a larger buffer pool does not avoid (with 4 GB it
+grew 3.83 ×, with 128 MB 2.42–3.19 ×: docs/benchmarks.md, seventeenth round).
 
 ${table}
 
