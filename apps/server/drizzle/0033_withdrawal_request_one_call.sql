@@ -12,6 +12,11 @@
 -- api_withdrawal_request) stay for now: during a rolling deploy its instances still call them, and the new
 -- request is an overload of its own (22 parameters). A later migration drops them.
 --
+-- A JavaScript Date's milliseconds since the epoch: what packages/shared's date arithmetic computes with.
+CREATE OR REPLACE FUNCTION epoch_ms(p_at timestamptz) RETURNS bigint AS $$
+  SELECT floor(extract(epoch FROM p_at) * 1000)::bigint
+$$ LANGUAGE sql IMMUTABLE;
+--> statement-breakpoint
 -- What a request pays, or why it is refused (o_refusal: 'no-plan', 'unverified', 'not-matured' (o_days left),
 -- 'earnings' (below the minimum), 'nothing-expected'; a break: 'already-matured'). The refusals in the order the
 -- request checked them in TypeScript: no plan, the e-mail, then the quote's first reason. o_fees: handling,
@@ -35,7 +40,7 @@ BEGIN
     RETURN;
   END IF;
   -- daysRemaining: the ceiling of whole days to the end, from milliseconds as JavaScript's Dates hold them.
-  o_days := ceil((floor(extract(epoch FROM p_ends_at) * 1000) - floor(extract(epoch FROM p_now) * 1000)) / p_day_ms);
+  o_days := ceil((epoch_ms(p_ends_at) - epoch_ms(p_now))::numeric / p_day_ms);
   IF p_kind = 'maturity' THEN
     IF o_days > 0 THEN
       o_refusal := 'not-matured';
@@ -123,11 +128,7 @@ BEGIN
       -- The plan's money leaves it: at maturity the platform pays what it promised beyond the amount and the
       -- earnings go too; a break pays back its share and the rest stays with the platform. The fees go to their
       -- accounts and the payout waits in withdrawal_pending for the treasury.
-      SELECT array_agg(l.o ORDER BY l.o COLLATE "C", l.c COLLATE "C"),
-             array_agg(l.c ORDER BY l.o COLLATE "C", l.c COLLATE "C"),
-             array_agg('USD'::text),
-             array_agg(l.a ORDER BY l.o COLLATE "C", l.c COLLATE "C"),
-             array_agg(l.o = 'system' ORDER BY l.o COLLATE "C", l.c COLLATE "C")
+      SELECT array_agg(l.o), array_agg(l.c), array_agg('USD'::text), array_agg(l.a), array_agg(l.o = 'system')
         INTO v_owners, v_codes, v_assets, v_amounts, v_negative
         FROM (VALUES (o_user_id, 'usd.invested', -v_plan.amount),
                      (o_user_id, 'usd.earnings', CASE WHEN p_kind = 'maturity' THEN -coalesce(v_earnings, 0) ELSE 0 END),
@@ -138,6 +139,9 @@ BEGIN
                      ('system', 'usd.fees.charity', v_price.o_fees[3]),
                      (o_user_id, 'usd.withdrawal_pending', v_price.o_payout)) AS l(o, c, a)
         WHERE l.a <> 0;
+      -- Into the ledger's one lock order, as every statement's legs (migration 0031).
+      SELECT * INTO v_owners, v_codes, v_assets, v_amounts, v_negative
+        FROM api_statement_legs(v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL);
       PERFORM ledger_post(p_ledger_kind, 'withdrawal:' || v_plan.id, o_user_id,
         p_memo_prefix || ': ' || api_coins_text(v_price.o_payout, p_usd_unit) || ' requested to ' || v_wallet, p_now,
         v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL, true);

@@ -6,13 +6,9 @@
 -- The previous release's functions (api_earned_read, api_earned_state and the 17-parameter api_withdraw_earned)
 -- stay for its instances during a rolling deploy, as in migration 0033; a later migration drops them.
 --
--- A JavaScript Date's milliseconds since the epoch: what yield.ts computes with.
-CREATE OR REPLACE FUNCTION epoch_ms(p_at timestamptz) RETURNS bigint AS $$
-  SELECT floor(extract(epoch FROM p_at) * 1000)::bigint
-$$ LANGUAGE sql IMMUTABLE;
---> statement-breakpoint
 -- yieldDue (staking/yield.ts, DESIGN D10): the yield owed by p_at in micro-dollars, per millisecond on the staked
--- tokens' USD value (usdForTokens: floored), capped at the stake's end, floored once over the whole term so far.
+-- tokens' USD value (usdForTokens: floored), capped at the stake's end, floored once over the whole term so far;
+-- milliseconds by epoch_ms (migration 0033).
 CREATE OR REPLACE FUNCTION stake_yield_due(
   p_tokens bigint, p_started_at timestamptz, p_ends_at timestamptz, p_at timestamptz,
   p_apy_bp bigint, p_svp_per_usd bigint, p_usd_unit bigint, p_year_ms bigint
