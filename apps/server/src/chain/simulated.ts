@@ -3,6 +3,7 @@ import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { simulatedTransfers } from '../db/schema.js';
+import { inTransaction, type Tx } from '../db/transaction.js';
 import type { TreasuryChain } from '../treasury/types.js';
 import type { ChainScanner, ObservedTransfer } from './types.js';
 
@@ -41,9 +42,9 @@ interface SimulatedRawTx {
  * payment" button and the treasury's sweeps and payouts exercise the real ingestion and confirmation.
  */
 export function createSimulatedChain(db: Db, clock: Clock) {
-  async function tokenBalance(address: string): Promise<bigint> {
+  async function tokenBalance(address: string, on: Db | Tx = db): Promise<bigint> {
     const a = address.toLowerCase();
-    const [row] = await db
+    const [row] = await on
       .select({
         balance: sql<string>`(coalesce(sum(case when ${simulatedTransfers.toAddress} = ${a} then ${simulatedTransfers.amountRaw}::numeric else 0 end), 0)
           - coalesce(sum(case when ${simulatedTransfers.fromAddress} = ${a} then ${simulatedTransfers.amountRaw}::numeric else 0 end), 0))::text`,
@@ -74,8 +75,23 @@ export function createSimulatedChain(db: Db, clock: Clock) {
     return rows.map(observed);
   }
 
-  async function append(values: typeof simulatedTransfers.$inferInsert): Promise<void> {
-    await db.insert(simulatedTransfers).values(values).onConflictDoNothing();
+  /**
+   * Mines one block. Its number is drawn from the sequence under the table's lock: drawn freely, numbers follow
+   * call order while rows commit in any order, so a scan could read block n + 1 while block n was still being
+   * written, move its cursor past n, and never credit it (a CI stress run lost a test payment so). Under the
+   * lock a block is numbered and committed before the next is numbered. A transfer from a sender reverts when
+   * the sender holds less than it sends, judged under the same lock.
+   */
+  async function append(values: Omit<typeof simulatedTransfers.$inferInsert, 'blockNumber' | 'reverted'>) {
+    await inTransaction(db, async (tx) => {
+      await tx.execute(sql`lock table simulated_transfers in share row exclusive mode`);
+      const from = values.fromAddress;
+      const reverted = from != null && (await tokenBalance(from, tx)) < BigInt(values.amountRaw);
+      await tx
+        .insert(simulatedTransfers)
+        .values({ ...values, reverted })
+        .onConflictDoNothing({ target: simulatedTransfers.txHash });
+    });
   }
 
   const scanner: ChainScanner = {
@@ -138,14 +154,12 @@ export function createSimulatedChain(db: Db, clock: Clock) {
       const tx = JSON.parse(rawTx) as SimulatedRawTx;
       if ((await treasuryChain.receipt(tx.txHash)) !== null) return;
       // As on a real chain, a transfer of more than the sender holds is mined and reverts: its nonce is used.
-      const reverted = (await tokenBalance(tx.from)) < BigInt(tx.amountRaw);
       await append({
         txHash: tx.txHash,
         fromAddress: tx.from,
         nonce: tx.nonce,
         toAddress: tx.to,
         amountRaw: tx.amountRaw,
-        reverted,
         createdAt: clock.now(),
       });
     },
