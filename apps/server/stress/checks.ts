@@ -27,8 +27,11 @@ const txExists = (key: string) => `exists (select 1 from ledger_transactions whe
 const CONSISTENCY: { name: string; sql: string }[] = [
   {
     name: 'simulated payment not credited exactly once (deposits row)',
-    sql: `select s.tx_hash as id from simulated_transfers s join deposit_addresses d on d.address = s.to_address
-          where (select count(*) from deposits x where x.tx_hash = s.tx_hash) <> 1`,
+    // Says how many rows each has: none is a payment the watcher never saw, two a double credit.
+    sql: `select s.tx_hash || ' (' || n || ' rows, block ' || s.block_number || ')' as id
+          from simulated_transfers s join deposit_addresses d on d.address = s.to_address
+          cross join lateral (select count(*) as n from deposits x where x.tx_hash = s.tx_hash) c
+          where n <> 1 and not s.reverted`,
   },
   {
     name: 'deposit credit differs from received − fee, or its ledger leg differs',
@@ -129,7 +132,7 @@ async function awaitDeposits(client: pg.Client, timeoutMs: number): Promise<void
   while (Date.now() < deadline) {
     const { rows } = await client.query<{ missing: number }>(`
       select count(*)::int as missing from simulated_transfers s join deposit_addresses d on d.address = s.to_address
-      where not exists (select 1 from deposits x where x.tx_hash = s.tx_hash)`);
+      where not s.reverted and not exists (select 1 from deposits x where x.tx_hash = s.tx_hash)`);
     if (rows[0]!.missing === 0) return;
     await sleep(250);
   }
