@@ -12,6 +12,7 @@ import { NOTIFICATION_CHANNEL } from '../../src/modules/events/live-bus.js';
 import {
   Client,
   createTestDatabase,
+  onPostgres,
   signedInAdmin,
   signedInUser,
   TEST_EPOCH,
@@ -144,6 +145,46 @@ describe('live stream', () => {
     expect((await resumed.until(3))[2]!.data.body.slice(0, 6)).toBe('$50.00');
     resumed.close();
     fresh.close();
+  });
+
+  it('sends a notification that commits after one with a higher id, once', async () => {
+    const a = await instance();
+    const u = await signedInUser(a.app, '10.2.3.1');
+    const stream = openStream(a.port, u.client.cookies.get(SESSION_COOKIE)!);
+    await stream.opened;
+    await topUp(u.client, '10');
+    await stream.until(1);
+    if (onPostgres) {
+      // A notification written by a transaction still open, then a later one committed and sent before it.
+      const held = await database.pool!.connect();
+      try {
+        await held.query('begin');
+        await held.query(
+          `select notification_add(n.user_id, n.type, n.category, n.params, 'held', now())
+           from notifications n where n.user_id = $1 order by n.id desc limit 1`,
+          [u.user.id],
+        );
+        await topUp(u.client, '20');
+        expect((await stream.until(2))[1]!.data.body.slice(0, 6)).toBe('$20.00');
+        await held.query('commit');
+      } finally {
+        held.release();
+      }
+      const events = await stream.until(3);
+      expect(events[2]!.data.body.slice(0, 6)).toBe('$10.00'); // the held copy of the first
+      expect(Number(events[2]!.id)).toBeLessThan(Number(events[1]!.id));
+    } else {
+      // PGlite has one connection: nothing commits out of order; a second one simply follows.
+      await topUp(u.client, '20');
+      await stream.until(2);
+    }
+    // Later wake-ups send none of them again.
+    await topUp(u.client, '30');
+    const all = await stream.until(onPostgres ? 4 : 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
+    expect(all.at(-1)!.data.body.slice(0, 6)).toBe('$30.00');
+    stream.close();
   });
 
   it('sends a user only their own notifications, and refuses the anonymous and admins', async () => {

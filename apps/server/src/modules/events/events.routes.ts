@@ -19,6 +19,8 @@ const MAX_STREAMS_PER_USER = 10;
 const REPLAY_LIMIT = 100;
 /** When a new stream looks again for what committed around its start (see below). */
 const CATCH_UP_MS = 2_000;
+/** How long after a notification with a higher id one may still commit: far longer than a money transaction. */
+const SETTLE_MS = 10_000;
 const NOT_A_STREAM = 'This address sends a live event stream: open it with Accept: text/event-stream.';
 const eventId = z.string().regex(/^\d{1,18}$/);
 
@@ -82,7 +84,11 @@ export function eventsRoutes(deps: {
         if (bus.count(userId) >= MAX_STREAMS_PER_USER) throw errors.rateLimited();
         const header = request.headers['last-event-id'];
         const resumeFrom = eventId.safeParse(Array.isArray(header) ? header[0] : header).data ?? request.query.after;
-        let lastSent = resumeFrom ? BigInt(resumeFrom) : await repo.newestId(db, userId);
+        // Ids are drawn in call order but commit in any order: a notification may commit after one with a higher id
+        // was sent. So each read starts at `settled`, the highest id sent at least SETTLE_MS ago, and skips the ids
+        // sent since (kept in `recent`, in the order sent).
+        let settled = resumeFrom ? BigInt(resumeFrom) : await repo.newestId(db, userId);
+        const recent = new Map<bigint, number>();
 
         const raw = reply.raw;
         let open = true;
@@ -91,7 +97,15 @@ export function eventsRoutes(deps: {
         let pumping: Promise<void> | null = null;
         let again = false;
 
-        /** Sends every notification after the last one sent, one pass at a time. */
+        function settle(now: number) {
+          for (const [id, sentAt] of recent) {
+            if (now - sentAt < SETTLE_MS) return;
+            if (id > settled) settled = id;
+            recent.delete(id);
+          }
+        }
+
+        /** Sends every notification not sent yet, one pass at a time. */
         const pump = (): Promise<void> => {
           if (pumping) {
             again = true;
@@ -100,14 +114,20 @@ export function eventsRoutes(deps: {
           pumping = (async () => {
             do {
               again = false;
-              const rows = await repo.after(db, userId, lastSent, REPLAY_LIMIT);
-              for (const row of rows) {
-                if (!open) return;
-                const view = deps.notifications.view(row);
-                raw.write(`id: ${view.id}\nevent: ${LIVE_EVENT_NOTIFICATION}\ndata: ${JSON.stringify(view)}\n\n`);
-                lastSent = row.id;
+              settle(Date.now());
+              let after = settled;
+              for (;;) {
+                const rows = await repo.after(db, userId, after, REPLAY_LIMIT);
+                for (const row of rows) {
+                  if (!open) return;
+                  after = row.id;
+                  if (recent.has(row.id)) continue;
+                  const view = deps.notifications.view(row);
+                  raw.write(`id: ${view.id}\nevent: ${LIVE_EVENT_NOTIFICATION}\ndata: ${JSON.stringify(view)}\n\n`);
+                  recent.set(row.id, Date.now());
+                }
+                if (rows.length < REPLAY_LIMIT) break;
               }
-              if (rows.length === REPLAY_LIMIT) again = true;
             } while (again && open);
           })()
             .catch((error: unknown) => request.log.warn({ err: String(error) }, 'live stream read failed'))
