@@ -26,8 +26,8 @@ const eventId = z.string().regex(/^\d{1,18}$/);
 
 /**
  * GET /api/v1/events: the live stream (Server-Sent Events, DESIGN D17). Each notification goes out as
- * `event: notification` with its id; a reconnect sends `Last-Event-ID` (or `?after=`), and what came after it is
- * sent first. A new stream starts from now. The reply is hijacked: the idempotency, one-statement and serializer
+ * `event: notification` with the newest id sent as the event's id (its own id is in its data); a reconnect sends
+ * `Last-Event-ID` (or `?after=`), and what came after it is sent first. A new stream starts from now. The reply is hijacked: the idempotency, one-statement and serializer
  * hooks never see it (they act on ordinary replies), and Fastify leaves the socket to this handler.
  */
 export function eventsRoutes(deps: {
@@ -89,6 +89,7 @@ export function eventsRoutes(deps: {
         // sent since (kept in `recent`, in the order sent).
         let settled = resumeFrom ? BigInt(resumeFrom) : await repo.newestId(db, userId);
         const recent = new Map<bigint, number>();
+        let newest = settled;
 
         const raw = reply.raw;
         let open = true;
@@ -122,8 +123,10 @@ export function eventsRoutes(deps: {
                   if (!open) return;
                   after = row.id;
                   if (recent.has(row.id)) continue;
-                  const view = deps.notifications.view(row);
-                  raw.write(`id: ${view.id}\nevent: ${LIVE_EVENT_NOTIFICATION}\ndata: ${JSON.stringify(view)}\n\n`);
+                  // The event's id is where a reconnect resumes: the newest sent, also when this one came late.
+                  if (row.id > newest) newest = row.id;
+                  const data = JSON.stringify(deps.notifications.view(row));
+                  raw.write(`id: ${newest}\nevent: ${LIVE_EVENT_NOTIFICATION}\ndata: ${data}\n\n`);
                   recent.set(row.id, Date.now());
                 }
                 if (rows.length < REPLAY_LIMIT) break;
