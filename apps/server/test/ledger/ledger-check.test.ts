@@ -102,6 +102,39 @@ describe('the incremental ledger check', () => {
     await clearFindings();
   });
 
+  it('finds a user’s account below zero even when its cache agrees with its entries, and a platform account never', async () => {
+    const [hal, ida] = [t.owner(), t.owner()];
+    await t.fund(hal, 3n);
+    await t.fund(ida, 1n);
+    await check.runOnce();
+    const [halAccount, idaAccount] = [await accountId(hal), await accountId(ida)];
+    // An overdraft written around the guarded posting, each cache kept in step with its entries: only the sign is
+    // wrong. The table's own constraint refuses it, so it is lifted here, as a bad migration might lift it; the check
+    // is the second line. (Funding took the platform's usd.deposits below zero: allowed, and not reported.)
+    const constraint = sql`accounts_non_negative`;
+    await t.execute(sql`alter table accounts drop constraint ${constraint}`);
+    const moveByHand = async (amount: number) => {
+      const [tx] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`insert into ledger_transactions (kind, idempotency_key, created_at)
+            values ('test.by-hand', ${t.key('by-hand')}, now()) returning id::text as id`,
+      );
+      await t.execute(sql`insert into ledger_entries (transaction_id, account_id, asset, amount) values
+        (${tx!.id}::bigint, ${halAccount}::bigint, 'USD', ${-amount}::bigint),
+        (${tx!.id}::bigint, ${idaAccount}::bigint, 'USD', ${amount}::bigint)`);
+      await t.execute(sql`update accounts set balance = balance + case id when ${halAccount}::bigint then ${-amount}::bigint
+          else ${amount}::bigint end, entry_count = entry_count + 1 where id in (${halAccount}::bigint, ${idaAccount}::bigint)`);
+    };
+    await moveByHand(5);
+    await check.runOnce();
+    expect((await check.report()).problems).toEqual([`account ${halAccount}: negative (-2)`]);
+    await moveByHand(-5);
+    await t.execute(sql`alter table accounts add constraint ${constraint} check (allow_negative or balance >= 0)`);
+    await clearFindings();
+    await check.runOnce();
+    expect(await check.report()).toMatchObject({ ok: true, problems: [] });
+  });
+
   it('lets two processes check at once without counting anything twice', async () => {
     const [fay, gus] = [t.owner(), t.owner()];
     await t.fund(fay, 1_000n);
