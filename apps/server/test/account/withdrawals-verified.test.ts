@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MSG, API } from '@svp/shared';
 import { loadConfig } from '../../src/config.js';
-import { buildTestApp, Client, invest, registerUser, topUp, type TestApp } from '../helpers.js';
+import { buildTestApp, Client, invest, registerUser, signedInAdmin, topUp, type TestApp } from '../helpers.js';
 import { latestVerificationToken } from './mails.js';
 
 /** A user with an active plan, who can break it (a withdrawal request) at once. */
@@ -59,6 +59,34 @@ describe('WITHDRAWALS_REQUIRE_VERIFIED_EMAIL', () => {
       expect(verified.canBreak).toBe(true);
       const accepted = await client.post(API.withdrawals, { kind: 'break' });
       expect(accepted.status).toBe(200);
+    });
+  });
+
+  describe('an e-mail an admin changes', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp({ WITHDRAWALS_REQUIRE_VERIFIED_EMAIL: 'true' });
+    });
+    afterAll(() => t.close());
+
+    it('is verified again by the user before a withdrawal; the same address saved again keeps it verified', async () => {
+      const { client, email } = await investedUser(t, '10.43.2.1');
+      const token = await latestVerificationToken(t, email);
+      expect((await new Client(t.app, '10.43.2.2').post(API.accountEmailVerify, { token })).status).toBe(200);
+      const me = (await client.get(API.me)).body;
+      expect(me.emailVerified).toBe(true);
+      const admin = await signedInAdmin(t, '10.43.2.3');
+      const edit = (value: string) =>
+        admin.client.post(API.adminUserField.replace(':id', me.user.id), { field: 'email', value });
+
+      expect((await edit(email.toUpperCase())).status).toBe(200);
+      expect((await client.get(API.me)).body.emailVerified).toBe(true);
+
+      expect((await edit('changed-by-admin@example.com')).status).toBe(200);
+      expect((await client.get(API.me)).body.emailVerified).toBe(false);
+      const quote = (await client.get(API.withdrawalQuote)).body;
+      expect(quote.reasons[0]).toBe(ACCOUNT_MSG.withdrawalsNeedVerifiedEmail);
+      expect((await client.post(API.withdrawals, { kind: 'break' })).status).toBe(409);
     });
   });
 

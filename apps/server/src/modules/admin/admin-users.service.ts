@@ -45,10 +45,12 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
 
   /** Writes one column and its audit entry (before and after); a value another account holds is a 409. */
   async function write(edit: Edit, user: UserRow, field: string, column: keyof UserRow, value: unknown) {
+    // An address the admin typed is not one the user has proved they read: it is verified again (ADR 0023).
+    const unverify = field === 'email' && value !== user.email ? { emailVerifiedAt: null } : {};
     try {
       await edit.tx
         .update(users)
-        .set({ [column]: value, updatedAt: clock.now() })
+        .set({ [column]: value, ...unverify, updatedAt: clock.now() })
         .where(eq(users.id, user.id));
     } catch (error) {
       if (pgErrorCode(error) !== '23505') throw error;
