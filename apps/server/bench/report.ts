@@ -143,6 +143,32 @@ export function budgetRows(r: Results): BudgetRow[] {
   ];
 }
 
+/**
+ * ADRs 0027 and 0039 (proposed, not DESIGN §7's until its owner agrees): each route against its own floor, the same
+ * statement behind a bare Fastify route in the same run, which moves little with the host. Not counted in the tally.
+ */
+export function proposedRows(r: Results): BudgetRow[] {
+  const againstFloor = (budget: string, subject: LoadResult, floor: LoadResult, min: number): BudgetRow => {
+    const errors = subject.errors + floor.errors;
+    const ratio = subject.rps / floor.rps;
+    return {
+      budget,
+      measured: errors
+        ? `no ratio (${errors} errors)`
+        : `${ratio.toFixed(2)} × (${rate(subject.rps)} ÷ ${rate(floor.rps)} req/s)`,
+      target: `≥ ${min} ×`,
+      status: errors ? 'NOT met (errors)' : status(ratio >= min),
+    };
+  };
+  const floorOf = (label: string) => `${label} ÷ a bare Fastify route running its own statement`;
+  return [
+    againstFloor(floorOf('GET /api/v1/me (ADR 0027)'), r.me.subject, r.meFloor, 0.75),
+    againstFloor(floorOf('fund (staking) transfer (ADR 0039)'), r.writes.transfer.subject, r.transferFloor, 0.7),
+    againstFloor(floorOf('investment (ADR 0039)'), r.writes.invest.subject, r.investFloor, 0.7),
+    againstFloor(floorOf('withdrawal request (ADR 0039)'), r.writes.withdraw.subject, r.withdrawFloor, 0.7),
+  ];
+}
+
 function measureLine({ label, result, unit = 'req/s' }: Measure): string {
   if (!result) return `| ${label} | not run | — | — |`;
   // pgbench's figure is a throughput only: it reports no percentile and no per-request errors here.
@@ -150,6 +176,8 @@ function measureLine({ label, result, unit = 'req/s' }: Measure): string {
   const p99 = Number.isNaN(result.p99) ? '—' : `${result.p99} ms`;
   return `| ${label} | ${rate(result.rps)} ${unit} | ${p99} | ${result.errors} |`;
 }
+
+const tableRow = (row: BudgetRow) => `| ${row.budget} | ${row.measured} | ${row.target} | ${row.status} |`;
 
 const pkOfHello = (r: Results) => {
   const refs = r.me.references.filter((x): x is number => x !== null);
@@ -185,7 +213,16 @@ export function benchReport(r: Results, connection: string): string {
     '',
     '| budget | measured | target | status |',
     '| --- | --- | --- | --- |',
-    ...rows.map((row) => `| ${row.budget} | ${row.measured} | ${row.target} | ${row.status} |`),
+    ...rows.map(tableRow),
+    '',
+    "## Proposed budgets (ADRs 0027 and 0039): not DESIGN §7's until its owner agrees",
+    '',
+    'Each route against its floor: the same statement behind a bare Fastify route (no hooks, no validation), in the',
+    'same run. A ratio to TPC-B measures the host as much as the design (ADR 0039); this one moves little.',
+    '',
+    '| proposed budget | measured | target | status |',
+    '| --- | --- | --- | --- |',
+    ...proposedRows(r).map(tableRow),
     '',
     '## Every run, in the order it ran',
     '',
