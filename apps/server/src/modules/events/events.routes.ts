@@ -21,14 +21,18 @@ const REPLAY_LIMIT = 100;
 const CATCH_UP_MS = 2_000;
 /** How long after a notification with a higher id one may still commit: far longer than a money transaction. */
 const SETTLE_MS = 10_000;
+/** Unsettled ids an event's id may list; past this it names only the settled point (a resume may repeat some). */
+const MAX_LISTED_IDS = 32;
 const NOT_A_STREAM = 'This address sends a live event stream: open it with Accept: text/event-stream.';
-const eventId = z.string().regex(/^\d{1,18}$/);
+/** `<settled>` or `<settled>.<id sent>.<id sent>…`: see `resumeId` below. A bare id is an older server's. */
+const eventId = z.string().regex(new RegExp(`^\\d{1,18}(\\.\\d{1,18}){0,${MAX_LISTED_IDS}}$`));
 
 /**
  * GET /api/v1/events: the live stream (Server-Sent Events, DESIGN D17). Each notification goes out as
- * `event: notification` with the newest id sent as the event's id (its own id is in its data); a reconnect sends
- * `Last-Event-ID` (or `?after=`), and what came after it is sent first. A new stream starts from now. The reply is hijacked: the idempotency, one-statement and serializer
- * hooks never see it (they act on ordinary replies), and Fastify leaves the socket to this handler.
+ * `event: notification` with the stream's resume point as the event's id (its own id is in its data); a reconnect
+ * sends it back as `Last-Event-ID` (or `?after=`), and what the stream had not sent is sent first. A new stream
+ * starts from now. The reply is hijacked: the idempotency, one-statement and serializer hooks never see it (they
+ * act on ordinary replies), and Fastify leaves the socket to this handler.
  */
 export function eventsRoutes(deps: {
   db: Db;
@@ -86,10 +90,11 @@ export function eventsRoutes(deps: {
         const resumeFrom = eventId.safeParse(Array.isArray(header) ? header[0] : header).data ?? request.query.after;
         // Ids are drawn in call order but commit in any order: a notification may commit after one with a higher id
         // was sent. So each read starts at `settled`, the highest id sent at least SETTLE_MS ago, and skips the ids
-        // sent since (kept in `recent`, in the order sent).
-        let settled = resumeFrom ? BigInt(resumeFrom) : await repo.newestId(db, userId);
-        const recent = new Map<bigint, number>();
-        let newest = settled;
+        // sent since (kept in `recent`, in the order sent). A resume point carries both, so a reconnect sends a late
+        // one too, and nothing twice.
+        const [resumeSettled, ...resumeSent] = resumeFrom?.split('.') ?? [];
+        let settled = resumeSettled ? BigInt(resumeSettled) : await repo.newestId(db, userId);
+        const recent = new Map<bigint, number>(resumeSent.map((id) => [BigInt(id), Date.now()]));
 
         const raw = reply.raw;
         let open = true;
@@ -97,6 +102,12 @@ export function eventsRoutes(deps: {
         let started = false;
         let pumping: Promise<void> | null = null;
         let again = false;
+
+        /** Where a reconnect resumes: the settled point and the ids sent above it (or the point alone, if many). */
+        function resumeId(): string {
+          const sent = [...recent.keys()].filter((id) => id > settled);
+          return sent.length > MAX_LISTED_IDS ? `${settled}` : [settled, ...sent].join('.');
+        }
 
         function settle(now: number) {
           for (const [id, sentAt] of recent) {
@@ -123,11 +134,9 @@ export function eventsRoutes(deps: {
                   if (!open) return;
                   after = row.id;
                   if (recent.has(row.id)) continue;
-                  // The event's id is where a reconnect resumes: the newest sent, also when this one came late.
-                  if (row.id > newest) newest = row.id;
-                  const data = JSON.stringify(deps.notifications.view(row));
-                  raw.write(`id: ${newest}\nevent: ${LIVE_EVENT_NOTIFICATION}\ndata: ${data}\n\n`);
                   recent.set(row.id, Date.now());
+                  const data = JSON.stringify(deps.notifications.view(row));
+                  raw.write(`id: ${resumeId()}\nevent: ${LIVE_EVENT_NOTIFICATION}\ndata: ${data}\n\n`);
                 }
                 if (rows.length < REPLAY_LIMIT) break;
               }
