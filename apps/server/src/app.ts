@@ -1,22 +1,19 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PREFIX, MSG } from '@svp/shared';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '@svp/shared';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { registerAccessControl, registerWithAccess } from './http/access.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { createFastify } from './http/fastify-instance.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerOneStatement } from './http/one-statement.js';
 import { createRateLimiter } from './http/rate-limit.js';
-import { securityHeaders } from './http/security-headers.js';
 import { createBscChain } from './app-services.js';
-import { unusualPathRefusal } from './http/paths.js';
-import { requestIds } from './http/request-ids.js';
-import { responseSerializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/static.js';
 import { createMetrics, registerMetrics } from './http/metrics.js';
 import { createAuditLog } from './modules/audit/audit.js';
@@ -75,58 +72,12 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
-/** Paths pino must never print: credentials, one-time codes and session tokens (point 10). */
-const REDACT = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-csrf-token"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.otp',
-  '*.token',
-];
-
 /** Builds the whole app as a plugin tree; the process concerns (listen, signals) are in server.ts. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock } = deps;
   const relaxed = deps.relaxed ?? db;
-  const everyAnswer = securityHeaders({ hsts: config.isProduction });
-  const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: REDACT, ...(deps.logStream ? { stream: deps.logStream } : {}) },
-    // A hop count trusts that many proxies nearest the app (proxy-addr's own rule for a number).
-    trustProxy:
-      typeof config.TRUST_PROXY === 'number'
-        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
-        : config.TRUST_PROXY,
-    bodyLimit: 64 * 1024,
-    genReqId: requestIds(),
-    requestIdHeader: false,
-    // Errors the router raises before any hook (a path parameter over 100 characters, a broken
-    // %-encoding) answer in the shared error shape too, not Fastify's own.
-    frameworkErrors: (error, request, reply) => {
-      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      const body = JSON.stringify({ error: { code: 'VALIDATION_ERROR', message: MSG.common.invalidInput } });
-      // The router's reply is untyped here (no route matched yet); the raw response is plain HTTP. No hook ran,
-      // so the headers every answer carries are set here.
-      void (reply as unknown as FastifyReply)
-        .headers(everyAnswer)
-        .header('x-request-id', request.id)
-        .code(status)
-        .type('application/json')
-        .send(body);
-    },
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler({ checkWithZod: config.NODE_ENV === 'test' }));
-
+  const app = createFastify(config, deps.logStream);
   const secureCookies = config.isProduction;
-  // The one hook every request runs, matched or not, before any other: the headers every answer carries (the
-  // request id among them, for a report to quote), then an unusual spelling of the path is refused.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(everyAnswer).header('x-request-id', request.id);
-    done(unusualPathRefusal(request.raw.url));
-  });
   await app.register(fastifyCookie);
   // Before any route: every route gets its access check as it is registered.
   const sessions = createSessionStore(db, clock, config, relaxed);
