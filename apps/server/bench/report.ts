@@ -157,7 +157,7 @@ export function proposedRows(r: Results): BudgetRow[] {
         ? `no ratio (${errors} errors)`
         : `${ratio.toFixed(2)} × (${rate(subject.rps)} ÷ ${rate(floor.rps)} req/s)`,
       target: `≥ ${min} ×`,
-      status: errors ? 'NOT met (errors)' : status(ratio >= min),
+      status: rangeStatus(ratio, ratio, min, errors),
     };
   };
   const floorOf = (label: string) => `${label} ÷ a bare Fastify route running its own statement`;
@@ -184,7 +184,6 @@ const pkOfHello = (r: Results) => {
   return refs.map((x) => (x / r.hello.rps).toFixed(2)).join(' and ');
 };
 
-/** `floor` ÷ each of `references`, as "a and b". */
 /** A context run's ratios to its references; none for a run with errors (it ran out of seeded users, or failed). */
 const ratios = (floor: LoadResult, references: (number | null)[]) =>
   floor.errors > 0

@@ -5,7 +5,7 @@ import { createClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
-import { postgresSettingsWarnings } from './db/settings-check.js';
+import { readSettings, settingsWarnings } from './db/settings-check.js';
 import { recoverStaleIdempotencyKeys } from './http/idempotency.js';
 import { serveMetricsApart } from './http/metrics.js';
 import { ensureFirstAdmin } from './modules/admin/bootstrap.js';
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   });
   await runMigrations(database);
   if (database.kind === 'postgres')
-    for (const warning of await postgresSettingsWarnings(database.db)) log.warn(warning);
+    for (const warning of settingsWarnings(await readSettings(database.db))) log.warn(warning);
   const clock = createClock();
   const admin = await ensureFirstAdmin(database.db, clock, config).catch((error: unknown) => {
     // Another process starting at the same moment created the first admin (unique e-mail): use theirs.

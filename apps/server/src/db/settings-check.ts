@@ -19,16 +19,14 @@ export function settingsWarnings(settings: Record<string, string | undefined>): 
   return warnings;
 }
 
-/** The settings `settingsWarnings` judges, as the connected server has them. */
+/**
+ * The settings `settingsWarnings` judges, as the connected server has them (server.ts skips PGlite: one process,
+ * no autovacuum daemon).
+ */
 export async function readSettings(db: Db): Promise<Record<string, string>> {
   const rows = await queryRows<{ name: string; setting: string }>(
     db,
     sql`select name, setting from pg_settings where name in ('autovacuum', 'track_counts')`,
   );
   return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
-}
-
-/** The warnings for the connected PostgreSQL (server.ts skips PGlite: one process, no autovacuum daemon). */
-export async function postgresSettingsWarnings(db: Db): Promise<string[]> {
-  return settingsWarnings(await readSettings(db));
 }
