@@ -247,6 +247,15 @@ describe('live stream', () => {
     // A request that does not ask for a stream gets an answer instead of a socket held open.
     const plain = await owner.client.get(NOTIFICATIONS_API.events);
     expect(plain.status).toBe(400);
+    // A resume position that is not one this stream writes is refused in words, not opened from somewhere else.
+    for (const after of ['abc', '1..2', '-1', '9'.repeat(19)]) {
+      const bad = await owner.client.request({
+        url: `/api/v1${NOTIFICATIONS_API.events}?after=${after}`,
+        headers: { accept: 'text/event-stream' },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.raw).toContain('Invalid stream position.');
+    }
     const anonymous = await new Client(a.app).get(NOTIFICATIONS_API.events);
     expect(anonymous.status).toBe(401);
     const admin = await signedInAdmin(a);

@@ -25,7 +25,9 @@ const SETTLE_MS = 10_000;
 const MAX_LISTED_IDS = 32;
 const NOT_A_STREAM = 'This address sends a live event stream: open it with Accept: text/event-stream.';
 /** `<settled>` or `<settled>.<id sent>.<id sent>…`: see `resumeId` below. A bare id is an older server's. */
-const eventId = z.string().regex(new RegExp(`^\\d{1,18}(\\.\\d{1,18}){0,${MAX_LISTED_IDS}}$`));
+const eventId = z
+  .string()
+  .regex(new RegExp(`^\\d{1,18}(\\.\\d{1,18}){0,${MAX_LISTED_IDS}}$`), 'Invalid stream position.');
 
 /**
  * GET /api/v1/events: the live stream (Server-Sent Events, DESIGN D17). Each notification goes out as
