@@ -131,7 +131,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const investments = createInvestmentsService({ db, ledger, referrals });
   const tickets = createTicketsService({ db, clock, audit });
   const adminUsers = createAdminUsersService({ db, clock, ledger, audit });
-  const adminReports = createAdminReportsService(db, { stakingApyPercent: config.STAKING_APY_PERCENT, ledgerCheck });
+  const adminReports = createAdminReportsService(db, {
+    stakingApyPercent: config.STAKING_APY_PERCENT,
+    ledgerCheck,
+    // Tests read exact figures right after a write: on a slow machine one computation past the threshold would
+    // turn the overview into its background job, and the next answer would be the one before the write.
+    ...(config.NODE_ENV === 'test' ? { freshBelowMs: Number.POSITIVE_INFINITY } : {}),
+  });
 
   const simulated = config.CHAIN === 'simulated' ? createSimulatedChain(db, clock) : null;
   const scanner: ChainScanner = simulated ? simulated.scanner : await createBscChain(config);
