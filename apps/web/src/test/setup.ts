@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
+
+// CI hosts can be slow and busy (two cores shared with PostgreSQL): findBy*/waitFor wait up to 5 s
+// for what the page will show, instead of the library's 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins report "no match" and "no size".
 Object.defineProperty(window, 'matchMedia', {

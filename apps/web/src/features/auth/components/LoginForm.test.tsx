@@ -1,5 +1,5 @@
 import { MSG } from '@svp/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/useStoredUser';
@@ -46,7 +46,7 @@ describe('LoginForm', () => {
     });
     const user = renderLogin();
     await submit(user);
-    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
     expect(getStoredUser()).toEqual(testUser);
   });
 

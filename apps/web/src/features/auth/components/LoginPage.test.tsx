@@ -1,5 +1,5 @@
 import { MSG, TWO_FACTOR_MSG } from '@svp/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/useStoredUser';
@@ -41,7 +41,7 @@ describe('user login with two-factor sign-in on', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.totp.invalid);
     await user.type(input, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
     expect(getStoredUser()).toEqual(testUser);
   });
 });

@@ -1,5 +1,5 @@
 import { MSG } from '@svp/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderAt, testUser } from '../../../test/render';
@@ -39,7 +39,7 @@ describe('admin second factor', () => {
 
     await user.type(screen.getByLabelText('Code from your app'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.totp.invalid);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG.totp.invalid));
 
     await user.type(screen.getByLabelText('Code from your app'), '654321');
     await user.click(screen.getByRole('button', { name: 'Verify' }));

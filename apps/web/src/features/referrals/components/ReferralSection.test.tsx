@@ -1,5 +1,5 @@
 import { MSG } from '@svp/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, meAnswer, mockFetch, renderAt } from '../../../test/render';
@@ -41,7 +41,7 @@ describe('referral code', () => {
     await user.type(screen.getByLabelText('Custom code'), ' ada_99! ');
     await user.click(screen.getByRole('button', { name: 'Save my code' }));
     expect(posted).toEqual({ source: 'custom', referralCode: 'ada_99' });
-    expect(await screen.findByTestId('referral-code')).toHaveTextContent('ada_99');
+    await waitFor(() => expect(screen.getByTestId('referral-code')).toHaveTextContent('ada_99'));
     expect(screen.getByText(`${window.location.origin}/register?ref=ada_99`)).toBeInTheDocument();
     expect(await screen.findByText(MSG.referral.saved)).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { MSG, TWO_FACTOR_MSG } from '@svp/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
@@ -46,7 +46,7 @@ describe('Settings → Security: two-factor authentication', () => {
 
     await user.type(screen.getByLabelText('Code from your app'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.totp.invalid);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG.totp.invalid));
 
     await user.type(screen.getByLabelText('Code from your app'), '654321');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
@@ -102,7 +102,7 @@ describe('Settings → Security: two-factor authentication', () => {
 
     await user.type(screen.getByLabelText('Code from your app or a recovery code'), '123456');
     await user.click(submit);
-    expect(await screen.findByRole('alert')).toHaveTextContent(TWO_FACTOR_MSG.passwordWrong);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(TWO_FACTOR_MSG.passwordWrong));
 
     await user.clear(screen.getByLabelText('Password', { exact: true }));
     await user.type(screen.getByLabelText('Password', { exact: true }), 'right-password');

@@ -1,5 +1,5 @@
 import { MSG } from '@svp/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
@@ -41,7 +41,7 @@ describe('username edit', () => {
     await user.clear(input);
     await user.type(input, 'ada_2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByTestId('username-value')).toHaveTextContent('ada_2');
+    await waitFor(() => expect(screen.getByTestId('username-value')).toHaveTextContent('ada_2'));
     expect(sent).toEqual([{ username: 'bob' }, { username: 'ada_2' }]);
   });
 
