@@ -1,7 +1,8 @@
 /** Users' optional second factor (issue 18): the texts both sides show. Admins' texts stay in MSG.totp. */
 export const TWO_FACTOR_MSG = {
   enrolStarted: 'Scan the QR code, then enter the 6-digit code your app shows.',
-  enabled: 'Two-factor authentication is on. Store your recovery codes safely: they are shown only once.',
+  enabled:
+    'Two-factor authentication is on, and your other sessions are signed out. Store your recovery codes safely: they are shown only once.',
   alreadyEnabled: 'Two-factor authentication is already on.',
   notEnabled: 'Two-factor authentication is not on for this account.',
   disabled: 'Two-factor authentication is off.',

@@ -11,7 +11,10 @@ afterAll(() => t.close());
 
 describe("a user's optional second factor: enrolment in Settings", () => {
   it('is off by default; enrols with a QR key and a code, refusing a wrong one, and gives ten recovery codes once', async () => {
-    const { client, user } = await signedInUser(t.app, '10.60.0.1');
+    const { client, user, email, password } = await signedInUser(t.app, '10.60.0.1');
+    // The same account signed in on a second device, with the password alone.
+    const phone = new Client(t.app, '10.60.0.2');
+    expect((await phone.post(API.login, { email, password })).status).toBe(200);
     expect((await client.get(API.twoFactor)).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
 
     const setup = await client.post(API.twoFactorSetup);
@@ -48,12 +51,15 @@ describe("a user's optional second factor: enrolment in Settings", () => {
     expect((await client.post(API.twoFactorConfirm, { code: totpCode(t, setup.body.secret) })).status).toBe(409);
     expect((await client.get(API.twoFactor)).raw).not.toContain(setup.body.secret);
 
-    // The session that enrolled stays signed in.
+    // The session that enrolled stays signed in; the one opened with the password alone was ended with it.
     expect((await client.get(API.me)).status).toBe(200);
+    expect((await phone.get(API.me)).status).toBe(401);
 
     const actions = (await auditActions(t, user.id)).map((a) => a.action);
     expect(actions.filter((a) => a === 'user.totp_failed')).toHaveLength(2);
     expect(actions.filter((a) => a === 'user.totp_enrolled')).toHaveLength(1);
+    const enrolled = (await auditActions(t, user.id)).find((a) => a.action === 'user.totp_enrolled');
+    expect(enrolled?.after).toEqual({ otherSessionsEnded: 1 });
     const failed = (await auditActions(t, user.id)).find((a) => a.action === 'user.totp_failed');
     expect(failed?.after).toEqual({ purpose: 'enrol', reason: 'code' });
     // The audit never holds the secret or a recovery code.

@@ -37,3 +37,14 @@ export const withdrawalKeys = {
   /** The admin's queue: under the admin key, so every admin change reloads it. */
   queue: () => [...adminKeys.all, 'withdrawals'] as const,
 };
+
+/**
+ * Settings → Security; refreshing `all` reloads every part of it. Turning two-factor on ends the other sessions,
+ * so that feature refreshes the sessions list.
+ */
+export const accountKeys = {
+  all: ['account'] as const,
+  security: () => [...accountKeys.all, 'security'] as const,
+  sessions: () => [...accountKeys.all, 'sessions'] as const,
+  signIns: () => [...accountKeys.all, 'sign-ins'] as const,
+};

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { MSG, TWO_FACTOR_MSG, type Role } from '@svp/shared';
 import type { Clock } from '../../clock.js';
@@ -86,7 +86,6 @@ export function createTotpService(deps: { db: Db; clock: Clock; rateLimiter: Rat
         )
         .returning({ userId: totpFactors.userId });
       if (spent.length === 0) throw invalid();
-      if (enrolling) await audit('totp_enrolled');
       return recovery;
     }
     const used = hash(digits);
@@ -214,6 +213,15 @@ export function createTotpService(deps: { db: Db; clock: Clock; rateLimiter: Rat
       if (!row.confirmedAt && !mayEnrol) throw new AppError('OTP_INVALID', TWO_FACTOR_MSG.notEnabled);
       return audited(who, purpose, async (tx, audit) => {
         const recovery = await spend(tx, row, codeOf(code), audit);
+        if (recovery) {
+          // A second factor guards nothing while sessions opened with the password alone stay signed in: every
+          // other session of the account ends in the same commit (they sign in again, with a code).
+          const ended = await tx
+            .delete(sessions)
+            .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, who.sessionHash)))
+            .returning({ id: sessions.publicId });
+          await audit('totp_enrolled', { otherSessionsEnded: ended.length });
+        }
         if (purpose === 'reauth') await audit('reauthenticated');
         await tx
           .update(sessions)

@@ -12,7 +12,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiGet, apiPost } from '../../../lib/api';
 import { pathWith } from '../../../lib/errors';
 import { meQueryKey } from '../../../shared/query-keys';
-import { accountKeys } from './keys';
+import { accountKeys } from '../../../shared/query-keys';
 
 export const accountSecurityQueryOptions = queryOptions({
   queryKey: accountKeys.security(),

@@ -2,7 +2,7 @@ import { API } from '@svp/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 import { lazySchema } from '../../../lib/lazy-schema';
-import { accountKeys } from './keys';
+import { accountKeys } from '../../../shared/query-keys';
 
 /**
  * "Resend": a new verification link to the pending address, or the account's own while unverified. Kept apart

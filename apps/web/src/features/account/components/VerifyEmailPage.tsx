@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 import { meQueryKey } from '../../../shared/query-keys';
 import { verifyEmail } from '../api/verify';
-import { accountKeys } from '../api/keys';
+import { accountKeys } from '../../../shared/query-keys';
 
 /** The page an e-mailed verification link opens: it uses the link once and shows what happened. */
 export default function VerifyEmailPage() {

@@ -2,7 +2,7 @@ import { API, type TwoFactorDisable, type TwoFactorStatus } from '@svp/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, serverAnswer } from '../../../lib/api';
 import { pathWith } from '../../../lib/errors';
-import { adminKeys } from '../../../shared/query-keys';
+import { accountKeys, adminKeys } from '../../../shared/query-keys';
 
 // The answers are trusted as the server's response schemas shaped them (serverAnswer): Settings needs no zod.
 type Ok = { success: true; message: string };
@@ -34,10 +34,15 @@ export function useTwoFactorSetup() {
   });
 }
 
-/** The first code turns it on and brings the recovery codes (shown once: the status reloads when they are saved). */
+/**
+ * The first code turns it on and brings the recovery codes (shown once: the status reloads when they are saved).
+ * The server ends the account's other sessions with it, so their list reloads now.
+ */
 export function useTwoFactorConfirm() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => apiPost(API.twoFactorConfirm, { code }, { schema: serverAnswer<Confirmed>() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
 }
 
