@@ -132,6 +132,8 @@ describe('Idempotency-Keys after a crash', () => {
     keys.push(
       await send(u.client, API.ticketMessages.replace(':id', ticket), { message: 'More' }),
       await send(admin.client, API.adminTicketReply.replace(':id', ticket), { message: 'Answered' }),
+      await send(u.client, API.profileUsername, { username: `marked_${u.user.id.slice(0, 8)}` }),
+      await send(u.client, API.referral, { source: 'generate', referralCode: '' }),
       await send(u.client, API.accountPassword, { currentPassword: PASSWORD, newPassword: 'a-new-password-123' }),
     );
     for (const key of keys) expect([key, await marked(key)]).toEqual([key, true]);

@@ -34,7 +34,12 @@ export function referralsRoutes(referrals: ReferralsService, history: HistorySer
       },
       async (request) => ({
         success: true as const,
-        ...(await referrals.setCode(sessionOf(request).userId, request.body.source, request.body.referralCode)),
+        ...(await referrals.setCode(
+          sessionOf(request).userId,
+          request.body.source,
+          request.body.referralCode,
+          request.idempotency,
+        )),
       }),
     );
     app.get(

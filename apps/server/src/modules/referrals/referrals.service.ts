@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import type { Tx } from '../../db/transaction.js';
+import { inTransaction, type IdempotencyClaim, type Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
 import {
@@ -108,7 +108,13 @@ export function createReferralsService(deps: { db: Db; ledger: Ledger; config: C
     },
 
     /** Sets the user's own code once: generated, or custom (trimmed, letters, digits, underscore). */
-    async setCode(userId: string, source: 'generate' | 'custom', custom: string) {
+    /** The code and the request's Idempotency-Key mark commit together (a retry after a crash is told so). */
+    async setCode(
+      userId: string,
+      source: 'generate' | 'custom',
+      custom: string,
+      claim: IdempotencyClaim | null = null,
+    ) {
       let code: string;
       if (source === 'custom') {
         code = custom.trim().replace(/[^A-Za-z0-9_]/g, '');
@@ -122,12 +128,18 @@ export function createReferralsService(deps: { db: Db; ledger: Ledger; config: C
         code = Array.from(randomBytes(8), (b) => ALPHABET[b % ALPHABET.length]).join('');
       }
       try {
-        const updated = await db
-          .update(users)
-          .set({ referralCode: code })
-          .where(and(eq(users.id, userId), isNull(users.referralCode)))
-          .returning({ code: users.referralCode });
-        if (updated.length === 0) throw new AppError('CONFLICT', MSG.referral.alreadySet);
+        await inTransaction(
+          db,
+          async (tx) => {
+            const updated = await tx
+              .update(users)
+              .set({ referralCode: code })
+              .where(and(eq(users.id, userId), isNull(users.referralCode)))
+              .returning({ code: users.referralCode });
+            if (updated.length === 0) throw new AppError('CONFLICT', MSG.referral.alreadySet);
+          },
+          claim,
+        );
       } catch (error) {
         if (pgErrorCode(error) === '23505') {
           throw new AppError('CONFLICT', MSG.referral.taken, { referralCode: MSG.referral.taken });

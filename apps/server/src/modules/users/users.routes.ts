@@ -34,7 +34,7 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
           response: { 200: okResponseSchema, ...errorResponses },
         },
       },
-      async (request) => users.changeUsername(sessionOf(request).userId, request.body.username),
+      async (request) => users.changeUsername(sessionOf(request).userId, request.body.username, request.idempotency),
     );
   };
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
+import { inTransaction, type IdempotencyClaim } from '../../db/transaction.js';
 import type { HistoryService } from '../history/history.service.js';
 import type { EngagementService } from '../engagement/engagement.service.js';
 import { botStatusView, rewardStatusView } from '../engagement/engagement.views.js';
@@ -111,12 +112,17 @@ export function createUsersService(
   return {
     snapshot,
     /** Username: unique regardless of case (SPEC §2 Settings). */
-    async changeUsername(userId: string, username: string) {
+    /** The change and the request's Idempotency-Key mark commit together (a retry after a crash is told so). */
+    async changeUsername(userId: string, username: string, claim: IdempotencyClaim | null = null) {
       const taken = await usersRepository.findByUsername(db, username);
       if (taken && taken.id !== userId)
         throw new AppError('CONFLICT', MSG.profile.usernameTaken, { username: MSG.profile.usernameTaken });
       try {
-        await db.update(users).set({ username, updatedAt: clock.now() }).where(eq(users.id, userId));
+        await inTransaction(
+          db,
+          (tx) => tx.update(users).set({ username, updatedAt: clock.now() }).where(eq(users.id, userId)),
+          claim,
+        );
       } catch (error) {
         if (pgErrorCode(error) === '23505')
           throw new AppError('CONFLICT', MSG.profile.usernameTaken, { username: MSG.profile.usernameTaken });
