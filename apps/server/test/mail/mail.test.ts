@@ -18,14 +18,41 @@ afterAll(async () => {
 });
 
 describe('e-mail over SMTP', () => {
+  it('answers a reset-code request before a slow mail server has taken the mail (ADR 0018), then delivers it', async () => {
+    const client = new Client(t.app, '10.0.8.1');
+    const creds = await registerUser(client);
+    await t.app.services.mailer.settled();
+    const release = smtp.hold();
+    try {
+      expect((await client.post(API.otpRequest, { email: creds.email })).status).toBe(200);
+      const [otp] = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, creds.email), eq(emailOutbox.kind, 'password-otp')));
+      expect(otp?.status).toBe('pending'); // answered while the server still holds the mail
+      expect(smtp.to(creds.email).filter((m) => /one-time code/.test(m.data))).toHaveLength(0);
+    } finally {
+      release();
+    }
+    await t.app.services.mailer.settled();
+    expect(smtp.to(creds.email).filter((m) => /one-time code is \d{6}/.test(m.data))).toHaveLength(1);
+    const [sent] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, creds.email), eq(emailOutbox.kind, 'password-otp')));
+    expect([sent?.status, sent?.body]).toEqual(['sent', null]);
+  });
+
   it('sends the welcome and OTP e-mails and clears the stored body once SMTP accepted them', async () => {
     const client = new Client(t.app);
     const creds = await registerUser(client);
     expect((await client.post(API.otpRequest, { email: creds.email })).status).toBe(200);
+    // Delivery runs after the answer: wait for it before reading what the SMTP server received.
+    await t.app.services.mailer.settled();
     const mine = smtp.to(creds.email);
     expect(mine).toHaveLength(2);
-    expect(mine[0]!.data).toContain('Welcome to SVP Invest');
-    expect(mine[1]!.data).toMatch(/one-time code is \d{6}/);
+    expect(mine.filter((m) => m.data.includes('Welcome to SVP Invest'))).toHaveLength(1);
+    expect(mine.filter((m) => /one-time code is \d{6}/.test(m.data))).toHaveLength(1);
     const rows = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, creds.email));
     expect(rows.map((r) => [r.status, r.body])).toEqual([
       ['sent', null],

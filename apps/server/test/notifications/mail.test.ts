@@ -75,6 +75,7 @@ describe('notification e-mails', () => {
   it('retries a refused e-mail later, and gives up after the last attempt (shown as failed)', async () => {
     const u = await signedInUser(t.app);
     await topUp(u.client, '10');
+    await t.app.services.mailer.settled(); // the welcome mail is delivered: the refusal is for the notification
     smtp.refuseNext(1);
     await job().runOnce();
     let [row] = await notificationMails(t, u.user.id);
@@ -92,6 +93,7 @@ describe('notification e-mails', () => {
 
     const v = await signedInUser(t.app, '10.0.1.9');
     await topUp(v.client, '10');
+    await t.app.services.mailer.settled();
     smtp.refuseNext(MAIL_MAX_ATTEMPTS);
     for (let i = 0; i < MAIL_MAX_ATTEMPTS; i++) {
       await job().runOnce();

@@ -21,8 +21,9 @@ export function mailCode(body: string | null): string | null {
 }
 
 /**
- * Every e-mail is written to the outbox first. With SMTP_URL it is then sent through nodemailer
- * and its body cleared; without, it stays in the outbox (DESIGN D14) so `npm start` works offline.
+ * Every e-mail is written to the outbox first. With SMTP_URL it is then sent through nodemailer after the
+ * request has its answer (a slow mail server neither delays an answer nor shows in its time, ADR 0018) and its
+ * body cleared; without, it stays in the outbox (DESIGN D14) so `npm start` works offline.
  * Without SMTP_URL and outside production, the log shows each mail's recipient, subject and one-time code
  *: a developer can then reset a password without a mail server. Otherwise the log names the
  * mail's id and kind only, never its recipient or code.
@@ -37,6 +38,26 @@ export function createMailer(deps: {
 }) {
   const transport: Transporter | null = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   const printMails = !transport && !deps.production;
+  const inFlight = new Set<Promise<void>>();
+
+  /** Sends one outbox row through SMTP; the row says how it went (sent, its body gone; or failed, kept). */
+  async function deliver(smtp: Transporter, id: string, mail: OutgoingMail): Promise<void> {
+    try {
+      await smtp.sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.body });
+      await deps.db
+        .update(emailOutbox)
+        .set({ status: 'sent', body: null, sentAt: deps.clock.now() })
+        .where(eq(emailOutbox.id, id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await deps.db
+        .update(emailOutbox)
+        .set({ status: 'failed', error: message.slice(0, 500) })
+        .where(eq(emailOutbox.id, id))
+        .catch(() => undefined);
+      deps.log.warn({ mailId: id, kind: mail.kind }, 'SMTP send failed; message kept in the outbox');
+    }
+  }
 
   return {
     /** Whether mails leave through SMTP, or stay in the outbox (and, outside production, the log). */
@@ -49,6 +70,7 @@ export function createMailer(deps: {
       return true;
     },
 
+    /** Writes the mail to the outbox and returns; SMTP delivery, when configured, runs after that. */
     async send(mail: OutgoingMail): Promise<void> {
       const [row] = await deps.db
         .insert(emailOutbox)
@@ -74,21 +96,13 @@ export function createMailer(deps: {
         deps.log.info({ mailId: row!.id, kind: mail.kind }, 'e-mail written to the outbox (no SMTP_URL)');
         return;
       }
-      try {
-        await transport.sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.body });
-        await deps.db
-          .update(emailOutbox)
-          .set({ status: 'sent', body: null, sentAt: deps.clock.now() })
-          .where(eq(emailOutbox.id, row!.id));
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await deps.db
-          .update(emailOutbox)
-          .set({ status: 'failed', error: message.slice(0, 500) })
-          .where(eq(emailOutbox.id, row!.id));
-        deps.log.warn({ mailId: row!.id, kind: mail.kind }, 'SMTP send failed; message kept in the outbox');
-        throw error;
-      }
+      const delivery = deliver(transport, row!.id, mail).finally(() => inFlight.delete(delivery));
+      inFlight.add(delivery);
+    },
+
+    /** Waits for the deliveries under way (the app's close, and tests that read what SMTP received). */
+    async settled(): Promise<void> {
+      await Promise.all(inFlight);
     },
   };
 }
