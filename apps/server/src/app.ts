@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     production: config.isProduction,
   });
   const notifications = createNotificationsModule({ db, clock, config, mailer, rateLimiter, log: app.log });
-  app.addHook('onClose', async () => Promise.all([notifications.close(), mailer.settled()]));
+  app.addHook('onClose', async () => Promise.all([notifications.close(), mailer.settled(5_000)]));
   const history = createHistoryService(db);
   const engagement = createEngagementService({
     db,

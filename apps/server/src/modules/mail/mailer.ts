@@ -100,9 +100,17 @@ export function createMailer(deps: {
       inFlight.add(delivery);
     },
 
-    /** Waits for the deliveries under way (the app's close, and tests that read what SMTP received). */
-    async settled(): Promise<void> {
-      await Promise.all(inFlight);
+    /**
+     * Waits for the deliveries under way (tests that read what SMTP received), or at most `maxMs` (the app's
+     * close: a mail server that hangs must not hold a shutdown; what it held stays `pending` in the outbox).
+     */
+    async settled(maxMs?: number): Promise<void> {
+      const all = Promise.all(inFlight);
+      if (maxMs === undefined) return void (await all);
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)));
+      await Promise.race([all, limit]);
+      clearTimeout(timer);
     },
   };
 }
