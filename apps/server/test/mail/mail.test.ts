@@ -18,6 +18,61 @@ afterAll(async () => {
 });
 
 describe('e-mail over SMTP', () => {
+  const job = () => t.app.services.notifications.mailJob;
+  const mailOf = async (address: string, kind: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind)))
+    )[0];
+
+  it('tries a refused mail again through the notifications job, as it does its own, and clears its text once sent', async () => {
+    const client = new Client(t.app, '10.0.8.2');
+    const creds = await registerUser(client);
+    await t.app.services.mailer.settled();
+    smtp.refuseNext(1);
+    await client.post(API.otpRequest, { email: creds.email });
+    await t.app.services.mailer.settled();
+    const refused = await mailOf(creds.email, 'password-otp');
+    expect(refused).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      error: expect.stringContaining('Mailbox unavailable'),
+    });
+    expect(refused?.body).toMatch(/one-time code is \d{6}/); // kept for the next attempt
+    await job().runOnce(); // not due yet: 30 s after the refusal
+    expect((await mailOf(creds.email, 'password-otp'))?.attempts).toBe(1);
+
+    t.clock.advance(31_000);
+    await job().runOnce();
+    expect(await mailOf(creds.email, 'password-otp')).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      body: null,
+      error: null,
+    });
+    const codes = smtp.to(creds.email).filter((m) => /one-time code is \d{6}/.test(m.data));
+    expect(codes).toHaveLength(1);
+    expect(codes[0]!.data).toContain(refused!.body!.match(/\d{6}/)![0]);
+  });
+
+  it('gives up on a reset code the mail server did not take while it was valid, instead of sending it late', async () => {
+    const client = new Client(t.app, '10.0.8.3');
+    const creds = await registerUser(client);
+    await t.app.services.mailer.settled();
+    smtp.refuseNext(1);
+    await client.post(API.otpRequest, { email: creds.email });
+    await t.app.services.mailer.settled();
+    t.clock.advance(11 * 60_000);
+    await job().runOnce();
+    expect(await mailOf(creds.email, 'password-otp')).toMatchObject({
+      status: 'failed',
+      error: 'the code expired before the mail server took it',
+    });
+    expect(smtp.to(creds.email).filter((m) => /one-time code/.test(m.data))).toHaveLength(0);
+  });
+
   it('answers a reset-code request before a slow mail server has taken the mail (ADR 0018), then delivers it', async () => {
     const client = new Client(t.app, '10.0.8.1');
     const creds = await registerUser(client);

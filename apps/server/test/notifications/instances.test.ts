@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app.js';
 import { createClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
-import { MAIL_LEASE_MS } from '../../src/modules/notifications/mail-job.js';
+import { MAIL_LEASE_MS } from '../../src/modules/mail/delivery-policy.js';
 import { createTestDatabase, signedInUser, TEST_EPOCH, topUp } from '../helpers.js';
 import { startSmtp } from '../smtp.js';
 import { notificationMails } from './support.js';

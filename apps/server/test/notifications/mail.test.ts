@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, NOTIFICATIONS_API } from '@svp/shared';
-import { MAIL_MAX_ATTEMPTS } from '../../src/modules/notifications/mail-job.js';
+import { MAIL_MAX_ATTEMPTS } from '../../src/modules/mail/delivery-policy.js';
 import { buildTestApp, invest, signedInAdmin, signedInUser, topUp, type TestApp } from '../helpers.js';
 import { startSmtp } from '../smtp.js';
 import { listed, notificationMails, notificationOutbox } from './support.js';

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
+import { MAIL_LEASE_MS, retryDelayMs } from './delivery-policy.js';
 
 export interface OutgoingMail {
   to: string;
@@ -23,7 +24,7 @@ export function mailCode(body: string | null): string | null {
 /**
  * Every e-mail is written to the outbox first. With SMTP_URL it is then sent through nodemailer after the
  * request has its answer (a slow mail server neither delays an answer nor shows in its time, ADR 0018) and its
- * body cleared; without, it stays in the outbox (DESIGN D14) so `npm start` works offline.
+ * body cleared; a refused one is tried again by the notifications job, as its own mails are; without, it stays in the outbox (DESIGN D14) so `npm start` works offline.
  * Without SMTP_URL and outside production, the log shows each mail's recipient, subject and one-time code
  *: a developer can then reset a password without a mail server. Otherwise the log names the
  * mail's id and kind only, never its recipient or code.
@@ -40,22 +41,27 @@ export function createMailer(deps: {
   const printMails = !transport && !deps.production;
   const inFlight = new Set<Promise<void>>();
 
-  /** Sends one outbox row through SMTP; the row says how it went (sent, its body gone; or failed, kept). */
+  /**
+   * The request's own attempt at one outbox row (its first, under a lease). Accepted: sent, its body gone.
+   * Refused: left 'pending' with the first backoff, and the notifications job tries it again (delivery-policy.ts).
+   */
   async function deliver(smtp: Transporter, id: string, mail: OutgoingMail): Promise<void> {
+    const mine = and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending'));
     try {
       await smtp.sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.body });
       await deps.db
         .update(emailOutbox)
-        .set({ status: 'sent', body: null, sentAt: deps.clock.now() })
-        .where(eq(emailOutbox.id, id));
+        .set({ status: 'sent', body: null, error: null, sentAt: deps.clock.now() })
+        .where(mine);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      const nextAttemptAt = new Date(deps.clock.now().getTime() + retryDelayMs(1));
       await deps.db
         .update(emailOutbox)
-        .set({ status: 'failed', error: message.slice(0, 500) })
-        .where(eq(emailOutbox.id, id))
+        .set({ error: message.slice(0, 500), nextAttemptAt })
+        .where(mine)
         .catch(() => undefined);
-      deps.log.warn({ mailId: id, kind: mail.kind }, 'SMTP send failed; message kept in the outbox');
+      deps.log.warn({ mailId: id, kind: mail.kind }, 'SMTP send failed; the mail will be tried again');
     }
   }
 
@@ -64,7 +70,7 @@ export function createMailer(deps: {
     delivery: (transport ? 'smtp' : 'outbox') as 'smtp' | 'outbox',
 
     /** Sends one mail already in the outbox through SMTP (the notifications job owns its row); false without SMTP_URL. */
-    async transmit(mail: { to: string; subject: string; text: string; html: string }): Promise<boolean> {
+    async transmit(mail: { to: string; subject: string; text: string; html?: string }): Promise<boolean> {
       if (!transport) return false;
       await transport.sendMail({ from: deps.from, ...mail });
       return true;
@@ -81,6 +87,8 @@ export function createMailer(deps: {
           kind: mail.kind,
           status: transport ? 'pending' : 'outbox',
           createdAt: deps.clock.now(),
+          // This first attempt's lease: if the process dies before SMTP answers, the job tries it when it ends.
+          ...(transport && { attempts: 1, nextAttemptAt: new Date(deps.clock.now().getTime() + MAIL_LEASE_MS) }),
         })
         .returning({ id: emailOutbox.id });
       if (printMails) {

@@ -3,15 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { periodicJob } from '../../jobs/periodic.js';
 import { preparedStatement, queryRows, type Db } from '../../db/client.js';
+import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, retryDelayMs } from '../mail/delivery-policy.js';
 import type { Mailer } from '../mail/mailer.js';
+import { OTP_TTL_MS } from '../auth/otp.js';
 import { renderMail, type TemplateContext } from './templates.js';
 
-/** How long a claimed mail is this job's: longer than nodemailer can take to give up on one message. */
-export const MAIL_LEASE_MS = 15 * 60_000;
-export const MAIL_MAX_ATTEMPTS = 8;
 const BATCH = 20;
-/** After the nth failed attempt: 30 s, 1 min, 2 min ... at most an hour. */
-export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 /** A claimed mail's new state; what is left out stays as it was. */
 interface Settlement {
@@ -28,13 +25,20 @@ interface Claimed {
   id: string;
   to_address: string;
   attempts: number;
+  kind: string;
+  /** A mail a request wrote keeps its text; a notification's is rendered from the notification. */
+  subject: string;
+  body: string | null;
+  created_ms: string;
   type: string | null;
   params: Record<string, unknown> | null;
   username: string | null;
 }
 
 /**
- * E-mails the notifications' queued mails (DESIGN D17, docs/decisions/0025), on every app instance at once:
+ * E-mails the notifications' queued mails (DESIGN D17, docs/decisions/0025), on every app instance at once, and
+ * tries again the mails a request wrote whose own attempt was refused or died (mailer.ts; a reset code only
+ * while it is valid):
  *
  * - A mail is claimed with `FOR UPDATE SKIP LOCKED` and leased (next_attempt_at moves MAIL_LEASE_MS ahead) in one
  *   short statement, then sent, then marked sent. Without SMTP nothing is sent: a batch's mails are rendered into
@@ -99,7 +103,7 @@ export function createNotificationMailJob(deps: {
     'mail_claim',
     `with due as (
        select o.id from email_outbox o
-       where o.status = 'pending' and o.notification_id is not null and o.next_attempt_at <= $1::timestamptz
+       where o.status = 'pending' and o.next_attempt_at <= $1::timestamptz
        order by o.next_attempt_at
        limit $2
        for update skip locked),
@@ -107,8 +111,10 @@ export function createNotificationMailJob(deps: {
        update email_outbox o
        set attempts = o.attempts + 1, next_attempt_at = $1::timestamptz + make_interval(secs => $3)
        from due where o.id = due.id
-       returning o.id, o.to_address, o.attempts, o.notification_id)
-     select c.id::text, c.to_address, c.attempts, n.type, n.params, u.username
+       returning o.id, o.to_address, o.attempts, o.kind, o.subject, o.body, o.created_at, o.notification_id)
+     select c.id::text, c.to_address, c.attempts, c.kind, c.subject,
+       case when c.notification_id is null then c.body end as body,
+       floor(extract(epoch from c.created_at) * 1000)::bigint::text as created_ms, n.type, n.params, u.username
      from claimed c
      left join notifications n on n.id = c.notification_id
      left join users u on u.id = n.user_id`,
@@ -151,10 +157,19 @@ export function createNotificationMailJob(deps: {
     nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)).toISOString(),
   });
 
+  /** A notification's mail rendered, or the text a request wrote; null when there is nothing left to send. */
+  function contentOf(mail: Claimed): { subject: string; text: string; html?: string } | null {
+    if (mail.type) return renderMail(mail.type, mail.params ?? {}, { username: mail.username ?? '' }, deps.templates);
+    return mail.body === null ? null : { subject: mail.subject, text: mail.body };
+  }
+
   /** What became of one mail: rendered and kept (no SMTP), sent, or refused. */
   async function deliver(mail: Claimed): Promise<Settlement> {
-    if (!mail.type) return refused(mail, 'notification missing', MAIL_MAX_ATTEMPTS);
-    const rendered = renderMail(mail.type, mail.params ?? {}, { username: mail.username ?? '' }, deps.templates);
+    const rendered = contentOf(mail);
+    if (!rendered) return refused(mail, 'notification missing', MAIL_MAX_ATTEMPTS);
+    // A reset code past its 10 minutes opens nothing: sending it late would only confuse.
+    if (mail.kind === 'password-otp' && clock.now().getTime() - Number(mail.created_ms) > OTP_TTL_MS)
+      return refused(mail, 'the code expired before the mail server took it', MAIL_MAX_ATTEMPTS);
     // No SMTP_URL (development, DESIGN D14): the mail stays readable in the admin Outbox.
     if (deps.mailer.delivery === 'outbox')
       return { id: mail.id, status: 'outbox', subject: rendered.subject, body: rendered.text };
