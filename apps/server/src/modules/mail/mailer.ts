@@ -24,10 +24,10 @@ export function mailCode(body: string | null): string | null {
 /**
  * Every e-mail is written to the outbox first. With SMTP_URL it is then sent through nodemailer after the
  * request has its answer (a slow mail server neither delays an answer nor shows in its time, ADR 0018) and its
- * body cleared; a refused one is tried again by the notifications job, as its own mails are; without, it stays in the outbox (DESIGN D14) so `npm start` works offline.
- * Without SMTP_URL and outside production, the log shows each mail's recipient, subject and one-time code
- *: a developer can then reset a password without a mail server. Otherwise the log names the
- * mail's id and kind only, never its recipient or code.
+ * body cleared; a refused one is tried again by the notifications job, as its own mails are. Without SMTP_URL it
+ * stays in the outbox (DESIGN D14) so `npm start` works offline, and outside production the log shows each
+ * mail's recipient, subject and one-time code: a developer can then reset a password without a mail server.
+ * Otherwise the log names the mail's id and kind only, never its recipient or code.
  */
 export function createMailer(deps: {
   db: Db;

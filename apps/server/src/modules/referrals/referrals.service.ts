@@ -107,8 +107,10 @@ export function createReferralsService(deps: { db: Db; ledger: Ledger; config: C
       return { referralCode: user?.referralCode ?? null, message: this.text() };
     },
 
-    /** Sets the user's own code once: generated, or custom (trimmed, letters, digits, underscore). */
-    /** The code and the request's Idempotency-Key mark commit together (a retry after a crash is told so). */
+    /**
+     * Sets the user's own code once: generated, or custom (trimmed, letters, digits, underscore). The code and the
+     * request's Idempotency-Key mark commit together (a retry after a crash is told so).
+     */
     async setCode(
       userId: string,
       source: 'generate' | 'custom',

@@ -111,8 +111,10 @@ export function createUsersService(
 
   return {
     snapshot,
-    /** Username: unique regardless of case (SPEC §2 Settings). */
-    /** The change and the request's Idempotency-Key mark commit together (a retry after a crash is told so). */
+    /**
+     * Username: unique regardless of case (SPEC §2 Settings). The change and the request's Idempotency-Key mark
+     * commit together (a retry after a crash is told so).
+     */
     async changeUsername(userId: string, username: string, claim: IdempotencyClaim | null = null) {
       const taken = await usersRepository.findByUsername(db, username);
       if (taken && taken.id !== userId)
