@@ -213,15 +213,16 @@ export function createTotpService(deps: { db: Db; clock: Clock; rateLimiter: Rat
       if (!row.confirmedAt && !mayEnrol) throw new AppError('OTP_INVALID', TWO_FACTOR_MSG.notEnabled);
       return audited(who, purpose, async (tx, audit) => {
         const recovery = await spend(tx, row, codeOf(code), audit);
-        if (recovery) {
+        if (recovery && who.role === 'user') {
           // A second factor guards nothing while sessions opened with the password alone stay signed in: every
-          // other session of the account ends in the same commit (they sign in again, with a code).
+          // other session of the user ends in the same commit (they sign in again, with a code). An admin's other
+          // sessions are all still waiting for their first code (ADR 0009): they are left to it.
           const ended = await tx
             .delete(sessions)
             .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, who.sessionHash)))
             .returning({ id: sessions.publicId });
           await audit('totp_enrolled', { otherSessionsEnded: ended.length });
-        }
+        } else if (recovery) await audit('totp_enrolled');
         if (purpose === 'reauth') await audit('reauthenticated');
         await tx
           .update(sessions)
