@@ -26,14 +26,19 @@ describe('e-mail over SMTP', () => {
         .from(emailOutbox)
         .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind)))
     )[0];
-
-  it('tries a refused mail again through the notifications job, as it does its own, and clears its text once sent', async () => {
-    const client = new Client(t.app, '10.0.8.2');
+  /** A new user whose reset-code mail the SMTP server refused once (their welcome mail went through first). */
+  async function refusedResetCode(ip: string) {
+    const client = new Client(t.app, ip);
     const creds = await registerUser(client);
     await t.app.services.mailer.settled();
     smtp.refuseNext(1);
     await client.post(API.otpRequest, { email: creds.email });
     await t.app.services.mailer.settled();
+    return creds;
+  }
+
+  it('tries a refused mail again through the notifications job, as it does its own, and clears its text once sent', async () => {
+    const creds = await refusedResetCode('10.0.8.2');
     const refused = await mailOf(creds.email, 'password-otp');
     expect(refused).toMatchObject({
       status: 'pending',
@@ -58,12 +63,7 @@ describe('e-mail over SMTP', () => {
   });
 
   it('gives up on a reset code the mail server did not take while it was valid, instead of sending it late', async () => {
-    const client = new Client(t.app, '10.0.8.3');
-    const creds = await registerUser(client);
-    await t.app.services.mailer.settled();
-    smtp.refuseNext(1);
-    await client.post(API.otpRequest, { email: creds.email });
-    await t.app.services.mailer.settled();
+    const creds = await refusedResetCode('10.0.8.3');
     t.clock.advance(11 * 60_000);
     await job().runOnce();
     expect(await mailOf(creds.email, 'password-otp')).toMatchObject({
