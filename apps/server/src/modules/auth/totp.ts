@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { MSG, TWO_FACTOR_MSG, type Role } from '@svp/shared';
 import type { Clock } from '../../clock.js';
@@ -10,6 +10,7 @@ import type { Tx } from '../../db/transaction.js';
 import type { Actor } from '../../http/session.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
+import { accountRepository } from '../account/account.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { verifyPassword } from './password.js';
 
@@ -217,11 +218,8 @@ export function createTotpService(deps: { db: Db; clock: Clock; rateLimiter: Rat
           // A second factor guards nothing while sessions opened with the password alone stay signed in: every
           // other session of the user ends in the same commit (they sign in again, with a code). An admin's other
           // sessions are all still waiting for their first code (ADR 0009): they are left to it.
-          const ended = await tx
-            .delete(sessions)
-            .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, who.sessionHash)))
-            .returning({ id: sessions.publicId });
-          await audit('totp_enrolled', { otherSessionsEnded: ended.length });
+          const ended = await accountRepository.endOtherSessions(tx, userId, who.sessionHash);
+          await audit('totp_enrolled', { otherSessionsEnded: ended });
         } else if (recovery) await audit('totp_enrolled');
         if (purpose === 'reauth') await audit('reauthenticated');
         await tx
