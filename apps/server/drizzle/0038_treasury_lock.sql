@@ -1,0 +1,2 @@
+-- Placeholder: filled in by the change this migration belongs to.
+SELECT 1;
