@@ -214,8 +214,8 @@ export const flaggedDepositSchema = z.object({
 export const flaggedDepositListSchema = z.object({ deposits: z.array(flaggedDepositSchema) });
 
 /**
- * One outgoing e-mail as the admin Outbox screen lists it. `code` is the one-time code the mail
- * carries, given only outside production and while the body is still stored (it is cleared once SMTP
+ * One outgoing e-mail as the admin Outbox screen lists it. `body`, `code` (the one-time code the mail carries)
+ * and `links` are given only outside production and while the body is still stored (it is cleared once SMTP
  * accepted the mail); in production the list has recipients and subjects only.
  */
 export const outboxMailSchema = z.object({
@@ -226,10 +226,13 @@ export const outboxMailSchema = z.object({
   status: z.enum(['pending', 'sent', 'failed', 'outbox']),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** Outside production only (else null, and `links` empty): the mail's text as rendered, its code and its links. */
+  body: z.string().nullable(),
   code: z.string().nullable(),
+  links: z.array(z.string()),
 });
 export const outboxListSchema = z.object({
-  /** Outside production only: the list carries one-time codes. */
+  /** Outside production only: the list carries each mail's body, one-time code and links. */
   showsCodes: z.boolean(),
   /** Whether SMTP_URL is set (mails are sent) or mails stay in the outbox and the log. */
   delivery: z.enum(['smtp', 'outbox']),

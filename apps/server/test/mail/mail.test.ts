@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { API } from '@svp/shared';
+import { API, VERIFY_EMAIL_PAGE } from '@svp/shared';
 import { emailOutbox } from '../../src/db/schema.js';
 import { startSmtp } from '../smtp.js';
 import { buildTestApp, Client, registerUser, signedInAdmin, signedInUser, type TestApp } from '../helpers.js';
@@ -140,7 +140,18 @@ async function withoutSmtp(env: Record<string, string>) {
   return { app, lines, client, creds, otp };
 }
 
-type Listed = { to: string; subject: string; kind: string; status: string; code: string | null };
+type Listed = {
+  to: string;
+  subject: string;
+  kind: string;
+  status: string;
+  body: string | null;
+  code: string | null;
+  links: string[];
+};
+
+/** The sign-up's verification link, as its mail carries it. */
+const VERIFY_LINK = new RegExp(`https?://[^\\s,"]+${VERIFY_EMAIL_PAGE}\\?token=[\\w-]+`);
 
 describe('e-mail without SMTP, outside production', () => {
   let dev: Awaited<ReturnType<typeof withoutSmtp>>;
@@ -160,6 +171,23 @@ describe('e-mail without SMTP, outside production', () => {
     // The message itself is readable in a terminal: who, what, and the code.
     expect(printed[1]!.msg).toContain(dev.creds.email);
     expect(printed[1]!.msg).toContain(`code ${dev.otp}`);
+    // ...and the welcome's verification link, whole, so a person can open it.
+    expect(printed[0]!.msg).toMatch(new RegExp(`, link ${VERIFY_LINK.source}`));
+  });
+
+  it('verifies the address through the link a person reads on the admin Outbox', async () => {
+    const admin = await signedInAdmin(dev.app);
+    const res = await admin.client.get(API.adminOutbox);
+    const welcome = (res.body.mails as Listed[]).find((m) => m.to === dev.creds.email && m.kind === 'welcome')!;
+    // The rendered body is there to read, and the link is the one it carries.
+    expect(welcome.body).toContain('Please verify this e-mail address');
+    expect(welcome.links).toHaveLength(1);
+    expect(welcome.links[0]).toMatch(VERIFY_LINK);
+    expect(welcome.body).toContain(welcome.links[0]);
+    const token = new URL(welcome.links[0]!).searchParams.get('token');
+    const verified = await new Client(dev.app.app, '10.0.9.4').post(API.accountEmailVerify, { token });
+    expect(verified.status).toBe(200);
+    expect(verified.body.email).toBe(dev.creds.email);
   });
 
   it('lists the mails, newest first, with their codes on the admin Outbox, and the code resets the password', async () => {
@@ -172,6 +200,7 @@ describe('e-mail without SMTP, outside production', () => {
       { kind: 'password-otp', subject: 'Your SVP Invest password reset code', status: 'outbox', code: dev.otp },
       { kind: 'welcome', subject: 'Welcome to SVP Invest', status: 'outbox', code: null },
     ]);
+    expect(listed[0]!.body).toContain(`code is ${dev.otp}`);
     const reset = await dev.client.post(API.passwordReset, {
       email: dev.creds.email,
       otp: listed[0]!.code,
@@ -200,11 +229,12 @@ describe('e-mail without SMTP in production', () => {
   });
   afterAll(() => prod.app.close());
 
-  it('never prints a code or a recipient to the log', () => {
+  it('never prints a code, a link or a recipient to the log', () => {
     const log = prod.lines.join('\n');
     expect(log).toContain('e-mail written to the outbox (no SMTP_URL)'); // the log really was captured
     expect(log).not.toMatch(new RegExp(`code is ${prod.otp}|code ${prod.otp}|"(code|otp)":"${prod.otp}"`));
     expect(log).not.toContain(prod.creds.email);
+    expect(log).not.toContain('token=');
   });
 
   it('lists recipients and subjects on the admin Outbox, never codes', async () => {
@@ -217,8 +247,9 @@ describe('e-mail without SMTP in production', () => {
       ['Your SVP Invest password reset code', null],
       ['Welcome to SVP Invest', null],
     ]);
-    expect((res.body.mails as Listed[]).every((m) => m.code === null)).toBe(true);
+    expect((res.body.mails as Listed[]).every((m) => m.code === null && m.body === null && !m.links.length)).toBe(true);
     expect(res.raw).not.toContain(prod.otp);
     expect(res.raw).not.toContain('one-time code is');
+    expect(res.raw).not.toContain('token=');
   });
 });

@@ -35,8 +35,6 @@ export function createEmailVerificationService(deps: {
   /** The web app's address, for the link (config PUBLIC_URL). */
   publicUrl: string;
   log: FastifyBaseLogger;
-  /** Outside production without SMTP the link is also logged, so a developer can verify offline. */
-  logLinks: boolean;
 }) {
   const { db, clock } = deps;
 
@@ -70,7 +68,6 @@ export function createEmailVerificationService(deps: {
       }
     }, claim);
     const link = `${deps.publicUrl}${VERIFY_EMAIL_PAGE}?token=${token}`;
-    if (deps.logLinks) deps.log.info(`e-mail verification link (development only, no SMTP_URL): ${link}`);
     return link;
   }
 

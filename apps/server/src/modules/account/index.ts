@@ -27,7 +27,6 @@ export function createAccountModule(deps: {
     ...deps,
     account,
     publicUrl: deps.config.PUBLIC_URL,
-    logLinks: deps.mailer.delivery === 'outbox' && !deps.config.isProduction,
   });
   const signIns = createSignInRecorder(deps);
   return { account, emailVerification, signIns, routes: () => accountRoutes(account, emailVerification) };

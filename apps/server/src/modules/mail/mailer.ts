@@ -13,12 +13,23 @@ export interface OutgoingMail {
   kind: 'welcome' | 'password-otp' | 'two-factor-reset' | 'email-verification' | 'account-security';
 }
 
+/** What a person must act on in a mail: its one-time code and its links. */
+export interface MailActions {
+  code: string | null;
+  links: string[];
+}
+
 /**
- * The one-time code a mail's body carries ("Your one-time code is 123456.", auth.mails.ts), or null. Read from
- * the body rather than kept apart, so the outbox needs no column that would hold codes after the body is gone.
+ * The one-time code a mail's body carries ("Your one-time code is 123456.", auth.mails.ts) and every link in it
+ * (a verification link, any future one). Read from the body rather than kept apart, so the outbox needs no column
+ * that would hold codes or tokens after the body is gone.
  */
-export function mailCode(body: string | null): string | null {
-  return body === null ? null : (/\bcode is (\d{6})\b/.exec(body)?.[1] ?? null);
+export function mailActions(body: string | null): MailActions {
+  if (body === null) return { code: null, links: [] };
+  return {
+    code: /\bcode is (\d{6})\b/.exec(body)?.[1] ?? null,
+    links: body.match(/\bhttps?:\/\/[^\s<>"']+/g) ?? [],
+  };
 }
 
 /**
@@ -26,8 +37,9 @@ export function mailCode(body: string | null): string | null {
  * request has its answer (a slow mail server neither delays an answer nor shows in its time, ADR 0018) and its
  * body cleared; a refused one is tried again by the notifications job, as its own mails are. Without SMTP_URL it
  * stays in the outbox (DESIGN D14) so `npm start` works offline, and outside production the log shows each
- * mail's recipient, subject and one-time code: a developer can then reset a password without a mail server.
- * Otherwise the log names the mail's id and kind only, never its recipient or code.
+ * mail's recipient, subject, one-time code and links (DESIGN D17): a developer can then verify an address or reset
+ * a password without a mail server. This is the one log line that may carry a code or a link; otherwise the log
+ * names the mail's id and kind only, never its recipient, code or link.
  */
 export function createMailer(deps: {
   db: Db;
@@ -92,11 +104,12 @@ export function createMailer(deps: {
         })
         .returning({ id: emailOutbox.id });
       if (printMails) {
-        const code = mailCode(mail.body);
+        const { code, links } = mailActions(mail.body);
         deps.log.info(
-          { mailId: row!.id, kind: mail.kind, to: mail.to, subject: mail.subject, code },
+          { mailId: row!.id, kind: mail.kind, to: mail.to, subject: mail.subject, code, links },
           `e-mail not sent (no SMTP_URL; development only): to ${mail.to}, "${mail.subject}"` +
-            (code ? `, code ${code}` : ''),
+            (code ? `, code ${code}` : '') +
+            links.map((link) => `, link ${link}`).join(''),
         );
         return;
       }

@@ -1,7 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
-import { mailCode } from './mailer.js';
+import { mailActions } from './mailer.js';
 
 /** How many of the newest mails the admin Outbox screen lists. */
 export const OUTBOX_LIST_LIMIT = 100;
@@ -17,7 +17,7 @@ export const newestMails = (db: Db, showsCodes: boolean, limit: number) =>
       status: emailOutbox.status,
       createdAt: emailOutbox.createdAt,
       sentAt: emailOutbox.sentAt,
-      // In production the body (which holds the code) never leaves the database.
+      // In production the body (which holds codes and links) never leaves the database.
       body: showsCodes ? emailOutbox.body : sql<string | null>`null`,
     })
     .from(emailOutbox)
@@ -25,9 +25,10 @@ export const newestMails = (db: Db, showsCodes: boolean, limit: number) =>
     .limit(limit);
 
 /**
- * The admin Outbox screen: the newest outgoing mails. Outside production each carries its one-time
- * code, so a developer without SMTP can read a password-reset code; in production the body is not even read
- * from the database, and the list holds recipients and subjects only.
+ * The admin Outbox screen: the newest outgoing mails. Outside production each carries its rendered body, its
+ * one-time code and its links, so a developer without SMTP can verify an address or finish a password reset
+ * (DESIGN D17); in production the body is not even read from the database, and the list holds recipients and
+ * subjects only.
  */
 export function createOutboxService(deps: { db: Db; production: boolean; delivery: 'smtp' | 'outbox' }) {
   const showsCodes = !deps.production;
@@ -45,7 +46,7 @@ export function createOutboxService(deps: { db: Db; production: boolean; deliver
           status: r.status,
           createdAt: r.createdAt.toISOString(),
           sentAt: r.sentAt?.toISOString() ?? null,
-          code: showsCodes ? mailCode(r.body) : null,
+          ...(showsCodes ? { body: r.body, ...mailActions(r.body) } : { body: null, code: null, links: [] }),
         })),
       };
     },

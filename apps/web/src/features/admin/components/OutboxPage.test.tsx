@@ -12,7 +12,9 @@ const MAILS = [
     status: 'outbox',
     createdAt: '2026-03-02T09:05:00.000Z',
     sentAt: null,
+    body: 'Hello ann,\n\nYour one-time code is 482913.',
     code: '482913',
+    links: [],
   },
   {
     id: 'm1',
@@ -22,7 +24,9 @@ const MAILS = [
     status: 'outbox',
     createdAt: '2026-03-02T09:00:00.000Z',
     sentAt: null,
+    body: 'Welcome!\nPlease verify this e-mail address by opening this link (valid for 24 hours):\nhttp://localhost:3000/verify-email?token=abc',
     code: null,
+    links: ['http://localhost:3000/verify-email?token=abc'],
   },
 ];
 
@@ -43,10 +47,25 @@ describe('admin outbox', () => {
     expect(screen.getByText('Development: mail is not sent')).toBeInTheDocument();
   });
 
+  it("outside production: shows each mail's links to open and its text", async () => {
+    renderWith({ showsCodes: true, delivery: 'outbox', mails: MAILS });
+    const rows = await screen.findAllByTestId('outbox-mail');
+    const link = within(rows[1]!).getByRole('link', { name: 'http://localhost:3000/verify-email?token=abc' });
+    expect(link).toHaveAttribute('href', 'http://localhost:3000/verify-email?token=abc');
+    expect(within(rows[1]!).getByText('Show mail')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(/Your one-time code is 482913/)).toBeInTheDocument();
+  });
+
   it('in production: recipients and subjects only, no code column', async () => {
-    renderWith({ showsCodes: false, delivery: 'smtp', mails: MAILS.map((m) => ({ ...m, code: null })) });
+    renderWith({
+      showsCodes: false,
+      delivery: 'smtp',
+      mails: MAILS.map((m) => ({ ...m, body: null, code: null, links: [] })),
+    });
     expect(await screen.findAllByTestId('outbox-mail')).toHaveLength(2);
     expect(screen.queryByRole('columnheader', { name: 'Code' })).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByText('Show mail')).toBeNull();
     expect(screen.getByText(/in production one-time codes are never shown/)).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Code, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Code, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { DataTable } from '../../../components/ui/DataTable';
 import { loadErrorText } from '../../../lib/errors';
@@ -31,20 +31,50 @@ function DeliveryNote({ outbox }: { outbox: Outbox }) {
   if (outbox.delivery === 'outbox') {
     return (
       <Alert color="blue" variant="light" title="Development: mail is not sent" role="status">
-        SMTP_URL is not set, so mails stay here and are printed to the server log. Codes are shown so you can finish a
-        password reset; a production server never shows them.
+        SMTP_URL is not set, so mails stay here and are printed to the server log. Each mail's text, code and links are
+        shown so you can verify an address or finish a password reset; a production server never shows them.
       </Alert>
     );
   }
   return (
     <Text c="dimmed" fz="sm">
-      Mails are sent through SMTP and their text is deleted once sent. A code shows only for a mail that could not be
-      sent, and never on a production server.
+      Mails are sent through SMTP and their text is deleted once sent. A mail's text, code and links show only while it
+      waits to be sent, and never on a production server.
     </Text>
   );
 }
 
-/** /dashadmin/outbox: the newest outgoing mails; codes only outside production. */
+/** A mail's links (a verification link, say), to open as its recipient would, and its text on demand. */
+function MailContent({ mail }: { mail: OutboxMail }) {
+  return (
+    <>
+      {mail.links.map((link) => (
+        <Anchor
+          key={link}
+          href={link}
+          target="_blank"
+          rel="noreferrer"
+          fz="xs"
+          display="block"
+          mt={4}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {link}
+        </Anchor>
+      ))}
+      {mail.body !== null && (
+        <Box component="details" mt={4} fz="xs">
+          <summary style={{ cursor: 'pointer' }}>Show mail</summary>
+          <Text component="pre" fz="xs" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {mail.body}
+          </Text>
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** /dashadmin/outbox: the newest outgoing mails; their text, codes and links only outside production. */
 export default function OutboxPage() {
   const outbox = useOutbox();
   return (
@@ -81,6 +111,7 @@ export default function OutboxPage() {
                     <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       to {m.to}
                     </Text>
+                    <MailContent mail={m} />
                   </Table.Td>
                   <Table.Td>
                     <Text fz="xs">{new Date(m.createdAt).toLocaleString()}</Text>
