@@ -20,6 +20,8 @@ const isProxyAddress = (entry: string) => {
   if (!family || rest.length) return false;
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 };
+/** A /0 range holds every address: it would trust every hop (proxy-addr refuses it, but only once the app starts). */
+const isEveryAddress = (entry: string) => /^[^/]*\/0+$/.test(entry);
 
 /**
  * Which proxies' X-Forwarded-For is believed: the number of proxies in front of the app, or the
@@ -34,6 +36,14 @@ const trustProxy = z
     if (text === '' || text === '0' || text === 'false') return false;
     if (/^\d{1,2}$/.test(text)) return Number(text);
     const entries = text.split(',').map((e) => e.trim());
+    const everyone = entries.find(isEveryAddress);
+    if (everyone) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${everyone} is a /0 range: it holds every address, so it would trust every hop and let any client pick its address; list only your proxies' addresses or ranges`,
+      });
+      return z.NEVER;
+    }
     if (entries.every(isProxyAddress)) return entries;
     ctx.addIssue({
       code: 'custom',
