@@ -59,8 +59,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'Admin-Pass-12345',
       // The money journey needs $5 of earnings to withdraw: the referred user's bonus on the first investment.
       REFERRAL_BONUS_USD: '5',
-      // The journeys' users sign up unverified (no mailbox here); the rule is tested through the API (test/account).
-      WITHDRAWALS_REQUIRE_VERIFIED_EMAIL: '0',
+      // The links in mails point here (the default is http://localhost:PORT, another origin for the browser).
+      PUBLIC_URL: BASE_URL,
       // The whole suite signs up from one address, more than the default 20 an hour (tested through the API).
       REGISTRATIONS_PER_IP_HOUR: '1000',
       // ...and signs in from it more than 30 times in a quarter hour (45 in one run), the admin more than 10 times

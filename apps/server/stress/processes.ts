@@ -167,9 +167,6 @@ export function serverEnv(databaseUrl: string): Record<string, string> {
     ADMIN_SESSION_ABSOLUTE_HOURS: '1000000',
     // $5 per referral: a referred user's earnings reach the $5 a maturity withdrawal needs.
     REFERRAL_BONUS_USD: '5',
-    // Its users sign up through the API with no mailbox to verify from: let their withdrawals through (the rule
-    // itself is tested in test/account).
-    WITHDRAWALS_REQUIRE_VERIFIED_EMAIL: '0',
     // Keys of attempts killed mid-request are taken over or settled after this long (default 30 s).
     IDEMPOTENCY_STALE_SECONDS: String(STALE_SECONDS),
   };

@@ -27,7 +27,28 @@ const PASSWORD = 'stress-password-123';
 /** Each user gets its own client address, so per-IP sign-up and login limits see 50 different people. */
 const ipOf = (idx: number) => `10.77.${idx >> 8}.${idx & 255}`;
 
-async function createUser(router: Router, idx: number, run: string, referral?: { code: string; id: string }) {
+/**
+ * Opens the sign-up's verification link as a person would: the admin reads the welcome mail on the Outbox
+ * (outside production it shows each mail's links) and the user's own client opens the link's token. The run
+ * keeps the product's default, withdrawals only from verified addresses.
+ */
+async function verifyFromOutbox(admin: Actor, user: HttpClient, email: string): Promise<void> {
+  const outbox = await admin.http.must('GET', API.adminOutbox);
+  const welcome = (outbox.mails as { to: string; kind: string; links: string[] }[]).find(
+    (m) => m.to === email && m.kind === 'welcome',
+  );
+  const link = welcome?.links[0];
+  if (!link) throw new Error(`no verification link on the Outbox for ${email}`);
+  await user.must('POST', API.accountEmailVerify, { token: new URL(link).searchParams.get('token') });
+}
+
+async function createUser(
+  router: Router,
+  admin: Actor,
+  idx: number,
+  run: string,
+  referral?: { code: string; id: string },
+) {
   const http = new HttpClient(router, ipOf(idx));
   const email = `stress${idx}.${run}@example.com`;
   await http.must(
@@ -41,6 +62,7 @@ async function createUser(router: Router, idx: number, run: string, referral?: {
     },
     201,
   );
+  await verifyFromOutbox(admin, http, email);
   const login = await http.must('POST', API.login, { email, password: PASSWORD });
   const user: StressUser = {
     idx,
@@ -54,10 +76,11 @@ async function createUser(router: Router, idx: number, run: string, referral?: {
 }
 
 /**
- * Registers and signs in `count` users through the API, a third of them with referral codes the
- * others sign up with (so referral bonuses are paid on first investments), and the admin with TOTP.
+ * Signs the admin in with TOTP, then registers, verifies and signs in `count` users through the API, a third of
+ * them with referral codes the others sign up with (so referral bonuses are paid on first investments).
  */
 export async function createWorld(router: Router, count: number, chance: (p: number) => boolean): Promise<World> {
+  const admin = await signInAdmin(router);
   const run = randomBytes(3).toString('hex');
   const users: StressUser[] = [];
   const referrers: { code: string; id: string }[] = [];
@@ -69,15 +92,15 @@ export async function createWorld(router: Router, count: number, chance: (p: num
     }
   };
   const firstThird = Math.max(1, Math.floor(count / 3));
-  await inBatches(0, firstThird, (idx) => createUser(router, idx, run));
+  await inBatches(0, firstThird, (idx) => createUser(router, admin, idx, run));
   for (const user of users) {
     const res = await user.http.must('POST', API.referral, { source: 'generate', referralCode: '' });
     referrers.push({ code: res.referralCode, id: user.id });
   }
   await inBatches(firstThird, count, (idx) =>
-    createUser(router, idx, run, chance(0.5) ? referrers[idx % referrers.length] : undefined),
+    createUser(router, admin, idx, run, chance(0.5) ? referrers[idx % referrers.length] : undefined),
   );
-  return { users, admin: await signInAdmin(router) };
+  return { users, admin };
 }
 
 /** Password, then the second factor: enrols TOTP on the first sign-in, as the admin console does. */

@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { authenticator } from 'otplib';
+import { ACCOUNT_MSG } from '@svp/shared';
 
 export const ADMIN = { email: 'admin@svp.test', password: 'Admin-Pass-12345' };
 export const PASSWORD = 'E2e-Password-123';
@@ -84,6 +85,19 @@ export async function registerViaUi(page: Page, email: string, referralCode?: st
   await page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).click();
   await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Agree' }).click();
   await page.getByRole('button', { name: 'Register' }).click();
+}
+
+/**
+ * Verifies `email` as a person does on a development server without SMTP (README "E-mail"): the admin opens the
+ * Outbox, finds the welcome mail, and the user opens the link it carries in their own browser.
+ */
+export async function verifyEmailFromOutbox(admin: Page, user: Page, email: string): Promise<void> {
+  await admin.goto('/dashadmin/outbox');
+  const mail = admin.getByTestId('outbox-mail').filter({ hasText: email }).filter({ hasText: 'Welcome to SVP Invest' });
+  const link = mail.getByRole('link', { name: /\/verify-email\?token=/ });
+  await expect(link).toHaveCount(1);
+  await user.goto((await link.getAttribute('href'))!);
+  await expect(user.getByRole('status')).toHaveText(ACCOUNT_MSG.verified);
 }
 
 /** Where an admin's TOTP secret is kept for the run: a file, so a restarted worker still knows it. */

@@ -10,6 +10,7 @@ import {
   registerViaUi,
   storedUser,
   uniqueEmail,
+  verifyEmailFromOutbox,
 } from './helpers';
 
 /** "/dev/treasury/:command" with its parameter filled in. */
@@ -53,6 +54,10 @@ test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the w
   await expect(b.getByLabel('Referral code (optional)')).toHaveValue(code);
   await registerViaUi(b, emailB, code);
   await expect(b.getByText(MSG.register.success)).toBeVisible();
+  // B opens the verification link of the welcome mail, read on the admin Outbox (no SMTP here).
+  const admin = await browser.newPage();
+  await adminLogin(admin);
+  await verifyEmailFromOutbox(admin, b, emailB);
   await loginUser(b, emailB);
   const { username } = (await storedUser(b)) as { username: string };
 
@@ -108,8 +113,7 @@ test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the w
 
   // The admin approves it, and the treasury pays it (treasury.spec.ts walks through the Treasury screen; here
   // its development route runs the same command).
-  const admin = await browser.newPage();
-  await adminLogin(admin);
+  await admin.goto('/dashadmin');
   await admin.getByRole('link', { name: 'Manage Withdrawals' }).click();
   await expect(admin.getByRole('heading', { name: 'Update User Information' })).toBeVisible();
   const row = admin.getByTestId('queued-withdrawal').filter({ hasText: emailB });
