@@ -87,7 +87,7 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
   async function setReferralCode(edit: Edit, userId: string, raw: string | null) {
     const code = parseReferralCode(raw);
     const user = await usersRepository.lockById(edit.tx, userId);
-    if (!user) throw errors.notFound();
+    if (!user) throw errors.notFound(MSG.admin.notFound);
     await write(edit, user, 'referralCode', 'referralCode', code);
   }
 
@@ -155,6 +155,8 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
 
     async updateDatasetRow(admin: SignedInActor, table: string, id: string, row: Record<string, string | null>) {
       const changes = checkDatasetRow(table, row);
+      // A row with nothing to change still names a user: one no account has is not found, not "updated".
+      if (!(await usersRepository.findById(db, id))) throw errors.notFound(MSG.admin.notFound);
       // One transaction, as for contacts: a 409 or 403 on a later field undoes the earlier ones.
       await save(admin, async (edit) => {
         for (const [field, value] of changes) {

@@ -172,6 +172,12 @@ export function createTotpService(deps: { db: Db; clock: Clock; rateLimiter: Rat
         : { enabled: false, recoveryCodesLeft: 0 };
     },
 
+    /** The admin console's view of a user's factor: on or off; an id no account has is not found. */
+    async statusOf(userId: string): Promise<{ enabled: boolean }> {
+      if (!(await usersRepository.findById(db, userId))) throw new AppError('NOT_FOUND', MSG.admin.notFound);
+      return { enabled: Boolean((await find(userId))?.confirmedAt) };
+    },
+
     /** The secret to enrol (kept until confirmed, so a reload shows the same QR code). */
     async setup(userId: string, role: Role = 'admin') {
       const existing = await find(userId);

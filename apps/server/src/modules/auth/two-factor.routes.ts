@@ -107,7 +107,7 @@ export async function twoFactorRoutes(app: App, auth: AuthService, totp: TotpSer
         response: { 200: adminTwoFactorStatusSchema, ...errorResponses },
       },
     },
-    async (request) => ({ enabled: (await totp.status(request.params.id)).enabled }),
+    async (request) => totp.statusOf(request.params.id),
   );
   app.post(
     API.adminUserTwoFactorReset,
