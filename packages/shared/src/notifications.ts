@@ -64,3 +64,8 @@ export const NOTIFICATION_MSG = {
 
 /** What the live stream (Server-Sent Events) sends: a notification as the bell shows it. */
 export const LIVE_EVENT_NOTIFICATION = 'notification';
+/**
+ * How often the live stream writes at least a heartbeat (a comment line): the browser treats a longer silence as a
+ * dead stream and polls again (the server's events routes send at this interval).
+ */
+export const LIVE_HEARTBEAT_MS = 25_000;

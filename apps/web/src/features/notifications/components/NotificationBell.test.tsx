@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
+import { setStoredUser } from '../../../lib/storedUser';
+import { jsonResponse, mockFetch, renderAt, testUser } from '../../../test/render';
+import { liveStreamUp } from '../live/stream';
 import { NotificationBell } from './NotificationBell';
 
 const item = (id: string, title: string, read = false) => ({
@@ -15,31 +17,15 @@ const item = (id: string, title: string, read = false) => ({
   createdAt: '2026-03-02T09:00:00.000Z',
 });
 
-/** A stand-in for the browser's EventSource: the test opens it and pushes events. */
-class FakeEventSource {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSED = 2;
-  static last: FakeEventSource | null = null;
-  readyState = FakeEventSource.CONNECTING;
-  private listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  emit(type: string, data?: unknown, id = '') {
-    if (type === 'open') this.readyState = FakeEventSource.OPEN;
-    const event = new MessageEvent(type, {
-      data: data === undefined ? undefined : JSON.stringify(data),
-      lastEventId: id,
-    });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
+/** The live stream as the server sends it: the test pushes its lines. */
+function openStream() {
+  let push: (text: string) => void = () => undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      push = (text) => controller.enqueue(new TextEncoder().encode(text));
+    },
+  });
+  return { response: new Response(body, { status: 200 }), push: (text: string) => push(text) };
 }
 
 beforeEach(() => {
@@ -53,7 +39,6 @@ const render = () => {
 };
 afterEach(() => {
   vi.unstubAllGlobals();
-  FakeEventSource.last = null;
 });
 
 describe('the notification bell', () => {
@@ -108,22 +93,28 @@ describe('the notification bell', () => {
   });
 
   it('refreshes the count when the live stream pushes a notification', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
+    setStoredUser(testUser);
+    const stream = openStream();
     let notifications = [item('1', 'Plan started')];
     let lists = 0;
+    let streamHeaders: HeadersInit | undefined;
     mockFetch({
       'GET /api/v1/notifications?limit=20': () => {
         lists += 1;
         return jsonResponse(200, { notifications, unread: notifications.length, next: null });
       },
+      'GET /api/v1/events': (_url, init) => {
+        streamHeaders = init?.headers;
+        return stream.response;
+      },
     });
     render();
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
-    const stream = FakeEventSource.last!;
-    expect(stream.url).toBe('/api/v1/events');
-    stream.emit('open');
+    await waitFor(() => expect(streamHeaders).toMatchObject({ accept: 'text/event-stream' }));
+    stream.push('retry: 3000\n\n: heartbeat\n\n');
+    await waitFor(() => expect(liveStreamUp()).toBe(true));
     notifications = [item('2', 'Deposit credited'), ...notifications];
-    stream.emit('notification', item('2', 'Deposit credited'), '2');
+    stream.push(`id: 2\nevent: notification\ndata: ${JSON.stringify(item('2', 'Deposit credited'))}\n\n`);
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
     await waitFor(() => expect(lists).toBeGreaterThanOrEqual(2));
   });
