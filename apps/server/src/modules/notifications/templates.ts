@@ -29,6 +29,21 @@ const usd = (p: Params, key: string): string => {
   const raw = str(p, key);
   return /^-?\d+$/.test(raw) ? `$${formatAmount(BigInt(raw), 'USD')}` : '';
 };
+/** "13.00" from the same stored amount: a USDT figure has its unit after it, never a dollar sign before it. */
+const usdt = (p: Params, key: string): string => {
+  const raw = str(p, key);
+  return /^-?\d+$/.test(raw) ? `${formatAmount(BigInt(raw), 'USD')} USDT` : '';
+};
+/** "100,000" SVP tokens from a whole count stored as text. */
+const tokens = (p: Params, key: string): string => {
+  const raw = str(p, key);
+  return /^\d+$/.test(raw) ? formatAmount(BigInt(raw), 'SVP', 0) : raw;
+};
+/** A reason typed as a sentence goes into one: without its own closing full stop. */
+const clause = (p: Params, key: string): string =>
+  str(p, key)
+    .trim()
+    .replace(/[.!]+$/, '');
 const day = (p: Params, key: string): string => {
   const at = new Date(str(p, key));
   return Number.isNaN(at.getTime()) ? '' : at.toISOString().slice(0, 10);
@@ -50,7 +65,7 @@ export function renderNotification(type: string, params: Params, ctx: TemplateCo
         title: 'Deposit credited',
         body:
           `${usd(params, 'credited')} was added to your balance ` +
-          `(received ${usd(params, 'received')} USDT, fee ${usd(params, 'fee')}).` +
+          `(received ${usdt(params, 'received')}, fee ${usd(params, 'fee')}).` +
           (flag ? ` ${flag} Our team has been told and may contact you.` : ''),
         link: null,
       };
@@ -98,7 +113,7 @@ export function renderNotification(type: string, params: Params, ctx: TemplateCo
       return {
         title: 'Withdrawal rejected',
         body:
-          `Your withdrawal of ${usd(params, 'payout')} was rejected: ${str(params, 'reason')}. ` +
+          `Your withdrawal of ${usd(params, 'payout')} was rejected: ${clause(params, 'reason')}. ` +
           `${usd(params, 'returned')} was returned to your balance.`,
         link: null,
       };
@@ -120,13 +135,14 @@ export function renderNotification(type: string, params: Params, ctx: TemplateCo
     case 'bot.paused':
       return {
         title: 'Trading bot paused',
-        body: `Your trading bot was paused: ${str(params, 'reason')}`,
+        // The reason is a whole message of its own ("The bot is paused: …"): it is the body.
+        body: str(params, 'reason') || 'Your trading bot was paused.',
         link: null,
       };
     case 'stake.ended':
       return {
         title: 'Stake ended',
-        body: `Your stake ended: ${str(params, 'tokens')} SVP tokens are back in your wallet.`,
+        body: `Your stake ended: ${tokens(params, 'tokens')} SVP tokens are back in your wallet.`,
         link: null,
       };
     default:
