@@ -8,10 +8,10 @@ import {
   type Role,
   type UserSnapshot,
 } from '@svp/shared';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { ApiError, apiPost } from '../../../lib/api';
 import { setStoredUser } from '../../../lib/storedUser';
-import { adminKeys } from '../../../shared/query-keys';
 
 export type MfaStage = 'setup' | 'verify';
 
@@ -21,22 +21,24 @@ export async function adminPasswordLogin(body: LoginRequest): Promise<MfaStage> 
   return res.mfa;
 }
 
-export const authKeys = {
-  /** Under the admin key, as every query of an admin's session. */
-  totpSetup: () => [...adminKeys.all, 'totp', 'setup'] as const,
-};
-
-export const totpSetupQueryOptions = queryOptions({
-  queryKey: authKeys.totpSetup(),
-  queryFn: () => apiPost(API.adminTotpSetup, {}, { schema: totpSetupSchema, logoutOn401: false }),
-  staleTime: Infinity,
-  gcTime: 0,
-  retry: false,
-});
-
-/** The secret to enrol, fetched once per sign-in (the server keeps it until confirmed). */
+/**
+ * The secret to enrol, asked for once when the set-up step shows (the server keeps it until confirmed). A mutation,
+ * not a query: the enrolment stores the admin, which resets every query of the tab (a new identity), and a query
+ * would ask again, refused with a 409 as the secret is no longer pending.
+ */
 export function useTotpSetup(enabled: boolean) {
-  return useQuery({ ...totpSetupQueryOptions, enabled });
+  const setup = useMutation({
+    mutationFn: () => apiPost(API.adminTotpSetup, {}, { schema: totpSetupSchema, logoutOn401: false }),
+  });
+  // Once per step: React's development double effects must not ask twice either.
+  const asked = useRef(false);
+  const { mutate } = setup;
+  useEffect(() => {
+    if (!enabled || asked.current) return;
+    asked.current = true;
+    mutate();
+  }, [enabled, mutate]);
+  return setup;
 }
 
 export interface VerifiedAdmin {

@@ -16,12 +16,16 @@ beforeEach(() => {
 describe('admin second factor', () => {
   it('enrols: shows the key, refuses a wrong code, then shows the recovery codes once', async () => {
     let attempt = 0;
+    let setups = 0;
     mockFetch({
+      // Once enrolled, the server has no pending secret left: asking again is refused.
       'POST /api/v1/auth/admin/totp/setup': () =>
-        jsonResponse(200, {
-          secret: 'JBSWY3DPEHPK3PXP',
-          otpauthUrl: 'otpauth://totp/SVP:admin?secret=JBSWY3DPEHPK3PXP',
-        }),
+        ++setups === 1
+          ? jsonResponse(200, {
+              secret: 'JBSWY3DPEHPK3PXP',
+              otpauthUrl: 'otpauth://totp/SVP:admin?secret=JBSWY3DPEHPK3PXP',
+            })
+          : jsonResponse(409, { error: { code: 'CONFLICT', message: 'Two-factor authentication is already set up.' } }),
       'POST /api/v1/auth/admin/totp/verify': () => {
         attempt += 1;
         return attempt === 1
@@ -48,6 +52,8 @@ describe('admin second factor', () => {
     expect(onDone).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'I have saved them' }));
     expect(onDone).toHaveBeenCalledOnce();
+    // Storing the admin resets the tab's queries (a new identity): the set-up was asked for once all the same.
+    expect(setups).toBe(1);
   });
 
   it('verifies a later login (a recovery code is accepted as text) and shows the rate limit', async () => {

@@ -65,12 +65,12 @@ export function TotpStep({ stage, onDone, onCancel, portal = 'admin' }: TotpStep
         ) : (
           <>
             {stage === 'setup' &&
-              (setup.isPending ? (
-                <Loader size="sm" mx="auto" aria-label="Loading" />
-              ) : setup.isError ? (
-                <ErrorBox message={loadErrorText(setup.error)} onRetry={() => void setup.refetch()} />
-              ) : (
+              (setup.isError ? (
+                <ErrorBox message={loadErrorText(setup.error)} onRetry={() => setup.mutate()} />
+              ) : setup.data ? (
                 <TotpEnrolKey secret={setup.data.secret} otpauthUrl={setup.data.otpauthUrl} testId="totp-secret" />
+              ) : (
+                <Loader size="sm" mx="auto" aria-label="Loading" />
               ))}
             {error && (
               <Alert color="red" variant="light" role="alert">
