@@ -249,6 +249,46 @@ describe('the incremental ledger check', () => {
     expect(report.verifiedThrough).toBe(await t.lastTransactionId());
     expect(await t.checkTotalsMatchEntries()).toBe(true);
   });
+
+  it('waits for a posting held open by the newest running transaction, and reports nothing false once it commits', async () => {
+    const [kay, lee] = [t.owner(), t.owner()];
+    await t.fund(kay, 100n);
+    await check.runOnce();
+    if (onPostgres) {
+      // Nothing commits between the held posting and the pass, so its xid is the newest running one: a snapshot's
+      // xmax (the last completed xid + 1) is that very xid, not above it.
+      const held = await t.database.pool!.connect();
+      try {
+        await held.query('begin');
+        const {
+          rows: [posting],
+        } = await held.query<{ id: string }>(
+          `select o_transaction_id::text as id from ledger_post('test.held', $1, null, null, now(),
+            array[$2, $3]::text[], array['usd.balance', 'usd.balance']::text[], array['USD', 'USD']::text[],
+            array[-4, 4]::bigint[], array[false, false]::boolean[], null, null, null, false)`,
+          [t.key('held'), kay, lee],
+        );
+        await check.runOnce({ settleWaitMs: 0 });
+        expect(BigInt((await check.report()).verifiedThrough)).toBeLessThan(BigInt(posting!.id));
+        await held.query('commit');
+      } finally {
+        held.release();
+      }
+    } else {
+      await pay(kay, lee, 4n);
+    }
+    await check.runOnce();
+    // Both accounts move again: a posting the check skipped would now show as "cached ≠ entries".
+    await pay(kay, lee, 1n);
+    await check.runOnce();
+    expect(await check.report()).toMatchObject({
+      ok: true,
+      problems: [],
+      verifiedThrough: await t.lastTransactionId(),
+    });
+    expect(await t.checkTotalsMatchEntries()).toBe(true);
+    expect(await t.balance(kay)).toBe(95n);
+  });
 });
 
 it('compares a platform account with its cache plus what waits for the roll-up, and finds one edited by hand', async () => {
