@@ -33,7 +33,10 @@ describe('AppProviders', () => {
     expect(queryClient.getQueryData(consoleKeys.users())).toBeUndefined();
     expect(await screen.findByText('answer 2')).toBeInTheDocument(); // what is on screen asks again
 
+    // Signed out: dropped, and not asked again (the ended session would answer 401; the guard leaves the page).
     act(() => clearStoredUser());
-    expect(await screen.findByText('answer 3')).toBeInTheDocument();
+    expect(queryClient.getQueryData(meQueryKey)).toBeUndefined();
+    await act(() => Promise.resolve());
+    expect(fetched).toBe(2);
   });
 });

@@ -28,9 +28,18 @@ export function AppProviders({
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   // Whatever was fetched for one session (snapshot, history, tickets, admin data) goes when the signed-in
-  // identity changes by any path: logout, a 401, a login as someone else, another tab. Reset rather than
-  // removed, so a screen still showing refetches as the new session instead of keeping the old answer.
-  useEffect(() => subscribeStoredIdentity(storedUserId, () => void client.resetQueries()), [client]);
+  // identity changes by any path: logout, a 401, a login as someone else, another tab. Signed out, it is
+  // cancelled and dropped: asked again it would only come back 401 while the guard leaves the page. Signed in as
+  // someone, it is reset rather than removed, so a screen still showing refetches as the new session.
+  useEffect(
+    () =>
+      subscribeStoredIdentity(storedUserId, () => {
+        if (storedUserId() !== null) return void client.resetQueries();
+        void client.cancelQueries();
+        client.removeQueries();
+      }),
+    [client],
+  );
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" env={env}>
