@@ -1,4 +1,4 @@
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@svp/shared';
 import type { Config } from '../config.js';
@@ -20,13 +20,33 @@ const REDACT = [
 ];
 
 /**
+ * A request as its log lines show it: the path without its query. Links carry their secrets there (an e-mail
+ * verification token, and whatever a later link carries), and no log line may hold one, in any mode.
+ */
+const requestForLog = (request: FastifyRequest) => {
+  const cut = request.url.indexOf('?');
+  return {
+    method: request.method,
+    url: cut < 0 ? request.url : `${request.url.slice(0, cut)}?[query not logged]`,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+};
+
+/**
  * The Fastify instance every route is registered on: logging, proxies, the body limit, request ids, validation
  * and the compiled response whitelist, and the one hook every request runs (app.ts registers the rest).
  */
 export function createFastify(config: Config, logStream?: { write(line: string): void }) {
   const everyAnswer = securityHeaders({ hsts: config.isProduction });
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: REDACT, ...(logStream ? { stream: logStream } : {}) },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: REDACT,
+      serializers: { req: requestForLog },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     // A hop count trusts that many proxies nearest the app (proxy-addr's own rule for a number).
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
