@@ -66,6 +66,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A direct connection to the same database, when DATABASE_URL goes through a transaction pooler (PgBouncer):
+   * migrations, LISTEN and the deposit watcher's leadership need a session of their own. Defaults to DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

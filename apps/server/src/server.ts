@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   if (!config.DATABASE_URL) mkdirSync(config.DATA_DIR, { recursive: true });
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    directUrl: config.DATABASE_DIRECT_URL,
     dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
     onPoolError: (err) => log.warn({ err: err.message }, 'idle database connection lost; the pool will replace it'),
   });

@@ -28,11 +28,13 @@ export interface TestApp {
 
 /**
  * A fresh database per call: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set; migrated
- * unless `migrate: false` (a migration's own test runs them itself).
+ * unless `migrate: false` (a migration's own test runs them itself). With DATABASE_DIRECT_URL as well, DATABASE_URL
+ * is a transaction pooler (PgBouncer) in front of that server: the app's queries go through it, and the database
+ * is created, migrated and dropped on the direct connection, as an operator's deploy does.
  */
 export async function createTestDatabase(
   options: { migrate?: boolean } = {},
-): Promise<{ database: Database; drop(): Promise<void> }> {
+): Promise<{ database: Database; drop(): Promise<void>; openAnother?: () => Promise<Database> }> {
   const migrate = options.migrate ?? true;
   const url = process.env.DATABASE_URL;
   if (!url) {
@@ -40,20 +42,32 @@ export async function createTestDatabase(
     if (migrate) await runMigrations(database);
     return { database, drop: () => database.close() };
   }
+  const direct = process.env.DATABASE_DIRECT_URL ?? url;
   const name = `svp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: direct });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: dbUrl.toString() });
+  const named = (base: string) => {
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  const open = () => openDatabase({ databaseUrl: named(url), directUrl: named(direct) });
+  const database = await open();
   if (migrate) await runMigrations(database);
+  const others: Database[] = [];
   return {
     database,
+    /** Another process's pools on the same database (closed by drop). */
+    async openAnother() {
+      const another = await open();
+      others.push(another);
+      return another;
+    },
     async drop() {
-      await database.close();
-      const c = new pg.Client({ connectionString: url });
+      await Promise.all([database, ...others].map((d) => d.close()));
+      const c = new pg.Client({ connectionString: direct });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { sessionPool } from '../db/client.js';
 
 /** Arbitrary constant naming the deposit watcher's advisory lock. */
 const WATCHER_LOCK = 727_002;
@@ -11,7 +12,9 @@ export interface LeaderLock {
 
 /**
  * One deposit watcher across all app processes (DESIGN §8): a session-level advisory lock held on a
- * dedicated connection. If that connection dies, PostgreSQL frees the lock and another process takes over.
+ * dedicated connection (a direct one when DATABASE_URL goes through a transaction pooler, which would hand the
+ * session, and so the lock, to another client). If that connection dies, PostgreSQL frees the lock and another
+ * process takes over.
  */
 export function createLeaderLock(pool: pg.Pool | undefined): LeaderLock {
   if (!pool) return { acquire: async () => true, release: async () => undefined }; // PGlite: one process
@@ -27,7 +30,7 @@ export function createLeaderLock(pool: pg.Pool | undefined): LeaderLock {
           client = null;
         }
       }
-      const candidate = await pool.connect();
+      const candidate = await sessionPool(pool).connect();
       candidate.on('error', () => undefined); // a dropped leader connection must not crash the process
       const { rows } = await candidate.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
         WATCHER_LOCK,

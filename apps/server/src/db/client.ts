@@ -14,7 +14,7 @@ export interface Database {
    * The same database for bookkeeping whose loss in a crash costs nothing: its commits do not wait for the
    * WAL flush (synchronous_commit off). Idempotency claims and stored answers, session touches, rate-limit
    * counters. Never money: every ledger posting commits on `db`, and that durable commit also flushes every
-   * relaxed commit before it (the WAL is one sequence). On PGlite it is `db` itself.
+   * relaxed commit before it (the WAL is one sequence). On PGlite, and behind a transaction pooler, it is `db`.
    */
   relaxed: Db;
   kind: 'pglite' | 'postgres';
@@ -23,38 +23,74 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** PGlite in `dataDir` (or in memory when dataDir is undefined), or PostgreSQL when a URL is given. */
+/**
+ * Connections that go through a transaction pooler (PgBouncer): each statement may run on another server
+ * connection, so they carry no session state. No startup options, no named prepared statements.
+ */
+const pooledConnections = new WeakSet<object>();
+/** For a pool behind a transaction pooler: the pool of direct connections, for what needs a session. */
+const sessionPools = new WeakMap<pg.Pool, pg.Pool>();
+
+/**
+ * The pool to take a connection from for work that needs a session of its own (LISTEN, a session advisory
+ * lock, migrations): DATABASE_DIRECT_URL's when DATABASE_URL goes through a transaction pooler, else `pool`.
+ */
+export const sessionPool = (pool: pg.Pool): pg.Pool => sessionPools.get(pool) ?? pool;
+
+function newPool(
+  connectionString: string,
+  max: number,
+  settings: string | null,
+  onPoolError?: (err: Error) => void,
+): pg.Pool {
+  const pooled = settings === null;
+  const pool = new pg.Pool({ connectionString, max, ...(settings && { options: settings }) });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (err) => onPoolError?.(err));
+  // The pool drops its own listener while a client is checked out: a connection lost between two statements
+  // of a transaction (PostgreSQL restarting) would be an unhandled 'error' event and kill the process. The
+  // next query on that client fails instead, and the pool discards it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    if (pooled) pooledConnections.add(client);
+  });
+  if (pooled) pooledConnections.add(pool);
+  return pool;
+}
+
+/**
+ * PGlite in `dataDir` (or in memory when dataDir is undefined), or PostgreSQL when a URL is given. With a
+ * `directUrl` other than `databaseUrl`, `databaseUrl` is taken to go through a transaction pooler (PgBouncer):
+ * its connections get no startup options (the pooler refuses them; jit=off is the role's setting in the
+ * database, migration 0041) and no named statements, and what needs a session uses `directUrl` (sessionPool).
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  directUrl?: string;
   dataDir?: string;
   onPoolError?: (err: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
+    const pooled = options.directUrl !== undefined && options.directUrl !== options.databaseUrl;
     // JIT off: every query here is a short OLTP statement, and a stale row estimate (a queue that was long at the
     // last ANALYZE) made PostgreSQL compile a 1 ms statement for 10-200 ms (docs/benchmarks-scale.md).
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on('error', (err) => options.onPoolError?.(err));
-    // The pool drops its own listener while a client is checked out: a connection lost between two statements
-    // of a transaction (PostgreSQL restarting) would be an unhandled 'error' event and kill the process. The
-    // next query on that client fails instead, and the pool discards it on release.
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    const pool = newPool(options.databaseUrl, 10, pooled ? null : '-c jit=off', options.onPoolError);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const relaxedPool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 4,
-      options: '-c synchronous_commit=off',
-    });
-    relaxedPool.on('error', (err) => options.onPoolError?.(err));
-    relaxedPool.on('connect', (client) => client.on('error', () => undefined));
-    const relaxed = drizzlePg(relaxedPool, { schema }) as unknown as Db;
+    // Behind a transaction pooler a commit cannot be made asynchronous per connection: relaxed commits are
+    // durable there (the pooler's own database entry may add connect_query='SET synchronous_commit=off').
+    const relaxedPool = pooled
+      ? null
+      : newPool(options.databaseUrl, 4, '-c jit=off -c synchronous_commit=off', options.onPoolError);
+    const directPool = pooled ? newPool(options.directUrl!, 3, '-c jit=off', options.onPoolError) : null;
+    if (directPool) sessionPools.set(pool, directPool);
+    const relaxed = relaxedPool ? (drizzlePg(relaxedPool, { schema }) as unknown as Db) : db;
     return {
       db,
       relaxed,
       kind: 'postgres',
       pool,
       close: async () => {
-        await Promise.all([pool.end(), relaxedPool.end()]);
+        await Promise.all([pool.end(), relaxedPool?.end(), directPool?.end()]);
       },
     };
   }
@@ -85,17 +121,16 @@ function driverOf(executor: Pick<Db, 'execute'>): DriverClient {
 
 /**
  * A fixed SQL text with $n parameters, for hot paths: no query builder runs per call. On PostgreSQL it is
- * a named prepared statement, parsed and planned once per connection (DESIGN §7); on PGlite a plain
- * parameterized query. Works on the database and inside a transaction. Cast results to text, int, boolean
+ * a named prepared statement, parsed and planned once per connection (DESIGN §7), except behind a
+ * transaction pooler, where the next statement may meet another server connection (unnamed there); on PGlite
+ * a plain parameterized query. Works on the database and inside a transaction. Cast results to text, int, boolean
  * or json in the SQL: both drivers then return the same JavaScript types.
  */
 export function preparedStatement<T>(name: string, text: string) {
   return async (executor: Pick<Db, 'execute'>, values: unknown[]): Promise<T[]> => {
     const client = driverOf(executor);
-    const result =
-      client instanceof pg.Pool || client instanceof pg.Client
-        ? await client.query({ name, text, values })
-        : await client.query(text, values);
+    const named = (client instanceof pg.Pool || client instanceof pg.Client) && !pooledConnections.has(client);
+    const result = named ? await client.query({ name, text, values }) : await client.query(text, values);
     return result.rows as T[];
   };
 }

@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Database } from './client.js';
+import { sessionPool, type Database } from './client.js';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 /** Arbitrary constant: serializes migrations when several app processes start on one PostgreSQL. */
@@ -16,7 +16,8 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }
-  const client = await database.pool!.connect();
+  // A session advisory lock: on a direct connection, never through a transaction pooler.
+  const client = await sessionPool(database.pool!).connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzle(client), { migrationsFolder });
