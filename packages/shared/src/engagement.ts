@@ -11,6 +11,13 @@ export const BOT_COST_USD = 5_000_000n;
 export const BOT_UPKEEP_COINS = 100_000n * COIN_UNIT;
 export const BOT_UPKEEP_PERIOD_MS = DAY_MS;
 export const TAP_VALUE = 25n; // 0.25 coin
+/**
+ * DESIGN D9: a save may bank the taps of the time since the last accepted save at the configured rate, never more
+ * than one save window's worth: idle time is not banked. The tap screen saves on its own well within a window.
+ */
+export const TAP_SAVE_WINDOW_MS = 30_000;
+/** How long the tap screen keeps taps unsaved before saving them itself: a third of the window, room for a slow save. */
+export const TAP_AUTOSAVE_MS = 10_000;
 export const SVP_PER_USD = 100_000n;
 export const MIN_SVP_PURCHASE = 1_000_000n; // $1 in micro-dollars
 export const STAKE_DAYS = 60;

@@ -161,6 +161,8 @@ export const MSG = {
     noEmail: 'User email not found. Cannot save clicks.',
     none: 'No Coin to save.',
     tooFast: 'That is more taps than anyone could make since your last save. Please tap at a human pace.',
+    tooManyForOneSave: (max: number, seconds: number) =>
+      `One save can hold at most ${max.toLocaleString('en-US')} taps (${seconds} seconds of tapping). Please save more often.`,
     dailyCap: (cap: number) =>
       `You have reached today's limit of ${cap.toLocaleString('en-US')} taps. Come back tomorrow.`,
   },

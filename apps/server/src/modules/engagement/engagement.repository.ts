@@ -11,11 +11,11 @@ const claimDailyStatement = preparedStatement<StatementRow>(
    from api_claim_daily($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
 );
 
-/** Saving taps in one call (migration 0016). */
+/** Saving taps in one call (migration 0016; the save window since migration 0039). */
 const saveTapsStatement = preparedStatement<StatementRow>(
   'api_save_taps',
   `select o_outcome as outcome, o_user_id as "userId", o_result as result
-   from api_save_taps($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+   from api_save_taps($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
 );
 
 export type EngagementRow = typeof engagement.$inferSelect;
@@ -58,7 +58,15 @@ export const engagementRepository = {
   async saveTaps(
     db: Db,
     frame: RequestFrame,
-    p: { nonce: string; clicks: number; rate: number; dailyCap: number; tapValue: bigint; coinUnit: bigint },
+    p: {
+      nonce: string;
+      clicks: number;
+      rate: number;
+      dailyCap: number;
+      tapValue: bigint;
+      coinUnit: bigint;
+      windowMs: number;
+    },
   ): Promise<StatementRow> {
     const [row] = await saveTapsStatement(db, [
       ...frameParams(frame),
@@ -68,6 +76,7 @@ export const engagementRepository = {
       p.dailyCap,
       p.tapValue.toString(),
       p.coinUnit.toString(),
+      p.windowMs,
     ]);
     return row!;
   },

@@ -4,6 +4,7 @@ import {
   BOT_UPKEEP_PERIOD_MS,
   COIN_UNIT,
   MSG,
+  TAP_SAVE_WINDOW_MS,
   TAP_VALUE,
   toDecimalString,
   WELCOME_COINS,
@@ -158,18 +159,25 @@ export function createEngagementService(deps: {
 
     /**
      * Banks `clicks` taps at 0.25 coin each, if a human could have tapped them since the last accepted save
-     * (DESIGN D9), in one statement (api_save_taps, migration 0016, holds the rule): `lastTapSaveAt` is the
-     * moment taps are paid up to; each accepted tap moves it 1/rate s on, never past now. Saves take the row
-     * lock one at a time, so concurrent saves share that one allowance and no save brings a fresh burst of its own.
+     * (DESIGN D9), in one statement (api_save_taps, migrations 0016 and 0039, holds the rule): `lastTapSaveAt` is
+     * the moment taps are paid up to, taken at most one save window back (idle time is not banked); each accepted
+     * tap moves it 1/rate s on, never past now. Saves take the row lock one at a time, so concurrent saves share
+     * that one allowance and no save brings a fresh burst of its own.
      */
     saveTaps(clicks: number): OneStatementWork<TapsAnswer> {
       if (clicks <= 0) throw fail(MSG.taps.none);
+      // More than a whole window allows can never be saved, however long ago the last save was: said as such.
+      const mostPerSave = Math.floor((config.TAP_RATE_PER_SECOND * TAP_SAVE_WINDOW_MS) / 1000);
+      if (clicks > mostPerSave) {
+        throw fail(MSG.taps.tooManyForOneSave(mostPerSave, TAP_SAVE_WINDOW_MS / 1000));
+      }
       const taps = {
         clicks,
         rate: config.TAP_RATE_PER_SECOND,
         dailyCap: config.TAP_DAILY_CAP,
         tapValue: TAP_VALUE,
         coinUnit: COIN_UNIT,
+        windowMs: TAP_SAVE_WINDOW_MS,
       };
       return {
         run: async (frame) => {
