@@ -8,6 +8,8 @@ export interface Options {
   seed: number;
   /** Base PostgreSQL URL; a fresh `svp_stress_*` database is created next to it. */
   databaseUrl: string;
+  /** DATABASE_DIRECT_URL: the server itself when DATABASE_URL is a transaction pooler (PgBouncer) in front of it. */
+  directUrl: string | null;
   port: number;
   /** Crash mode: SIGKILLs of an app process during the load. */
   kills: number;
@@ -28,7 +30,9 @@ const HELP = `Flags (or STRESS_* variables):
   --kills N              STRESS_KILLS        (crash mode; default 20, short 5)
   --no-pg-restart        crash mode: do not restart PostgreSQL
   --keep-db              leave the svp_stress_* database for inspection
-DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres).`;
+DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); with
+DATABASE_DIRECT_URL as well, DATABASE_URL is a transaction pooler (PgBouncer) in front of that server: the app
+processes' queries go through it, and the database is created, checked and dropped on the direct connection.`;
 
 export function parseOptions(argv: string[], mode: 'stress' | 'crash'): Options {
   const flags = new Map<string, string | true>();
@@ -61,6 +65,7 @@ export function parseOptions(argv: string[], mode: 'stress' | 'crash'): Options 
     instances: mode === 'crash' ? 1 : num('instances', 'STRESS_INSTANCES', 1),
     seed: num('seed', 'STRESS_SEED', Math.floor(Math.random() * 2 ** 31)),
     databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    directUrl: process.env.DATABASE_DIRECT_URL ?? null,
     port: num('port', 'STRESS_PORT', mode === 'crash' ? 3220 : 3200),
     kills: num('kills', 'STRESS_KILLS', short ? 5 : 20),
     pgRestart: !flags.has('no-pg-restart'),

@@ -17,10 +17,18 @@ export const ADMIN_EMAIL = 'stress-admin@svp.local';
 export const ADMIN_PASSWORD = 'stress-admin-password';
 
 /** A fresh `svp_stress_<hex>` database on the server of `baseUrl`; returns its URL and a drop function. */
-export async function createDatabase(baseUrl: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createDatabase(
+  baseUrl: string,
+  directBaseUrl: string | null,
+): Promise<{ url: string; directUrl: string; name: string; drop(): Promise<void> }> {
   const name = `svp_stress_${randomBytes(5).toString('hex')}`;
+  const named = (base: string) => {
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
   const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
+    const client = new pg.Client({ connectionString: directBaseUrl ?? baseUrl });
     await client.connect();
     try {
       await client.query(statement);
@@ -29,9 +37,12 @@ export async function createDatabase(baseUrl: string): Promise<{ url: string; na
     }
   };
   await run(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), name, drop: () => run(`drop database if exists ${name} with (force)`) };
+  return {
+    url: named(baseUrl),
+    directUrl: named(directBaseUrl ?? baseUrl),
+    name,
+    drop: () => run(`drop database if exists ${name} with (force)`),
+  };
 }
 
 /** One app process (`node --import tsx src/server.ts`), restartable, with its output in a log file. */
@@ -144,9 +155,10 @@ export class ServerProcess {
 export const STALE_SECONDS = 3;
 
 /** The environment every app process of a run gets (README "Configuration"). */
-export function serverEnv(databaseUrl: string): Record<string, string> {
+export function serverEnv(database: { url: string; directUrl: string }): Record<string, string> {
   return {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.url,
+    DATABASE_DIRECT_URL: database.directUrl,
     HOST: '127.0.0.1',
     NODE_ENV: 'development',
     CHAIN: 'simulated',

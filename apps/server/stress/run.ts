@@ -17,14 +17,14 @@ export interface Harness {
 
 /** A fresh database and `options.instances` app processes on it, all started at the same moment. */
 export async function startHarness(options: Options): Promise<Harness> {
-  const database = await createDatabase(options.databaseUrl);
+  const database = await createDatabase(options.databaseUrl, options.directUrl);
   const servers = Array.from(
     { length: options.instances },
-    (_, i) => new ServerProcess(i, options.port + i, serverEnv(database.url), database.name),
+    (_, i) => new ServerProcess(i, options.port + i, serverEnv(database), database.name),
   );
   const stop = async () => {
     await Promise.all(servers.map((s) => s.close()));
-    if (options.keepDatabase) console.log(`database kept: ${database.url}`);
+    if (options.keepDatabase) console.log(`database kept: ${database.directUrl}`);
     else await database.drop();
   };
   // Ctrl-C: the app processes get the same SIGINT and stop; the database is dropped all the same.
@@ -41,7 +41,8 @@ export async function startHarness(options: Options): Promise<Harness> {
       `(logs: ${servers.map((s) => s.logFile).join(', ')})`,
   );
   return {
-    databaseUrl: database.url,
+    // The harness's own checks (locks held, the ledger, the effects) read the server itself, never a pooler.
+    databaseUrl: database.directUrl,
     databaseName: database.name,
     servers,
     router: new Router(servers.map((s) => s.url)),
