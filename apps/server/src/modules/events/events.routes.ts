@@ -14,8 +14,8 @@ import type { LiveBus } from './live-bus.js';
 
 /** A comment line this often keeps proxies from closing an idle stream, and re-checks the session. */
 export const HEARTBEAT_MS = 25_000;
-/** Streams one user may hold on one process (a few tabs and devices); more is a script. */
-const MAX_STREAMS_PER_USER = 10;
+/** Streams one user may hold on all instances together (a few tabs and devices); more is a script. */
+export const MAX_STREAMS_PER_USER = 10;
 const REPLAY_LIMIT = 100;
 /** When a new stream looks again for what committed around its start (see below). */
 const CATCH_UP_MS = 2_000;
@@ -87,7 +87,6 @@ export function eventsRoutes(deps: {
         }
         const { userId } = session;
         await deps.rateLimiter.consume({ bucket: `events:acct:${userId}`, limit: 120, windowMs: 15 * 60_000 });
-        if (bus.count(userId) >= MAX_STREAMS_PER_USER) throw errors.rateLimited();
         const header = request.headers['last-event-id'];
         const resumeFrom = eventId.safeParse(Array.isArray(header) ? header[0] : header).data ?? request.query.after;
         // Ids are drawn in call order but commit in any order: a notification may commit after one with a higher id
@@ -151,7 +150,10 @@ export function eventsRoutes(deps: {
           return pumping;
         };
 
-        const unsubscribe = await bus.subscribe(userId, () => started && void pump());
+        // The cap is checked and the stream registered in one step (live-listeners.repository.ts): concurrent opens
+        // on any instance cannot pass it together.
+        const unsubscribe = await bus.subscribe(userId, () => started && void pump(), MAX_STREAMS_PER_USER);
+        if (!unsubscribe) throw errors.rateLimited();
         const end = () => {
           if (!open) return;
           open = false;
@@ -171,6 +173,8 @@ export function eventsRoutes(deps: {
         streams.add(end);
 
         reply.hijack();
+        // The client left while its stream was being registered: its 'close' has passed, and the row must go now.
+        if (raw.destroyed) return end();
         raw.writeHead(200, {
           ...(reply.getHeaders() as Record<string, string>),
           'content-type': 'text/event-stream; charset=utf-8',

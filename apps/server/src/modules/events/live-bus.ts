@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { Db } from '../../db/client.js';
+import { sessionPool, type Db } from '../../db/client.js';
 import { liveListenersRepository as listeners } from './live-listeners.repository.js';
 
 /** The channel migration 0015's notification_add notifies at commit: `{"id": "...", "userId": "..."}`. */
@@ -23,9 +23,9 @@ interface PgliteListener {
  * PostgreSQL LISTEN on one dedicated connection per process (not a pool's: a pooled connection would lose its
  * LISTEN when released), or PGlite's own listen in development. Started by the first stream, so a process that
  * serves no stream holds no extra connection. A lost connection is replaced, and every stream then looks again.
- * A user's first stream here writes a live_listeners row and the last one removes it: notification_add calls
- * pg_notify only for users someone listens for (migration 0020), so money transactions of everyone else never
- * queue on its commit lock.
+ * Each stream writes a live_listeners row and removes it when it ends: notification_add calls pg_notify only for
+ * users someone listens for (migration 0020), so money transactions of everyone else never queue on its commit
+ * lock; and the rows tell how many streams a user holds on all instances together (the cap).
  */
 export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
   const subscribers = new Map<string, Set<Wake>>();
@@ -81,7 +81,7 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
     started ??= (async () => {
       const driver = (deps.db as unknown as { session?: { client?: unknown } }).session?.client;
       if (driver instanceof pg.Pool) {
-        await listenPostgres(driver);
+        await listenPostgres(sessionPool(driver)); // LISTEN needs a session: never through a transaction pooler
       } else if (driver && typeof (driver as PgliteListener).listen === 'function') {
         const unlisten = await (driver as PgliteListener).listen(NOTIFICATION_CHANNEL, dispatch);
         stop = unlisten;
@@ -98,21 +98,6 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
   const warn = (what: string) => (error: unknown) =>
     deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, what);
 
-  /**
-   * A user's row changes one after another (a page reload closes one stream and opens the next at once), and a
-   * removal is skipped when a stream opened meanwhile.
-   */
-  const rowChanges = new Map<string, Promise<void>>();
-  function changeRow(userId: string, change: () => Promise<void>): Promise<void> {
-    const next = (rowChanges.get(userId) ?? Promise.resolve()).then(change);
-    const settled = next.catch(() => undefined);
-    rowChanges.set(userId, settled);
-    void settled.then(() => {
-      if (rowChanges.get(userId) === settled) rowChanges.delete(userId);
-    });
-    return next;
-  }
-
   function keepRefreshing() {
     refresher ??= setInterval(() => {
       listeners.refresh(deps.db, instance, STALE_MS).catch(warn('live listeners not refreshed'));
@@ -124,32 +109,33 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
     /**
      * Calls `wake` for each new notification of the user until the returned function is called. Resolves once
      * notifications for the user wake this process: a notification committed before then is the caller's to read.
+     * Resolves null, registering nothing, when the user already holds `max` streams across every instance.
      */
-    async subscribe(userId: string, wake: Wake): Promise<() => void> {
+    async subscribe(userId: string, wake: Wake, max: number): Promise<(() => void) | null> {
       let set = subscribers.get(userId);
       if (!set) subscribers.set(userId, (set = new Set()));
       set.add(wake);
-      try {
-        await start();
-        await changeRow(userId, () => listeners.add(deps.db, userId, instance));
-        keepRefreshing();
-      } catch (error) {
+      const drop = () => {
         set.delete(wake);
         if (set.size === 0 && subscribers.get(userId) === set) subscribers.delete(userId);
+      };
+      const stream = `${instance}/${randomUUID()}`;
+      try {
+        await start();
+        if (!(await listeners.addIfRoom(deps.db, userId, stream, max))) {
+          drop();
+          return null;
+        }
+        keepRefreshing();
+      } catch (error) {
+        drop();
         throw error;
       }
       return () => {
-        set.delete(wake);
-        if (set.size === 0 && subscribers.get(userId) === set) {
-          subscribers.delete(userId);
-          changeRow(userId, async () => {
-            if (!subscribers.has(userId)) await listeners.remove(deps.db, userId, instance);
-          }).catch(warn('live listener not removed'));
-        }
+        drop();
+        listeners.remove(deps.db, userId, stream).catch(warn('live listener not removed'));
       };
     },
-    /** How many streams this process holds for the user. */
-    count: (userId: string) => subscribers.get(userId)?.size ?? 0,
     async close() {
       closed = true;
       if (refresher) clearInterval(refresher);
