@@ -50,7 +50,7 @@ export const liveListeners = pgTable(
   'live_listeners',
   {
     userId: uuid('user_id').notNull(),
-    /** The app process holding the streams (a random id per process). */
+    /** Which stream, on which app process: `<process id>/<stream id>`, one row per open stream. */
     instance: text('instance').notNull(),
     /** When that process last said it still holds them; rows it stopped refreshing are removed. */
     seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
