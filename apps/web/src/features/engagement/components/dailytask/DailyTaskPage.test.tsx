@@ -1,12 +1,15 @@
-import { MSG } from '@svp/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { MSG, TAP_AUTOSAVE_MS, TAP_SAVE_WINDOW_MS } from '@svp/shared';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderAt } from '../../../../test/render';
 import DailyTaskPage, { counterText } from './DailyTaskPage';
 
 beforeEach(() => {
   document.cookie = 'svp_csrf=t; path=/';
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('daily task', () => {
@@ -41,6 +44,30 @@ describe('daily task', () => {
     expect(await screen.findByText(MSG.taps.saved)).toBeInTheDocument();
     expect(screen.getByTestId('tap-counter')).toHaveTextContent('0.00');
     await waitFor(() => expect(screen.getByTestId('total-clicks')).toHaveTextContent('Total Clicks: 14'));
+  });
+
+  it('saves unsaved taps on its own within a save window (the server banks no more per save), quietly', async () => {
+    expect(TAP_AUTOSAVE_MS).toBeLessThan(TAP_SAVE_WINDOW_MS);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const sent: unknown[] = [];
+    mockFetch({
+      'GET /api/v1/taps': () => jsonResponse(200, { totalClicks: 0, coins: '0' }),
+      'POST /api/v1/taps': (_url, init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return jsonResponse(200, { totalClicks: 3, coins: '0.75', message: MSG.taps.saved });
+      },
+      'GET /api/v1/me': () => jsonResponse(401, {}),
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    renderAt(<DailyTaskPage />, { path: '/dashboard/test' });
+    const tap = screen.getByRole('button', { name: /Tap to earn/ });
+    for (let i = 0; i < 3; i++) await user.click(tap);
+    expect(sent).toEqual([]);
+    act(() => vi.advanceTimersByTime(TAP_AUTOSAVE_MS));
+    await waitFor(() => expect(sent).toEqual([{ clicks: 3 }]));
+    await waitFor(() => expect(screen.getByTestId('tap-counter')).toHaveTextContent('0.00'));
+    await waitFor(() => expect(screen.getByTestId('total-clicks')).toHaveTextContent('Total Clicks: 3'));
+    expect(screen.queryByText(MSG.taps.saved)).not.toBeInTheDocument();
   });
 
   it('refuses to save nothing, and shows server and network errors', async () => {

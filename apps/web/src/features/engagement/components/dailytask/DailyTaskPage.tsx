@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG } from '@svp/shared';
-import { useState } from 'react';
+import { MSG, TAP_AUTOSAVE_MS } from '@svp/shared';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../lib/errors';
 import { useSaveTaps, useTaps } from '../../api/taps';
 import classes from './DailyTaskPage.module.css';
@@ -12,13 +12,40 @@ export const counterText = (taps: number) => {
   return `${Math.floor(quarters / 100)}.${String(quarters % 100).padStart(2, '0')}`;
 };
 
-/** SPEC §2 daily task: tap for 0.25 coin a tap, then "Secure Coins" saves the taps on the server. */
+/**
+ * SPEC §2 daily task: tap for 0.25 coin a tap, then "Secure Coins" saves the taps on the server. Unsaved taps are
+ * also saved on their own TAP_AUTOSAVE_MS after the first of them: the server banks at most one save window's
+ * taps per save (DESIGN D9), so a long session saved once at its end would be refused.
+ */
 export default function DailyTaskPage() {
   const totals = useTaps();
   const save = useSaveTaps();
   const [taps, setTaps] = useState(0);
   const [flashes, setFlashes] = useState<number[]>([]);
   const [localError, setLocalError] = useState<string | null>(null);
+  // The count the autosave's timer reads when it fires (it is armed once, at the first unsaved tap).
+  const unsaved = useRef(0);
+  useEffect(() => {
+    unsaved.current = taps;
+  }, [taps]);
+
+  /** Saves `clicks` taps; taps made while the save is on its way stay unsaved. */
+  function secure(clicks: number, notify: boolean) {
+    save.mutate(clicks, {
+      onSuccess: (saved) => {
+        setTaps((n) => n - clicks);
+        if (notify) notifications.show({ message: saved.message ?? MSG.taps.saved, color: 'green' });
+      },
+    });
+  }
+
+  const hasUnsaved = taps > 0;
+  useEffect(() => {
+    if (!hasUnsaved || save.isPending) return;
+    const timer = setTimeout(() => secure(unsaved.current, false), TAP_AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- armed by these two only; `secure` is new each render
+  }, [hasUnsaved, save.isPending]);
 
   function onTap() {
     setTaps((n) => n + 1);
@@ -35,12 +62,7 @@ export default function DailyTaskPage() {
       return;
     }
     setLocalError(null);
-    save.mutate(taps, {
-      onSuccess: (saved) => {
-        setTaps(0);
-        notifications.show({ message: saved.message ?? MSG.taps.saved, color: 'green' });
-      },
-    });
+    secure(taps, true);
   }
 
   const error =
@@ -54,7 +76,8 @@ export default function DailyTaskPage() {
           Daily Task
         </Title>
         <Text c="dimmed" fz="sm">
-          Tap the coin: every tap earns 0.25 SVP Coins. Click &quot;Secure Coins&quot; to save them to your account.
+          Tap the coin: every tap earns 0.25 SVP Coins. Click &quot;Secure Coins&quot; to save them to your account;
+          taps left unsaved are saved on their own after {TAP_AUTOSAVE_MS / 1000} seconds.
         </Text>
       </Card>
       <Card withBorder radius="lg" padding="xl">
