@@ -42,6 +42,8 @@ export const verifyEmailSchema = z.object({
 export const verifyEmailResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
+  /** `already-verified`: the link was used before, and the address it proves is still the account's, verified. */
+  status: z.enum(['verified', 'already-verified']),
   /** The address the link verified. */
   email: z.string(),
 });

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MSG, MSG, VERIFY_EMAIL_PAGE, type ChangeEmailRequest } from '@svp/shared';
 import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
 import type { IdempotencyClaim } from '../../db/transaction.js';
 import type { Db } from '../../db/client.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
+import { emailVerifications, users } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { type RateLimiter } from '../../http/rate-limit.js';
 import type { AuditLog } from '../audit/audit.js';
@@ -32,6 +35,8 @@ export function createEmailVerificationService(deps: {
   mailer: Mailer;
   audit: AuditLog;
   account: AccountService;
+  /** The brand every mail names. */
+  config: Pick<Config, 'BRAND'>;
   /** The web app's address, for the link (config PUBLIC_URL). */
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -80,7 +85,30 @@ export function createEmailVerificationService(deps: {
   ) {
     const link = await createLink(user, email, purpose, claim);
     // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
-    await deps.mailer.send(verificationMail(email, user.username, link, purpose)).catch(() => undefined);
+    await deps.mailer
+      .send(verificationMail(deps.config.BRAND, email, user.username, link, purpose))
+      .catch(() => undefined);
+  }
+
+  /**
+   * A used link whose address is still its account's, verified: only then is "already verified" true. Anything
+   * else (unknown, expired unused, an address since changed) stays "invalid", so a link says nothing of the
+   * account's present address, nor of any other account.
+   */
+  async function usedLinkOfVerifiedAddress(token: string) {
+    const [row] = await db
+      .select({ email: emailVerifications.email })
+      .from(emailVerifications)
+      .innerJoin(users, eq(users.id, emailVerifications.userId))
+      .where(
+        and(
+          eq(emailVerifications.tokenHash, hashToken(token)),
+          isNotNull(emailVerifications.usedAt),
+          isNotNull(users.emailVerifiedAt),
+          sql`lower(${users.email}) = lower(${emailVerifications.email})`,
+        ),
+      );
+    return row ? { message: ACCOUNT_MSG.alreadyVerified, email: row.email } : null;
   }
 
   return {
@@ -128,7 +156,7 @@ export function createEmailVerificationService(deps: {
       await deps.rateLimiter.consume(ACCOUNT_RATE_RULES.verificationSend(user.id));
       await issue(user, input.newEmail, 'change', caller.claim);
       await deps.mailer
-        .send(emailChangeRequestedMail(user.email, user.username, input.newEmail))
+        .send(emailChangeRequestedMail(deps.config.BRAND, user.email, user.username, input.newEmail))
         .catch(() => undefined);
       return { success: true as const, message: ACCOUNT_MSG.emailChangeSent(input.newEmail) };
     },
@@ -177,14 +205,25 @@ export function createEmailVerificationService(deps: {
         if (pgErrorCode(error) === '23505') throw new AppError('EMAIL_TAKEN', ACCOUNT_MSG.emailTakenOnVerify);
         throw error;
       }
-      if (!outcome) throw new AppError('VALIDATION_ERROR', ACCOUNT_MSG.linkInvalid);
+      if (!outcome) {
+        // A link opened again after it worked (a second click, another device) says so, rather than "invalid".
+        const used = await usedLinkOfVerifiedAddress(token);
+        if (used) return { success: true as const, status: 'already-verified' as const, ...used };
+        throw new AppError('VALIDATION_ERROR', ACCOUNT_MSG.linkInvalid);
+      }
       if (outcome.purpose === 'change') {
         await deps.mailer
-          .send(emailChangedMail(outcome.oldEmail, outcome.username, outcome.email))
+          .send(emailChangedMail(deps.config.BRAND, outcome.oldEmail, outcome.username, outcome.email))
           .catch(() => undefined);
-        return { success: true as const, message: ACCOUNT_MSG.emailChanged(outcome.email), email: outcome.email };
+        const message = ACCOUNT_MSG.emailChanged(outcome.email);
+        return { success: true as const, status: 'verified' as const, message, email: outcome.email };
       }
-      return { success: true as const, message: ACCOUNT_MSG.verified, email: outcome.email };
+      return {
+        success: true as const,
+        status: 'verified' as const,
+        message: ACCOUNT_MSG.verified,
+        email: outcome.email,
+      };
     },
   };
 }

@@ -55,12 +55,37 @@ describe('verification page', () => {
     mockFetch({
       'POST /api/v1/account/email/verify': (_url, init) => {
         sent.push(JSON.parse(String(init?.body)));
-        return jsonResponse(200, { success: true, message: ACCOUNT_MSG.verified, email: testUser.email });
+        return jsonResponse(200, {
+          success: true,
+          status: 'verified',
+          message: ACCOUNT_MSG.verified,
+          email: testUser.email,
+        });
       },
     });
     renderAt(<VerifyEmailPage />, { path: `/verify-email?token=${TOKEN}` });
     expect(await screen.findByText(ACCOUNT_MSG.verified)).toBeInTheDocument();
     expect(sent).toEqual([{ token: TOKEN }]);
+  });
+
+  it('says "already verified" for a link opened again after it worked, inside the brand frame', async () => {
+    mockFetch({
+      'POST /api/v1/account/email/verify': () =>
+        jsonResponse(200, {
+          success: true,
+          status: 'already-verified',
+          message: ACCOUNT_MSG.alreadyVerified,
+          email: testUser.email,
+        }),
+    });
+    renderAt(<VerifyEmailPage />, { path: `/verify-email?token=${TOKEN}` });
+    const said = await screen.findByText('Your e-mail address is already verified.');
+    expect(said.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('img', { name: 'SVP Invest logo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /color scheme|theme|dark|light/i })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'sign in' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('says when a link is invalid, used or expired', async () => {

@@ -1,8 +1,10 @@
-import { Alert, Anchor, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { ACCOUNT_MSG, MSG } from '@svp/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AuthShell } from '../../../components/ui/AuthShell';
+import { Logo } from '../../../components/ui/Logo';
 import { errorMessage } from '../../../lib/errors';
 import { meQueryKey } from '../../../shared/query-keys';
 import { verifyEmail } from '../api/verify';
@@ -31,10 +33,12 @@ export default function VerifyEmailPage() {
   }, [token, mutate]);
 
   const failed = !token || verify.isError;
+  const already = verify.data?.status === 'already-verified';
   return (
-    <Center mih="100vh" p="md">
-      <Card withBorder radius="lg" padding="xl" maw={480} w="100%" component="main">
+    <AuthShell>
+      <Card withBorder radius="lg" shadow="md" padding="xl" maw={480} w="100%">
         <Stack gap="md">
+          <Logo />
           <Title order={1} fz="h3">
             E-mail verification
           </Title>
@@ -45,7 +49,8 @@ export default function VerifyEmailPage() {
                 : ACCOUNT_MSG.linkInvalid}
             </Alert>
           ) : verify.isSuccess ? (
-            <Alert color="teal" variant="light" role="status">
+            // Opened again after it worked: nothing to do, and nothing wrong.
+            <Alert color={already ? 'blue' : 'teal'} variant="light" role="status">
               {verify.data.message}
             </Alert>
           ) : (
@@ -66,6 +71,6 @@ export default function VerifyEmailPage() {
           </Text>
         </Stack>
       </Card>
-    </Center>
+    </AuthShell>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { adminPasswordLogin, type MfaStage } from '../api/admin-mfa';
 import { ADMIN_LOGIN } from '../api/login';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../../components/ui/AuthShell';
 import { LoginForm } from './LoginForm';
 import { TotpStep } from './TotpStep';
 

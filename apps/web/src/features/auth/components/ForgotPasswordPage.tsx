@@ -6,7 +6,7 @@ import { Logo } from '../../../components/ui/Logo';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { ApiError } from '../../../lib/api';
 import { passwordErrorMessage, useRequestOtp, useResetPassword } from '../api/password';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../../components/ui/AuthShell';
 
 type Step = 'email' | 'otp' | 'done';
 

@@ -2,7 +2,7 @@ import { Anchor, Loader } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { USER_LOGIN } from '../api/login';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../../components/ui/AuthShell';
 import { LoginForm } from './LoginForm';
 
 // Only accounts with two-factor sign-in need the code step (and its zod schemas): not in the login page's budget.

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid } from '@mantine/core';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../../components/ui/AuthShell';
 import classes from './RegisterPage.module.css';
 import { RegisterForm } from './RegisterForm';
 import { WelcomePanel } from './WelcomePanel';

@@ -1,6 +1,6 @@
 import { Anchor, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ColorSchemeToggle } from '../../../components/ui/ColorSchemeToggle';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
 import classes from './AuthShell.module.css';
 
 /** The frame of every anonymous page: theme switch on top, legal links at the bottom. */
