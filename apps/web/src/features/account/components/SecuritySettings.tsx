@@ -1,11 +1,11 @@
 import { Card, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 
 // Loaded with the settings page's first visit, so its schemas and forms stay out of the dashboard's first screen.
 const SecuritySection = lazy(() => import('./SecuritySection'));
 
-/** Settings → Security, as the settings page renders it. */
-export function SecuritySettings() {
+/** Settings → Security, as the settings page renders it; `twoFactor` is the two-factor part, shown inside. */
+export function SecuritySettings({ twoFactor }: { twoFactor?: ReactNode }) {
   return (
     <Suspense
       fallback={
@@ -14,7 +14,7 @@ export function SecuritySettings() {
         </Card>
       }
     >
-      <SecuritySection />
+      <SecuritySection twoFactor={twoFactor} />
     </Suspense>
   );
 }

@@ -60,9 +60,8 @@ export function SettingsPage() {
           : it cannot be changed from the dashboard.
         </Text>
       </Card>
-      <SecuritySettings />
-      <Suspense fallback={<Loader size="sm" aria-label="Loading security settings" />}>
-        <TwoFactorCard />
+      <SecuritySettings twoFactor={<TwoFactorCard />} />
+      <Suspense fallback={<Loader size="sm" aria-label="Loading e-mail settings" />}>
         <EmailPreferencesCard />
       </Suspense>
       <Card withBorder radius="lg" padding="lg">

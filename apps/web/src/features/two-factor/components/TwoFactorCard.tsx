@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MSG, TWO_FACTOR_MSG } from '@svp/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -135,7 +135,7 @@ function Disable({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: (
 }
 
 /**
- * Settings → Security: two-factor sign-in (ADR 0024). Off: set it up with a QR code and a first code, then save the
+ * Settings → Security, inside the Security card: two-factor sign-in (ADR 0024). Off: set it up with a QR code and a first code, then save the
  * ten recovery codes shown once. On: turn it off with the password and a code.
  */
 export function TwoFactorCard() {
@@ -153,9 +153,9 @@ export function TwoFactorCard() {
   };
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="two-factor-title">
-      <Group justify="space-between" align="center" gap="sm" mb="sm">
-        <Title order={2} fz="h4" id="two-factor-title">
+    <Stack gap="xs" component="section" aria-labelledby="two-factor-title">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={3} fz="h5" id="two-factor-title">
           Two-factor authentication
         </Title>
         {status.data && (
@@ -217,6 +217,6 @@ export function TwoFactorCard() {
           </Group>
         </Stack>
       )}
-    </Card>
+    </Stack>
   );
 }
