@@ -41,3 +41,14 @@ BEGIN
   o_candidate := v_last;
 END;
 $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- "Every posting gets its xid before its id" must hold for every writer, not only for those that wrote something
+-- earlier in their transaction: an INSERT evaluates its column defaults (the id's nextval) before the row is
+-- written and the xid assigned, and nextval itself assigns one only when it WAL-logs (one fetch in 32). A posting
+-- that drew its id first could get an xid above a mark's bound and be judged settled while still running. The id's
+-- default now assigns the transaction's xid before drawing the id.
+CREATE OR REPLACE FUNCTION ledger_transaction_next_id() RETURNS bigint AS $$
+  SELECT CASE WHEN pg_current_xact_id() IS NOT NULL THEN nextval('ledger_transactions_id_seq') END
+$$ LANGUAGE sql VOLATILE;
+--> statement-breakpoint
+ALTER TABLE ledger_transactions ALTER COLUMN id SET DEFAULT ledger_transaction_next_id();

@@ -308,3 +308,21 @@ it('compares a platform account with its cache plus what waits for the roll-up, 
   await t.execute(sql`update accounts set balance = balance - 3 where id = ${platform}::bigint`);
   await clearFindings();
 });
+
+it('draws a posting’s id only once its transaction holds an xid, whatever it wrote before', async () => {
+  // A mark's bound is an xid assigned after reading the id sequence: it is above every id-holder's xid only if
+  // each took its xid before its id. An INSERT evaluates the id's default before writing the row.
+  const [column] = await queryRows<{ fallback: string }>(
+    t.database.db,
+    sql`select column_default as fallback from information_schema.columns
+        where table_name = 'ledger_transactions' and column_name = 'id'`,
+  );
+  expect(column!.fallback).toContain('ledger_transaction_next_id()');
+  const [drawn] = await t.database.db.transaction((tx) =>
+    queryRows<{ id: string; xid: string | null }>(
+      tx,
+      sql`select ledger_transaction_next_id()::text as id, pg_current_xact_id_if_assigned()::text as xid`,
+    ),
+  );
+  expect(drawn!.xid).not.toBeNull();
+});
