@@ -77,9 +77,11 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().default('admin@svp.local'),
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
   SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('SVP Invest <no-reply@svp.local>'),
+  /** The sender of every mail; unset: the brand's name at no-reply@svp.local (loadConfig). */
+  MAIL_FROM: z.string().optional(),
   TRUST_PROXY: trustProxy,
   ALLOW_TEST_CLOCK: flag,
+  /** The operator's one brand: the top bar (SPEC's "My Dashboard"), every mail's subject and its sender's name. */
   BRAND: z.string().default('My Dashboard'),
   NOTICE_TEXT: z.string().default('New investment plans are coming soon. Stay tuned!'),
   CHANNEL_URL: z.string().url().default('https://t.me/svpinvest'),
@@ -174,7 +176,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'PUBLIC_URL' | 'MAIL_FROM'> {
+  /** MAIL_FROM, or `<BRAND> <no-reply@svp.local>` when unset: one brand in the sender's name and the subject. */
+  MAIL_FROM: string;
   /** PUBLIC_URL, or http://localhost:<PORT> when unset. */
   PUBLIC_URL: string;
   isProduction: boolean;
@@ -233,5 +237,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const explorerUrl =
     cfg.CHAIN !== 'bsc' ? null : cfg.BSC_CHAIN_ID === 97 ? 'https://testnet.bscscan.com' : 'https://bscscan.com';
   const PUBLIC_URL = cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`;
-  return { ...cfg, PUBLIC_URL, isProduction, testClock: cfg.ALLOW_TEST_CLOCK && !isProduction, repoRoot, explorerUrl };
+  const MAIL_FROM = cfg.MAIL_FROM ?? `${cfg.BRAND} <no-reply@svp.local>`;
+  return {
+    ...cfg,
+    PUBLIC_URL,
+    MAIL_FROM,
+    isProduction,
+    testClock: cfg.ALLOW_TEST_CLOCK && !isProduction,
+    repoRoot,
+    explorerUrl,
+  };
 }

@@ -2,12 +2,14 @@ import type { OutgoingMail } from '../mail/mailer.js';
 
 /*
  * Security mails of the account (issue 18 parts 2 and 3). None carries a one-time code in the words
- * "code is 123456" (mailer.ts reads codes by that phrase), and none can be turned off.
+ * "code is 123456" (mailer.ts reads codes by that phrase), and none can be turned off. Each names the operator's
+ * one brand (config BRAND) as its subject's first words, as every mail does.
  */
 
 const footer = 'If this was not you, reset your password at once from the sign-in page and contact support.';
 
 export const verificationMail = (
+  brand: string,
   to: string,
   username: string,
   link: string,
@@ -15,36 +17,40 @@ export const verificationMail = (
 ): OutgoingMail => ({
   to,
   kind: 'email-verification',
-  subject:
-    purpose === 'signup' ? 'Verify your SVP Invest e-mail address' : 'Confirm your new SVP Invest e-mail address',
+  subject: `${brand}: ${purpose === 'signup' ? 'Verify your e-mail address' : 'Confirm your new e-mail address'}`,
   body: [
     `Hello ${username},`,
     '',
     purpose === 'signup'
-      ? 'Please verify this e-mail address for your SVP Invest account by opening this link:'
-      : 'You asked to use this address for your SVP Invest account. Confirm it by opening this link:',
+      ? `Please verify this e-mail address for your account with ${brand} by opening this link:`
+      : `You asked to use this address for your account with ${brand}. Confirm it by opening this link:`,
     link,
     '',
     'The link is valid for 24 hours and works once. If you did not ask for it, ignore this e-mail.',
   ].join('\n'),
 });
 
-export const passwordChangedMail = (to: string, username: string, at: Date): OutgoingMail => ({
+export const passwordChangedMail = (brand: string, to: string, username: string, at: Date): OutgoingMail => ({
   to,
   kind: 'account-security',
-  subject: 'Your SVP Invest password was changed',
+  subject: `${brand}: Your password was changed`,
   body: [
     `Hello ${username},`,
     '',
-    `The password of your SVP Invest account was changed on ${at.toUTCString()}. Every other signed-in session was signed out.`,
+    `The password of your account with ${brand} was changed on ${at.toUTCString()}. Every other signed-in session was signed out.`,
     footer,
   ].join('\n'),
 });
 
-export const emailChangeRequestedMail = (to: string, username: string, newEmail: string): OutgoingMail => ({
+export const emailChangeRequestedMail = (
+  brand: string,
+  to: string,
+  username: string,
+  newEmail: string,
+): OutgoingMail => ({
   to,
   kind: 'account-security',
-  subject: 'A change of your SVP Invest e-mail address was requested',
+  subject: `${brand}: A change of your e-mail address was requested`,
   body: [
     `Hello ${username},`,
     '',
@@ -54,26 +60,27 @@ export const emailChangeRequestedMail = (to: string, username: string, newEmail:
   ].join('\n'),
 });
 
-export const emailChangedMail = (to: string, username: string, newEmail: string): OutgoingMail => ({
+export const emailChangedMail = (brand: string, to: string, username: string, newEmail: string): OutgoingMail => ({
   to,
   kind: 'account-security',
-  subject: 'Your SVP Invest e-mail address was changed',
+  subject: `${brand}: Your e-mail address was changed`,
   body: [
     `Hello ${username},`,
     '',
-    `The e-mail address of your SVP Invest account is now ${newEmail}. Mail about the account goes there from now on.`,
+    `The e-mail address of your account with ${brand} is now ${newEmail}. Mail about the account goes there from now on.`,
     footer,
   ].join('\n'),
 });
 
 export const newDeviceMail = (
+  brand: string,
   to: string,
   username: string,
   sign: { device: string; ip: string | null; at: Date },
 ): OutgoingMail => ({
   to,
   kind: 'account-security',
-  subject: 'New sign-in to your SVP Invest account',
+  subject: `${brand}: New sign-in to your account`,
   body: [
     `Hello ${username},`,
     '',

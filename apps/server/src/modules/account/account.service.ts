@@ -27,7 +27,7 @@ export interface Caller extends Actor {
 export function createAccountService(deps: {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'LOGINS_PER_IP_15_MIN'>;
+  config: Pick<Config, 'LOGINS_PER_IP_15_MIN' | 'BRAND'>;
   sessions: SessionStore;
   rateLimiter: RateLimiter;
   mailer: Mailer;
@@ -139,7 +139,9 @@ export function createAccountService(deps: {
       }, caller.claim);
       if (!changed) throw new AppError('CONFLICT', ACCOUNT_MSG.passwordChangedMeanwhile);
       // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
-      await deps.mailer.send(passwordChangedMail(user.email, user.username, now)).catch(() => undefined);
+      await deps.mailer
+        .send(passwordChangedMail(deps.config.BRAND, user.email, user.username, now))
+        .catch(() => undefined);
       return { success: true as const, message: ACCOUNT_MSG.passwordChanged };
     },
   };

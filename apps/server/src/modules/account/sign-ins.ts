@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../mail/mailer.js';
 import { newDeviceMail } from './account.mails.js';
@@ -16,7 +17,13 @@ interface Attempt {
  * and a security mail when a sign-in comes from a device (browser family and OS) the user never used before.
  * Bookkeeping must not fail a sign-in: a write that fails is logged and the sign-in goes on.
  */
-export function createSignInRecorder(deps: { db: Db; clock: Clock; mailer: Mailer; log: FastifyBaseLogger }) {
+export function createSignInRecorder(deps: {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'BRAND'>;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}) {
   const { db, clock } = deps;
 
   async function record(userId: string, attempt: Attempt, outcome: 'success' | 'failed') {
@@ -49,7 +56,7 @@ export function createSignInRecorder(deps: { db: Db; clock: Clock; mailer: Maile
         if (seen.isNew && seen.hadOthers) {
           // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
           await deps.mailer
-            .send(newDeviceMail(user.email, user.username, { device, ip: attempt.ip, at }))
+            .send(newDeviceMail(deps.config.BRAND, user.email, user.username, { device, ip: attempt.ip, at }))
             .catch(() => undefined);
         }
       } catch (error) {

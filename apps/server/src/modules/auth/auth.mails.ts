@@ -1,14 +1,16 @@
 import type { OutgoingMail } from '../mail/mailer.js';
 import type { UserRow } from '../users/users.repository.js';
 
-export const welcomeMail = (user: UserRow, verifyLink: string | null = null): OutgoingMail => ({
+/* Every mail names the operator's one brand (config BRAND), as its subject's first words: `<brand>: …`. */
+
+export const welcomeMail = (brand: string, user: UserRow, verifyLink: string | null = null): OutgoingMail => ({
   to: user.email,
   kind: 'welcome',
-  subject: 'Welcome to SVP Invest',
+  subject: `${brand}: Welcome`,
   body: [
     `Hello ${user.username},`,
     '',
-    'Your SVP Invest account is ready. Sign in with your e-mail address and the password you chose.',
+    `Your account with ${brand} is ready. Sign in with your e-mail address and the password you chose.`,
     // Issue 18: the sign-up's verification link (modules/account), valid 24 hours, single use.
     ...(verifyLink ? ['Please verify this e-mail address by opening this link (valid for 24 hours):', verifyLink] : []),
     'Withdrawals always go to the wallet address you registered; to change it, contact support.',
@@ -17,10 +19,10 @@ export const welcomeMail = (user: UserRow, verifyLink: string | null = null): Ou
   ].join('\n'),
 });
 
-export const otpMail = (user: UserRow, otp: string): OutgoingMail => ({
+export const otpMail = (brand: string, user: UserRow, otp: string): OutgoingMail => ({
   to: user.email,
   kind: 'password-otp',
-  subject: 'Your SVP Invest password reset code',
+  subject: `${brand}: Your password reset code`,
   body: [
     `Hello ${user.username},`,
     '',

@@ -13,7 +13,7 @@ import { usersRepository, type UserRow } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
 import { welcomeMail, otpMail } from './auth.mails.js';
-import { twoFactorResetMail } from './two-factor.mails.js';
+import { twoFactorChangedMail, twoFactorResetMail } from './two-factor.mails.js';
 import { generateOtp, otpRepository } from './otp.js';
 import { hashPassword, timingDummyHash, verifyPassword } from './password.js';
 import type { SessionStore } from './sessions.js';
@@ -45,7 +45,7 @@ export function createAuthService(deps: {
   referrals: ReferralsService;
   totp: TotpService;
   ledger: Ledger;
-  config: Pick<Config, 'REGISTRATIONS_PER_IP_HOUR' | 'LOGINS_PER_IP_15_MIN' | 'LOGINS_PER_ACCOUNT_15_MIN'>;
+  config: Pick<Config, 'REGISTRATIONS_PER_IP_HOUR' | 'LOGINS_PER_IP_15_MIN' | 'LOGINS_PER_ACCOUNT_15_MIN' | 'BRAND'>;
   /** Sign-in history and e-mail verification (modules/account, issue 18). */
   account?: Pick<AccountModule, 'signIns' | 'emailVerification'>;
 }) {
@@ -133,7 +133,7 @@ export function createAuthService(deps: {
       }
       // The welcome carries the e-mail verification link (issue 18): one mail at sign-up.
       const verifyLink = (await deps.account?.emailVerification.onRegistered(user)) ?? null;
-      await deps.mailer.send(welcomeMail(user, verifyLink)).catch(() => undefined);
+      await deps.mailer.send(welcomeMail(deps.config.BRAND, user, verifyLink)).catch(() => undefined);
     },
 
     /** A user's sign-in finished with the second factor: only now does it enter their sign-in history. */
@@ -174,11 +174,19 @@ export function createAuthService(deps: {
 
     logout: (token: string) => deps.sessions.destroy(token),
 
+    /** A user turned their second factor on or off in Settings: a security mail tells the account's owner. */
+    async secondFactorChanged(userId: string, on: boolean): Promise<void> {
+      const user = await usersRepository.findById(db, userId);
+      if (!user) return;
+      // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
+      await deps.mailer.send(twoFactorChangedMail(deps.config.BRAND, user, on, clock.now())).catch(() => undefined);
+    },
+
     /** An admin removes a user's second factor (audited in totp.reset); the user hears of it by e-mail. */
     async resetSecondFactor(admin: Actor, targetId: string): Promise<void> {
       const user = await deps.totp.reset(admin, targetId);
       // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
-      await deps.mailer.send(twoFactorResetMail(user)).catch(() => undefined);
+      await deps.mailer.send(twoFactorResetMail(deps.config.BRAND, user)).catch(() => undefined);
     },
 
     /**
@@ -196,7 +204,7 @@ export function createAuthService(deps: {
         const otp = generateOtp();
         await otpRepository.issue(db, user.id, otp, clock.now());
         // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
-        await deps.mailer.send(otpMail(user, otp)).catch(() => undefined);
+        await deps.mailer.send(otpMail(deps.config.BRAND, user, otp)).catch(() => undefined);
       } finally {
         const left = OTP_ANSWER_FLOOR_MS - (performance.now() - started);
         if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));

@@ -58,6 +58,7 @@ export async function twoFactorRoutes(app: App, auth: AuthService, totp: TotpSer
     },
     async (request) => {
       const recoveryCodes = await totp.verify(caller(request), request.body.code, 'enrol');
+      await auth.secondFactorChanged(sessionOf(request).userId, true);
       return { success: true as const, message: TWO_FACTOR_MSG.enabled, recoveryCodes: recoveryCodes ?? [] };
     },
   );
@@ -73,6 +74,7 @@ export async function twoFactorRoutes(app: App, auth: AuthService, totp: TotpSer
     },
     async (request) => {
       await totp.disable(caller(request), request.body.password, request.body.code);
+      await auth.secondFactorChanged(sessionOf(request).userId, false);
       return { success: true as const, message: TWO_FACTOR_MSG.disabled };
     },
   );
