@@ -48,6 +48,7 @@ const WEB_FEATURE_EXCEPTIONS = [
   { feature: 'dashboard', imports: 'account/components/VerifyEmailBanner.tsx', why: 'every page asks to verify' },
   { feature: 'dashboard', imports: 'notifications/components/NotificationBell.tsx', why: 'the top bar has the bell' },
   { feature: 'dashboard', imports: 'notifications/components/EmailPreferencesCard.tsx', why: 'Settings → e-mails' },
+  { feature: 'dashboard', imports: 'withdrawals/components/WithdrawBlockedNote.tsx', why: 'the sidebar says why not' },
 ];
 const WEB_FEATURES = './apps/web/src/features';
 const webFeatureZones = readdirSync(new URL(WEB_FEATURES, import.meta.url), { withFileTypes: true })

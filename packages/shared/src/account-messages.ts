@@ -21,6 +21,8 @@ export const ACCOUNT_MSG = {
   unverifiedBanner: 'Please verify your e-mail address: we sent you a link.',
   withdrawalsNeedVerifiedEmail:
     'Please verify your e-mail address before requesting a withdrawal: open the link we e-mailed you, or ask for a new one.',
+  /** The sidebar's line under "Withdrawable balance" while the rule above blocks a withdrawal. */
+  withdrawalsBlockedUnverified: 'Withdrawals wait for your e-mail address to be verified.',
   sessionNotFound: 'This session was not found. It may have ended already.',
   sessionEnded: 'The session was signed out.',
   otherSessionsEnded: (count: number) =>

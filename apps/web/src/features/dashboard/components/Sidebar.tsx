@@ -2,6 +2,7 @@ import { Card, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine
 import { formatUsd, type UserSnapshot } from '@svp/shared';
 import { Link, useLocation } from 'react-router';
 import { formatDate } from '../../../lib/money';
+import { WithdrawBlockedNote } from '../../withdrawals/components/WithdrawBlockedNote';
 
 /** SPEC §2 sidebar buttons, in the spec's order. */
 export const SIDEBAR_LINKS = [
@@ -58,6 +59,7 @@ export function Sidebar({ user }: { user: UserSnapshot | null }) {
           <Stack gap={6}>
             <Amount label="Available balance" value={user ? formatUsd(user.balance) : '…'} />
             <Amount label="Withdrawable balance" value={user ? formatUsd(user.withdrawableNow) : '…'} />
+            {user && <WithdrawBlockedNote />}
             {user && user.withdrawableNow === '0' && user.end_time && user.expectedWithdrawal !== '0' && (
               <Text fz="xs" c="dimmed" ta="right">
                 {`Expected ${formatUsd(user.expectedWithdrawal)} at maturity, ${formatDate(user.end_time)}`}
