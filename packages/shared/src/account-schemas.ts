@@ -92,3 +92,9 @@ export const signInHistorySchema = z.object({
   ),
 });
 export type SignInEntry = z.infer<typeof signInHistorySchema>['signIns'][number];
+export type SignInOutcome = SignInEntry['outcome'];
+/** Each outcome in the words Recent sign-ins shows: a new outcome needs its words here (the type asks for them). */
+export const SIGN_IN_OUTCOME_LABEL: Record<SignInOutcome, string> = {
+  success: 'Signed in',
+  failed: 'Failed attempt',
+};
