@@ -1,0 +1,542 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sleep } from '../stress/processes.js';
+
+/**
+ * A throw-away PostgreSQL 15 cluster as production runs it (DESIGN §8), on 127.0.0.1 only, all under one temp dir,
+ * every process as the `postgres` OS user: one etcd member (the DCS), two Patroni nodes with synchronous replication,
+ * HAProxy routing to whichever node Patroni's REST API calls the primary, and (optionally) PgBouncer in transaction
+ * pooling in front of HAProxy. Ports keep clear of the machine's own PostgreSQL on 5432.
+ */
+export const PORTS = {
+  pgbouncer: 5439,
+  haproxy: 5440,
+  /** Node i (0-based): PostgreSQL on 5441 + i, Patroni REST on 8441 + i. */
+  postgres: 5441,
+  rest: 8441,
+  etcdClient: 2381,
+  etcdPeer: 2382,
+};
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+const SCOPE = 'svp-drill';
+const PACKAGES = { patroni: 'patroni', etcd: 'etcd-server', haproxy: 'haproxy', pgbouncer: 'pgbouncer' };
+
+/** Patroni's timing: a dead primary's leader key expires after `ttl` s; the HA loop runs every `loop_wait` s. */
+export const PATRONI_TIMING = { ttl: 10, loop_wait: 1, retry_timeout: 4 };
+
+const which = (cmd: string) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Installs Debian's patroni, etcd-server and haproxy (and pgbouncer) when they are missing. */
+export function ensurePackages(withPgbouncer: boolean): void {
+  const missing = [
+    which('patroni') ? null : PACKAGES.patroni,
+    which('etcd') ? null : PACKAGES.etcd,
+    which('haproxy') ? null : PACKAGES.haproxy,
+    !withPgbouncer || which('pgbouncer') ? null : PACKAGES.pgbouncer,
+  ].filter((p): p is string => p !== null);
+  if (!existsSync(`${PG_BIN}/postgres`)) throw new Error(`PostgreSQL 15 is not installed (${PG_BIN})`);
+  if (missing.length === 0) return;
+  console.log(`installing ${missing.join(', ')} (apt-get)…`);
+  execFileSync(
+    'sh',
+    ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`],
+    { stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 },
+  );
+}
+
+function postgresUser(): { uid: number; gid: number } {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
+  if (!line) throw new Error('no postgres OS user (install postgresql)');
+  const [, , uid, gid] = line.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+/** One Patroni node's configuration (YAML; Patroni reads no other format). */
+function patroniYaml(dir: string, i: number): string {
+  const name = `node${i + 1}`;
+  const nodeDir = path.join(dir, name);
+  return `scope: ${SCOPE}
+namespace: /svp-drill/
+name: ${name}
+log:
+  level: INFO
+restapi:
+  listen: 127.0.0.1:${PORTS.rest + i}
+  connect_address: 127.0.0.1:${PORTS.rest + i}
+etcd3:
+  hosts: 127.0.0.1:${PORTS.etcdClient}
+bootstrap:
+  dcs:
+    ttl: ${PATRONI_TIMING.ttl}
+    loop_wait: ${PATRONI_TIMING.loop_wait}
+    retry_timeout: ${PATRONI_TIMING.retry_timeout}
+    maximum_lag_on_failover: 1048576
+    # A commit returns only once the synchronous standby has flushed it: an acknowledged operation survives losing
+    # the primary. Not strict: with no standby left, the primary goes on alone (asynchronous) instead of blocking.
+    synchronous_mode: true
+    synchronous_mode_strict: false
+    postgresql:
+      use_pg_rewind: true
+      use_slots: true
+      parameters:
+        max_connections: 200
+        max_wal_senders: 10
+        max_replication_slots: 10
+        wal_keep_size: 256MB
+        synchronous_commit: 'on'
+  initdb:
+    - encoding: UTF8
+    - locale: C.UTF-8
+    - data-checksums
+  pg_hba:
+    - local all all trust
+    - host all all 127.0.0.1/32 trust
+    - host replication all 127.0.0.1/32 trust
+postgresql:
+  listen: 127.0.0.1:${PORTS.postgres + i}
+  connect_address: 127.0.0.1:${PORTS.postgres + i}
+  data_dir: ${nodeDir}/data
+  bin_dir: ${PG_BIN}
+  pgpass: ${nodeDir}/pgpass
+  authentication:
+    superuser:
+      username: postgres
+      password: drill
+    replication:
+      username: replicator
+      password: drill
+  parameters:
+    unix_socket_directories: ${nodeDir}
+    shared_buffers: 64MB
+    fsync: 'on'
+tags: {}
+`;
+}
+
+function haproxyCfg(nodes: number): string {
+  const servers = Array.from(
+    { length: nodes },
+    (_, i) => `  server node${i + 1} 127.0.0.1:${PORTS.postgres + i} maxconn 200 check port ${PORTS.rest + i}`,
+  );
+  return `global
+  maxconn 2000
+defaults
+  mode tcp
+  timeout connect 2s
+  timeout client 1h
+  timeout server 1h
+  timeout check 2s
+# Connections go to the one node whose Patroni says it is the primary (GET /primary → 200); when a node stops being
+# it (switchover, death), HAProxy closes the sessions it holds so that no client keeps writing to an old primary.
+listen primary
+  bind 127.0.0.1:${PORTS.haproxy}
+  option httpchk OPTIONS /primary
+  http-check expect status 200
+  default-server inter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
+${servers.join('\n')}
+`;
+}
+
+function pgbouncerIni(dir: string): string {
+  return `[databases]
+* = host=127.0.0.1 port=${PORTS.haproxy}
+
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = ${PORTS.pgbouncer}
+unix_socket_dir =
+auth_type = trust
+auth_file = ${dir}/pgbouncer/userlist.txt
+; the admin console (PAUSE / RESUME around a planned switchover)
+admin_users = postgres
+pool_mode = transaction
+max_client_conn = 2000
+default_pool_size = 40
+ignore_startup_parameters = extra_float_digits
+; a failed login to the server (no primary for a moment) is retried after 1 s, not the default 15 s
+server_login_retry = 1
+; a client waits at most this long for a server connection while there is no primary
+query_wait_timeout = 20
+logfile = ${dir}/pgbouncer/pgbouncer.log
+`;
+}
+
+export interface MemberState {
+  name: string;
+  role: string;
+  state: string;
+  lag?: number | string;
+}
+
+/** One long-running process of the cluster, as the postgres user, in its own process group, output to a file. */
+class Daemon {
+  child: ChildProcess | null = null;
+  constructor(
+    readonly name: string,
+    private readonly command: string,
+    private readonly args: string[],
+    private readonly logFile: string,
+    private readonly user: { uid: number; gid: number },
+  ) {}
+
+  start(): void {
+    const log = createWriteStream(this.logFile, { flags: 'a' });
+    const child = spawn(this.command, this.args, {
+      uid: this.user.uid,
+      gid: this.user.gid,
+      detached: true, // its own process group: Ctrl-C reaches only the drill, which stops everything in order
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: `/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin`,
+        HOME: path.dirname(this.logFile),
+        LANG: 'C.UTF-8',
+        LC_ALL: 'C.UTF-8',
+      },
+    });
+    child.stdout!.pipe(log);
+    child.stderr!.pipe(log);
+    child.on('exit', () => {
+      if (this.child === child) this.child = null;
+    });
+    this.child = child;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Signals the whole process group (the daemon and whatever it forked into it). */
+  signal(signal: NodeJS.Signals): void {
+    const pid = this.child?.pid;
+    if (!pid) return;
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      /* already gone */
+    }
+  }
+
+  async stop(timeoutMs = 15_000): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    this.signal('SIGTERM');
+    const timer = setTimeout(() => this.signal('SIGKILL'), timeoutMs);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+/** Pids of `pid`'s children (by pid, never by name). */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((s) => Number(s.trim()))
+      .filter((n) => n > 0);
+  } catch {
+    return [];
+  }
+}
+
+function killPid(pid: number, signal: NodeJS.Signals = 'SIGKILL'): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class Cluster {
+  readonly dir: string;
+  private readonly user = postgresUser();
+  private readonly etcd: Daemon;
+  readonly nodes: Daemon[];
+  private readonly haproxy: Daemon;
+  private readonly pgbouncer: Daemon | null;
+  private removed = false;
+
+  constructor(
+    readonly size: number,
+    withPgbouncer: boolean,
+  ) {
+    this.dir = mkdtempSync(path.join(os.tmpdir(), 'svp-drill-'));
+    const logs = path.join(this.dir, 'logs');
+    mkdirSync(logs);
+    const etcdDir = path.join(this.dir, 'etcd');
+    this.etcd = new Daemon(
+      'etcd',
+      'etcd',
+      [
+        '--name=drill',
+        `--data-dir=${etcdDir}`,
+        `--listen-client-urls=http://127.0.0.1:${PORTS.etcdClient}`,
+        `--advertise-client-urls=http://127.0.0.1:${PORTS.etcdClient}`,
+        `--listen-peer-urls=http://127.0.0.1:${PORTS.etcdPeer}`,
+        `--initial-advertise-peer-urls=http://127.0.0.1:${PORTS.etcdPeer}`,
+        `--initial-cluster=drill=http://127.0.0.1:${PORTS.etcdPeer}`,
+        '--initial-cluster-state=new',
+        '--initial-cluster-token=svp-drill',
+      ],
+      path.join(logs, 'etcd.log'),
+      this.user,
+    );
+    this.nodes = Array.from({ length: size }, (_, i) => {
+      const name = `node${i + 1}`;
+      const nodeDir = path.join(this.dir, name);
+      mkdirSync(nodeDir, { mode: 0o700 });
+      const config = path.join(nodeDir, 'patroni.yml');
+      writeFileSync(config, patroniYaml(this.dir, i));
+      return new Daemon(name, 'patroni', [config], path.join(logs, `${name}.log`), this.user);
+    });
+    const haproxyConfig = path.join(this.dir, 'haproxy.cfg');
+    writeFileSync(haproxyConfig, haproxyCfg(size));
+    this.haproxy = new Daemon(
+      'haproxy',
+      'haproxy',
+      ['-db', '-f', haproxyConfig],
+      path.join(logs, 'haproxy.log'),
+      this.user,
+    );
+    if (withPgbouncer) {
+      mkdirSync(path.join(this.dir, 'pgbouncer'));
+      writeFileSync(path.join(this.dir, 'pgbouncer', 'pgbouncer.ini'), pgbouncerIni(this.dir));
+      writeFileSync(path.join(this.dir, 'pgbouncer', 'userlist.txt'), '"postgres" ""\n');
+      this.pgbouncer = new Daemon(
+        'pgbouncer',
+        'pgbouncer',
+        [path.join(this.dir, 'pgbouncer', 'pgbouncer.ini')],
+        path.join(logs, 'pgbouncer-stdout.log'),
+        this.user,
+      );
+    } else this.pgbouncer = null;
+    execFileSync('chown', ['-R', `${this.user.uid}:${this.user.gid}`, this.dir]);
+    chownSync(this.dir, this.user.uid, this.user.gid);
+  }
+
+  /** The URL the app's pooled queries use: PgBouncer when there is one, else HAProxy. */
+  get appUrl(): string {
+    return this.pgbouncer ? this.url(PORTS.pgbouncer) : this.url(PORTS.haproxy);
+  }
+  /** The primary, whichever node it is, through HAProxy: sessions (LISTEN, locks), migrations, the checks. */
+  get primaryUrl(): string {
+    return this.url(PORTS.haproxy);
+  }
+  nodeUrl(i: number): string {
+    return this.url(PORTS.postgres + i);
+  }
+  private url(port: number): string {
+    return `postgres://postgres@127.0.0.1:${port}/postgres`;
+  }
+  nodeName(i: number): string {
+    return `node${i + 1}`;
+  }
+  indexOf(name: string): number {
+    return Number(name.replace('node', '')) - 1;
+  }
+
+  /** etcd, then node1 (bootstraps as primary), then the others (clone and stream), then HAProxy and PgBouncer. */
+  async start(): Promise<void> {
+    this.etcd.start();
+    await waitFor('etcd', 20_000, async () => {
+      const res = await fetch(`http://127.0.0.1:${PORTS.etcdClient}/health`, { signal: AbortSignal.timeout(1_000) });
+      return res.ok;
+    });
+    this.nodes[0]!.start();
+    await waitFor('node1 primary', 60_000, async () => (await this.restStatus(0, '/primary')) === 200);
+    for (const node of this.nodes.slice(1)) node.start();
+    await this.waitHealthy(90_000);
+    this.haproxy.start();
+    if (this.pgbouncer) this.pgbouncer.start();
+    await waitFor('HAProxy → primary', 20_000, () => canQuery(this.primaryUrl));
+    if (this.pgbouncer) await waitFor('PgBouncer → primary', 20_000, () => canQuery(this.appUrl));
+  }
+
+  /** Waits for one leader and every other member a running synchronous standby. */
+  async waitHealthy(timeoutMs: number): Promise<MemberState[]> {
+    let members: MemberState[] = [];
+    await waitFor('a primary and its synchronous standby', timeoutMs, async () => {
+      members = await this.members();
+      return (
+        members.length === this.size &&
+        members.filter((m) => m.role === 'leader' && m.state === 'running').length === 1 &&
+        members.filter((m) => m.role === 'sync_standby' && ['running', 'streaming'].includes(m.state)).length ===
+          this.size - 1
+      );
+    });
+    return members;
+  }
+
+  /** The cluster as Patroni sees it (asks each node's REST API until one answers). */
+  async members(): Promise<MemberState[]> {
+    for (let i = 0; i < this.size; i++) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${PORTS.rest + i}/cluster`, { signal: AbortSignal.timeout(1_000) });
+        if (res.ok) return ((await res.json()) as { members: MemberState[] }).members;
+      } catch {
+        /* that node is down */
+      }
+    }
+    return [];
+  }
+
+  async leader(): Promise<string | null> {
+    return (await this.members()).find((m) => m.role === 'leader')?.name ?? null;
+  }
+
+  /** The HTTP status of a Patroni health endpoint on node i (0 when it does not answer). */
+  async restStatus(i: number, endpoint: string): Promise<number> {
+    try {
+      const res = await fetch(`http://127.0.0.1:${PORTS.rest + i}${endpoint}`, { signal: AbortSignal.timeout(1_000) });
+      await res.arrayBuffer();
+      return res.status;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** A planned switchover through Patroni's REST API (what `patronictl switchover --force` does). */
+  async switchover(leader: string, candidate: string): Promise<string> {
+    const res = await fetch(`http://127.0.0.1:${PORTS.rest + this.indexOf(leader)}/switchover`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ leader, candidate }),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`switchover ${leader} → ${candidate}: ${res.status} ${text}`);
+    return text;
+  }
+
+  /**
+   * A command on PgBouncer's admin console. PAUSE waits for the transactions in flight, closes every server
+   * connection and holds new queries (up to query_wait_timeout); RESUME lets them go to whatever HAProxy now reaches.
+   */
+  async pgbouncerCommand(command: 'PAUSE' | 'RESUME'): Promise<void> {
+    if (!this.pgbouncer) throw new Error('no PgBouncer in this cluster');
+    const client = new pg.Client({ connectionString: this.url(PORTS.pgbouncer).replace(/\/postgres$/, '/pgbouncer') });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      await client.query(command);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  get hasPgbouncer(): boolean {
+    return this.pgbouncer !== null;
+  }
+
+  /** Loses node i as a machine dies: SIGKILL to Patroni, the postmaster and every PostgreSQL process under it. */
+  kill(i: number): number[] {
+    const killed: number[] = [];
+    const patroni = this.nodes[i]!.pid;
+    if (patroni && killPid(patroni)) killed.push(patroni);
+    const postmaster = this.postmasterPid(i);
+    if (postmaster) {
+      const backends = childrenOf(postmaster);
+      if (killPid(postmaster)) killed.push(postmaster);
+      for (const pid of backends) if (killPid(pid)) killed.push(pid);
+    }
+    return killed;
+  }
+
+  /** Starts node i's Patroni again: it rewinds its old timeline if it must and rejoins as a standby. */
+  restart(i: number): void {
+    this.nodes[i]!.start();
+  }
+
+  private postmasterPid(i: number): number | null {
+    const file = path.join(this.dir, this.nodeName(i), 'data', 'postmaster.pid');
+    try {
+      const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+      return pid > 0 ? pid : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The last lines of each log, for a failure report. */
+  logTails(lines = 15): string {
+    const logs = path.join(this.dir, 'logs');
+    return ['etcd', ...this.nodes.map((n) => n.name), 'haproxy', ...(this.pgbouncer ? ['pgbouncer/pgbouncer'] : [])]
+      .map((name) => {
+        const file = name.includes('/') ? path.join(this.dir, `${name}.log`) : path.join(logs, `${name}.log`);
+        const text = existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines) : [];
+        return `--- ${name}\n${text.join('\n')}`;
+      })
+      .join('\n');
+  }
+
+  /** Orderly stop: PgBouncer, HAProxy, the standbys' and the primary's Patroni (each stops its PostgreSQL), etcd. */
+  async stop(keep = false): Promise<void> {
+    await Promise.all([this.pgbouncer?.stop(), this.haproxy.stop()]);
+    await Promise.all(this.nodes.map((n) => n.stop(30_000)));
+    await this.etcd.stop();
+    this.killAll();
+    if (!keep) this.remove();
+    else console.log(`cluster files kept in ${this.dir}`);
+  }
+
+  /** Synchronous last resort (process exit, Ctrl-C, a failed run): SIGKILL everything still there, remove the dir. */
+  killAll(): void {
+    for (let i = 0; i < this.size; i++) {
+      const postmaster = this.postmasterPid(i);
+      // Only a postmaster that is one of this run's: its data dir is under ours (the pid file could be stale).
+      if (postmaster && existsSync(`/proc/${postmaster}`)) {
+        const cmdline = readFileSync(`/proc/${postmaster}/cmdline`, 'utf8');
+        if (cmdline.includes(this.dir)) {
+          const backends = childrenOf(postmaster);
+          killPid(postmaster);
+          for (const pid of backends) killPid(pid);
+        }
+      }
+    }
+    for (const daemon of [this.pgbouncer, this.haproxy, ...this.nodes, this.etcd]) daemon?.signal('SIGKILL');
+  }
+
+  remove(): void {
+    if (this.removed) return;
+    this.removed = true;
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+async function canQuery(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Polls `ready` every 200 ms until it says true; throws after `timeoutMs`. */
+export async function waitFor(what: string, timeoutMs: number, ready: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await ready().catch(() => false)) return Date.now() - started;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(200);
+  }
+}
