@@ -100,8 +100,8 @@ describe('change e-mail', () => {
     });
     expect((await client.get(API.me)).body.user.email).toBe(email);
     const notices = await mailsTo(t, email, 'account-security');
-    expect(notices.map((m) => m.subject)).toContain('A change of your SVP Invest e-mail address was requested');
-    expect(notices.find((m) => m.subject.startsWith('A change'))!.body).toContain(newEmail);
+    expect(notices.map((m) => m.subject)).toContain('My Dashboard: A change of your e-mail address was requested');
+    expect(notices.find((m) => m.subject.includes('A change'))!.body).toContain(newEmail);
 
     const token = await latestVerificationToken(t, newEmail);
     const done = await verify(token);
@@ -117,7 +117,7 @@ describe('change e-mail', () => {
     expect(me.emailVerified).toBe(true);
     expect((await client.get(API.accountSecurity)).body.pendingEmail).toBeNull();
     expect((await mailsTo(t, email, 'account-security')).map((m) => m.subject)).toContain(
-      'Your SVP Invest e-mail address was changed',
+      'My Dashboard: Your e-mail address was changed',
     );
     expect((await browser().post(API.login, { email: newEmail, password })).status).toBe(200);
     expect((await browser().post(API.login, { email, password })).status).toBe(401);

@@ -46,7 +46,7 @@ describe('change password', () => {
     expect(entry?.after).toEqual({ otherSessionsEnded: 1 });
     expect(JSON.stringify([entry?.before, entry?.after])).not.toContain('argon2');
     const mails = await mailsTo(t, creds.email, 'account-security');
-    expect(mails.map((m) => m.subject)).toContain('Your SVP Invest password was changed');
+    expect(mails.map((m) => m.subject)).toContain('My Dashboard: Your password was changed');
   });
 
   it('refuses a wrong current password as a field error (not 401: the caller stays signed in)', async () => {

@@ -106,7 +106,7 @@ describe('e-mail over SMTP', () => {
     await t.app.services.mailer.settled();
     const mine = smtp.to(creds.email);
     expect(mine).toHaveLength(2);
-    expect(mine.filter((m) => m.data.includes('Welcome to SVP Invest'))).toHaveLength(1);
+    expect(mine.filter((m) => m.data.includes('My Dashboard: Welcome'))).toHaveLength(1);
     expect(mine.filter((m) => /one-time code is \d{6}/.test(m.data))).toHaveLength(1);
     const rows = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, creds.email));
     expect(rows.map((r) => [r.status, r.body])).toEqual([
@@ -165,8 +165,8 @@ describe('e-mail without SMTP, outside production', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((entry) => entry.to === dev.creds.email);
     expect(printed.map((e) => [e.subject, e.code])).toEqual([
-      ['Welcome to SVP Invest', null],
-      ['Your SVP Invest password reset code', dev.otp],
+      ['My Dashboard: Welcome', null],
+      ['My Dashboard: Your password reset code', dev.otp],
     ]);
     // The message itself is readable in a terminal: who, what, and the code.
     expect(printed[1]!.msg).toContain(dev.creds.email);
@@ -197,8 +197,8 @@ describe('e-mail without SMTP, outside production', () => {
     expect(res.body).toMatchObject({ showsCodes: true, delivery: 'outbox' });
     const listed = (res.body.mails as Listed[]).filter((m) => m.to === dev.creds.email);
     expect(listed).toMatchObject([
-      { kind: 'password-otp', subject: 'Your SVP Invest password reset code', status: 'outbox', code: dev.otp },
-      { kind: 'welcome', subject: 'Welcome to SVP Invest', status: 'outbox', code: null },
+      { kind: 'password-otp', subject: 'My Dashboard: Your password reset code', status: 'outbox', code: dev.otp },
+      { kind: 'welcome', subject: 'My Dashboard: Welcome', status: 'outbox', code: null },
     ]);
     expect(listed[0]!.body).toContain(`code is ${dev.otp}`);
     const reset = await dev.client.post(API.passwordReset, {
@@ -244,8 +244,8 @@ describe('e-mail without SMTP in production', () => {
     expect(res.body.showsCodes).toBe(false);
     const listed = (res.body.mails as Listed[]).filter((m) => m.to === prod.creds.email);
     expect(listed.map((m) => [m.subject, m.code])).toEqual([
-      ['Your SVP Invest password reset code', null],
-      ['Welcome to SVP Invest', null],
+      ['My Dashboard: Your password reset code', null],
+      ['My Dashboard: Welcome', null],
     ]);
     expect((res.body.mails as Listed[]).every((m) => m.code === null && m.body === null && !m.links.length)).toBe(true);
     expect(res.raw).not.toContain(prod.otp);
