@@ -93,7 +93,7 @@ export async function registerViaUi(page: Page, email: string, referralCode?: st
  */
 export async function verifyEmailFromOutbox(admin: Page, user: Page, email: string): Promise<void> {
   await admin.goto('/dashadmin/outbox');
-  const mail = admin.getByTestId('outbox-mail').filter({ hasText: email }).filter({ hasText: 'Welcome to SVP Invest' });
+  const mail = admin.getByTestId('outbox-mail').filter({ hasText: email }).filter({ hasText: 'My Dashboard: Welcome' });
   const link = mail.getByRole('link', { name: /\/verify-email\?token=/ });
   await expect(link).toHaveCount(1);
   await user.goto((await link.getAttribute('href'))!);
