@@ -10,6 +10,7 @@ export {
   okResponseSchema,
   referralResponseSchema,
   referralSaveResponseSchema,
+  withdrawalQuoteSchema,
 } from '@svp/shared';
 
 export const logoutResponseSchema = z.object({ success: z.literal(true) });

@@ -3,26 +3,24 @@ import {
   earningsResponseSchema,
   moveToBalanceResponseSchema,
   withdrawalListSchema,
-  withdrawalQuoteSchema,
   withdrawalResponseSchema,
 } from '@svp/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api';
 import { historyKeys, meQueryKey, planKeys, withdrawalKeys } from '../../../shared/query-keys';
+import { withdrawalQuoteQueryOptions, type WithdrawalQuote } from './quote';
 
 // Declared in shared/query-keys: investing refreshes the quote and the earnings too.
 export { withdrawalKeys };
 
-export type WithdrawalQuote = z.infer<typeof withdrawalQuoteSchema>;
+export type { WithdrawalQuote };
 export type Withdrawal = z.infer<typeof withdrawalListSchema>['withdrawals'][number];
 export type WithdrawalResult = z.infer<typeof withdrawalResponseSchema>;
 export type WithdrawalKind = Withdrawal['kind'];
 
-export const withdrawalQuoteQueryOptions = queryOptions({
-  queryKey: withdrawalKeys.quote(),
-  queryFn: () => apiGet(API.withdrawalQuote, { schema: withdrawalQuoteSchema }),
-});
+// In a module of its own: the sidebar reads it on every page, without this module's schemas.
+export { withdrawalQuoteQueryOptions };
 
 export function useWithdrawalQuote() {
   return useQuery(withdrawalQuoteQueryOptions);

@@ -3,7 +3,7 @@ import { ACCOUNT_MSG, type MeResponse } from '@svp/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useMeAnswer } from '../../../shared/session/me';
-import { withdrawalQuoteQueryOptions } from '../api/withdrawals';
+import { withdrawalQuoteQueryOptions } from '../api/quote';
 
 const emailVerifiedOf = (me: MeResponse) => me.emailVerified;
 
