@@ -23,6 +23,7 @@ import { checkSingleScanner, clockJumps, startHarness, watchLeaderLock, type Har
 import { createWorld } from '../stress/setup.js';
 import { Cluster, ensurePackages, PATRONI_TIMING, PORTS, waitFor } from './cluster.js';
 import { eventFigures, formatEvent, servingAgain, type DrillEvent } from './figures.js';
+import { watchLiveStreams } from './live.js';
 
 /** The whole drill is stopped (and cleaned up) past this, whatever it is waiting for. */
 const DEADLINE_MS = 12 * 60_000;
@@ -168,6 +169,11 @@ async function main(): Promise<number> {
   const violations: string[] = [];
   const notes: string[] = [];
 
+  // Live streams of a few users on both instances: each instance's LISTEN connection must follow the primary.
+  const live = watchLiveStreams(
+    world.users.slice(0, 5),
+    servers.map((server) => server.url),
+  );
   const load = startLoad(driver, options.concurrency, createScenarios(world, driver, rng));
   const awaitServing = async (event: DrillEvent) => {
     try {
@@ -239,6 +245,7 @@ async function main(): Promise<number> {
         `(synchronous_mode_strict off: commits were acknowledged by ${to} alone)`,
     );
   }
+  const liveFrom = await live.mark(harness.databaseUrl);
   await phase(`${cluster.nodeName(killed)} dead, the survivor alone`);
   await jumps[2]!.run();
 
@@ -260,6 +267,7 @@ async function main(): Promise<number> {
 
   const loadMs = await load.stop();
   const ended = Date.now();
+  const liveCheck = await live.check(harness.databaseUrl, liveFrom, await live.mark(harness.databaseUrl));
   console.log(`load stopped after ${secs(loadMs)}, ${driver.count} ops; checking…`);
   for (const server of servers) {
     await server.waitReady(30_000).catch((error: unknown) => violations.push(`NOT READY at the end: ${error}`));
@@ -316,12 +324,14 @@ async function main(): Promise<number> {
       ...violations,
       ...checkResponses(driver.records, tolerated),
       ...lock.violations,
+      ...liveCheck.violations,
       ...(lost > 0 ? [`ACKNOWLEDGED MONEY LOST in the failover: ${lost} op(s)`] : []),
     ],
     notes: [
       `every request and answer: ${saveRecords(databaseName, driver.records)}`,
       ...notes,
       lock.note,
+      liveCheck.note,
       `${scanner.note} (after a failover the watcher's lock may move to the other instance)`,
     ],
   });
