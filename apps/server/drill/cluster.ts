@@ -121,7 +121,9 @@ postgresql:
   parameters:
     unix_socket_directories: ${nodeDir}
     shared_buffers: 64MB
-    fsync: 'on'
+    logging_collector: 'on'
+    log_directory: ${nodeDir}/log
+    log_filename: postgresql.log
 tags: {}
 `;
 }
