@@ -50,6 +50,23 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
     for (const set of subscribers.values()) for (const wake of set) wake(null);
   };
 
+  /** Tries again every RECONNECT_MS until a connection listens (or the bus closes); then every stream looks again. */
+  function reconnect(pool: pg.Pool): void {
+    setTimeout(() => {
+      if (closed) return;
+      listenPostgres(pool)
+        .then(wakeAll)
+        .catch((error: unknown) => {
+          // A node still leaving recovery refuses LISTEN for a moment after a failover: try again, never give up.
+          deps.log.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            'live notifications: reconnect failed',
+          );
+          reconnect(pool);
+        });
+    }, RECONNECT_MS).unref();
+  }
+
   async function listenPostgres(pool: pg.Pool): Promise<void> {
     const client = new pg.Client(pool.options);
     let replaced = false;
@@ -58,19 +75,22 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
       replaced = true;
       deps.log.warn({ err: error?.message }, 'live notifications connection lost; reconnecting');
       client.end().catch(() => undefined);
-      setTimeout(() => {
-        listenPostgres(pool)
-          .then(wakeAll)
-          .catch(() => replace());
-      }, RECONNECT_MS).unref();
+      reconnect(pool);
     };
     client.on('error', replace);
     client.on('end', () => replace());
     client.on('notification', (n) => {
       if (n.channel === NOTIFICATION_CHANNEL && n.payload) dispatch(n.payload);
     });
-    await client.connect();
-    await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+    } catch (error) {
+      // This client never listened: its caller tries again. Ending it must not schedule a second attempt.
+      replaced = true;
+      client.end().catch(() => undefined);
+      throw error;
+    }
     stop = async () => {
       replaced = true;
       await client.end().catch(() => undefined);
