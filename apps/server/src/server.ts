@@ -46,13 +46,15 @@ async function main(): Promise<void> {
   app.services.platformRollUp.start();
   app.services.ledgerCheck.start();
   // Housekeeping: settle Idempotency-Keys whose attempt died in a crash, so a client's retry or a look
-  // at the key tells what happened; drop expired sessions and spent rate-limit windows.
+  // at the key tells what happened; drop expired sessions and spent rate-limit windows; report unfinished sign-ins.
   const staleMs = config.IDEMPOTENCY_STALE_SECONDS * 1000;
   const housekeeping = setInterval(() => {
     Promise.all([
       recoverStaleIdempotencyKeys(database.relaxed, staleMs),
       app.services.sessions.pruneExpired(),
       app.services.rateLimiter.prune(24 * 3_600_000),
+      // A password given without its second-factor code, in a sign-in that never finished: the account is told.
+      app.services.auth.reportUnfinishedSignIns(),
     ]).catch((err: unknown) => log.warn({ err: String(err) }, 'housekeeping failed; will retry'));
   }, staleMs);
   housekeeping.unref();

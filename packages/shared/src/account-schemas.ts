@@ -87,7 +87,8 @@ export const signInHistorySchema = z.object({
       at: z.string(),
       ip: z.string().nullable(),
       device: z.string(),
-      outcome: z.enum(['success', 'failed']),
+      /** 'password-only': the password was right, but no valid two-factor code followed (wrong, or none yet). */
+      outcome: z.enum(['success', 'failed', 'password-only']),
     }),
   ),
 });
@@ -97,4 +98,5 @@ export type SignInOutcome = SignInEntry['outcome'];
 export const SIGN_IN_OUTCOME_LABEL: Record<SignInOutcome, string> = {
   success: 'Signed in',
   failed: 'Failed attempt',
+  'password-only': 'Password correct, code not given or wrong',
 };

@@ -13,16 +13,24 @@ export const signInEvents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    outcome: text('outcome', { enum: ['success', 'failed'] }).notNull(),
+    /** 'password-only': the password was right but no valid second-factor code followed (yet). */
+    outcome: text('outcome', { enum: ['success', 'failed', 'password-only'] }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
     /** "Chrome on Windows": read from the user agent once, when the attempt was made. */
     device: text('device').notNull(),
     createdAt: createdAt(),
+    /** A 'password-only' attempt's pending session (its token's hash), which the code turns into 'success'. */
+    sessionHash: text('session_hash'),
+    /** When the account was e-mailed about this attempt that never finished. */
+    reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('sign_in_events_user_idx').on(t.userId, t.createdAt, t.id),
-    check('sign_in_events_outcome_check', sql`${t.outcome} in ('success', 'failed')`),
+    index('sign_in_events_unreported_idx')
+      .on(t.createdAt)
+      .where(sql`${t.outcome} = 'password-only' and ${t.reportedAt} is null`),
+    check('sign_in_events_outcome_check', sql`${t.outcome} in ('success', 'failed', 'password-only')`),
   ],
 );
 

@@ -58,7 +58,9 @@ export const accountRepository = {
     db: Db,
     row: {
       userId: string;
-      outcome: 'success' | 'failed';
+      outcome: 'success' | 'failed' | 'password-only';
+      /** A 'password-only' attempt's pending session (sign-ins.ts). */
+      sessionHash?: string;
       ip: string | null;
       userAgent: string | null;
       device: string;
@@ -68,8 +70,9 @@ export const accountRepository = {
     await queryRows(
       db,
       sql`with added as (
-            insert into sign_in_events (user_id, outcome, ip, user_agent, device, created_at)
-            values (${row.userId}, ${row.outcome}, ${row.ip}, ${row.userAgent}, ${row.device}, ${row.at.toISOString()}::timestamptz)
+            insert into sign_in_events (user_id, outcome, ip, user_agent, device, created_at, session_hash)
+            values (${row.userId}, ${row.outcome}, ${row.ip}, ${row.userAgent}, ${row.device}, ${row.at.toISOString()}::timestamptz,
+                    ${row.sessionHash ?? null})
             returning id)
           delete from sign_in_events where id in (
             select id from sign_in_events where user_id = ${row.userId}

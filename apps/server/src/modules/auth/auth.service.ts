@@ -16,7 +16,7 @@ import { welcomeMail, otpMail } from './auth.mails.js';
 import { twoFactorChangedMail, twoFactorResetMail } from './two-factor.mails.js';
 import { generateOtp, otpRepository } from './otp.js';
 import { hashPassword, timingDummyHash, verifyPassword } from './password.js';
-import type { SessionStore } from './sessions.js';
+import { hashToken, type SessionStore } from './sessions.js';
 import type { TotpService } from './totp.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { AccountModule } from '../account/index.js';
@@ -136,10 +136,15 @@ export function createAuthService(deps: {
       await deps.mailer.send(welcomeMail(deps.config.BRAND, user, verifyLink)).catch(() => undefined);
     },
 
-    /** A user's sign-in finished with the second factor: only now does it enter their sign-in history. */
-    async secondFactorPassed(userId: string, meta: RequestMeta): Promise<void> {
+    /** A user's sign-in finished with the second factor: its password-only attempt becomes a sign-in. */
+    async secondFactorPassed(userId: string, meta: RequestMeta, sessionHash: string): Promise<void> {
       const user = await usersRepository.findById(db, userId);
-      if (user) await deps.account?.signIns.succeeded(user, meta);
+      if (user) await deps.account?.signIns.secondFactorPassed(user, meta, sessionHash);
+    },
+
+    /** Housekeeping: e-mails accounts whose password was given in sign-ins that never got their code. */
+    reportUnfinishedSignIns: async (): Promise<void> => {
+      await deps.account?.signIns.reportUnfinished();
     },
 
     async login(identifier: string, password: string, portal: Role, meta: RequestMeta) {
@@ -164,8 +169,10 @@ export function createAuthService(deps: {
       const token = await deps.sessions.create(checked, meta, pending ? 'pending' : 'none');
       // The password was reset while it was being checked: the old one no longer signs in.
       if (!token) throw new AppError('INVALID_CREDENTIALS', messages.invalid);
-      // History, and a mail for a device new to the user; a user with a second factor signs in with the code.
+      // History, and a mail for a device new to the user. A user with a second factor has given only the password
+      // so far: recorded as such now (a wrong or missing code must leave a trace), a sign-in once the code comes.
       if (portal === 'admin' || !pending) await deps.account?.signIns.succeeded(user, meta);
+      else await deps.account?.signIns.passwordOnly(user.id, meta, hashToken(token));
       // A pending session hears nothing about the account until the code is given.
       const snapshot: UserSnapshot | undefined = pending ? undefined : await deps.users.snapshot(user);
       const mfa = portal === 'admin' ? await deps.totp.stage(user.id) : pending ? ('verify' as const) : undefined;

@@ -9,7 +9,8 @@ import { SESSION_COLUMNS, type SessionInfo, type SessionRead, type SessionRow } 
 
 export type { SessionInfo, SessionRead, SessionRow };
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What the database keeps of a session's token (and what `SessionInfo.tokenHash` holds). */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** Writing last_seen_at on every request would make every GET a write; once a minute is enough. */
 export const TOUCH_EVERY_MS = 60_000;
 /** A cookie token as `create` makes it: 32 random bytes, base64url. */

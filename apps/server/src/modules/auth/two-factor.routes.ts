@@ -92,7 +92,7 @@ export async function twoFactorRoutes(app: App, auth: AuthService, totp: TotpSer
     },
     async (request) => {
       await totp.verify(caller(request), request.body.code, 'sign-in');
-      await auth.secondFactorPassed(sessionOf(request).userId, requestMeta(request));
+      await auth.secondFactorPassed(sessionOf(request).userId, requestMeta(request), sessionOf(request).tokenHash);
       const snapshot = await users.snapshotById(sessionOf(request).userId);
       return { success: true as const, message: MSG.totp.verified, user: snapshot! };
     },
