@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LIVE_EVENT_NOTIFICATION, NOTIFICATIONS_API } from '@svp/shared';
+import { LIVE_EVENT_NOTIFICATION, LIVE_HEARTBEAT_MS, NOTIFICATIONS_API } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { errors } from '../../http/errors.js';
@@ -12,8 +12,6 @@ import { notificationsRepository as repo } from '../notifications/notifications.
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { LiveBus } from './live-bus.js';
 
-/** A comment line this often keeps proxies from closing an idle stream, and re-checks the session. */
-export const HEARTBEAT_MS = 25_000;
 /** Streams one user may hold on all instances together (a few tabs and devices); more is a script. */
 export const MAX_STREAMS_PER_USER = 10;
 const REPLAY_LIMIT = 100;
@@ -47,7 +45,9 @@ export function eventsRoutes(deps: {
   heartbeatMs?: number;
 }): FastifyPluginAsyncZod {
   const { db, bus } = deps;
-  const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
+  // A comment line this often keeps proxies from closing an idle stream, re-checks the session, and tells the
+  // browser the stream is alive (it falls back to polling when one is missed).
+  const heartbeatMs = deps.heartbeatMs ?? LIVE_HEARTBEAT_MS;
 
   /** The session as `resolve` would judge it, without touching it. */
   async function sessionAlive(tokenHash: string): Promise<boolean> {
