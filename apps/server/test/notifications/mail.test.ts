@@ -18,8 +18,9 @@ afterAll(async () => {
 });
 
 /** The mails of notifications (the welcome and other account mails go their own way, at once). */
+/** The notification mails (multipart, text and HTML) a user received; the welcome and other request mails are text only. */
 const notificationMailsTo = (address: string) =>
-  smtp.to(address).filter((m) => m.data.includes('Subject: Acme Yield:'));
+  smtp.to(address).filter((m) => m.data.includes('Subject: Acme Yield:') && m.data.includes('text/html'));
 const job = () => t.app.services.notifications.mailJob;
 /** What the outbox row of a user's one notification mail says of its delivery. */
 const deliveryOf = async (userId: string) => {
