@@ -30,9 +30,10 @@ import { createNotificationsModule } from './modules/notifications/index.js';
 import { adminOutboxRoutes } from './modules/admin/admin-outbox.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { createSimulatedChain, SIMULATED_TREASURY, type SimulatedChain } from './chain/simulated.js';
+import { createSimulatedChain, SIMULATED_TREASURY } from './chain/simulated.js';
 import { createLeaderLock } from './chain/leader-lock.js';
 import { devTreasuryRunner } from './treasury/dev-treasury.js';
+import { ensureOperatorToken } from './treasury/operator-token.js';
 import type { ChainScanner } from './chain/types.js';
 import { createDepositWatcher } from './chain/watcher.js';
 import { depositsRoutes } from './modules/deposits/deposits.routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     treasury: treasuryAddress,
     gasWallet: config.GAS_WALLET_ADDRESS ?? null,
     owed: () => adminReports.owed(),
+    audit,
     devCommands: devSimulated !== null,
     explorerUrl: config.explorerUrl,
   });
@@ -197,16 +199,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => watcher.stop());
 
-  const runDevTreasury = (chain: SimulatedChain) =>
-    devTreasuryRunner({
+  const devTreasury = devSimulated && {
+    runs: devTreasuryRunner({
       db,
       clock,
-      chain,
+      chain: devSimulated,
       treasuryAddress: treasuryAddress!,
       depositAddress: (index) => deriveAddress(xpub, index),
       watcher,
       treasury,
-    });
+      log: app.log,
+    }),
+    // The operator's token for `npm run treasury` (mode 0600 in the data directory).
+    operatorToken: ensureOperatorToken(config.DATA_DIR),
+  };
+  if (devTreasury) app.addHook('onClose', async () => devTreasury.runs.close());
 
   registerIdempotency(app, relaxed, clock, config.IDEMPOTENCY_STALE_SECONDS * 1000);
   registerOneStatement(app, clock);
@@ -236,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(account.routes());
       await api.register(notifications.routes);
       await api.register(adminRoutes(adminUsers, adminReports));
-      await api.register(treasuryRoutes({ treasury, runDev: devSimulated && runDevTreasury(devSimulated) }));
+      await api.register(treasuryRoutes({ treasury, dev: devTreasury }));
       await api.register(
         adminOutboxRoutes(createOutboxService({ db, production: config.isProduction, delivery: mailer.delivery })),
       );

@@ -127,9 +127,10 @@ export function createScenarios(world: World, driver: Driver, rng: Rng) {
           `withdrawal.rejected|${id}`,
         );
       // The treasury sweeps the deposit addresses and pays every approved withdrawal on the simulated chain;
-      // the watcher marks them paid. Neither posts to the ledger by itself.
-      const treasury = (command: 'sweep' | 'payouts') =>
-        driver.op({
+      // the watcher marks them paid. Neither posts to the ledger by itself. A run is answered at once (202) with
+      // its id; it is followed until it ends (at most ~30 s), so the payouts run after the sweep it needs.
+      const treasury = async (command: 'sweep' | 'payouts') => {
+        const { json } = await driver.op({
           endpoint: `treasury-${command}`,
           actor: admin,
           method: 'POST',
@@ -138,6 +139,20 @@ export function createScenarios(world: World, driver: Driver, rng: Rng) {
           idempotent: false,
           sig: null,
         });
+        const runId = typeof json?.runId === 'string' ? json.runId : null;
+        for (let poll = 0; runId && poll < 60; poll++) {
+          const { json: run } = await driver.op({
+            endpoint: 'treasury-run',
+            actor: admin,
+            method: 'GET',
+            path: API.devTreasuryRun.replace(':runId', runId),
+            idempotent: false,
+            sig: null,
+          });
+          if (run?.status !== 'queued' && run?.status !== 'running') return;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      };
       const payouts = async () => {
         await treasury('sweep');
         await treasury('payouts');

@@ -13,7 +13,7 @@ import {
   verifyEmailFromOutbox,
 } from './helpers';
 
-/** "/dev/treasury/:command" with its parameter filled in. */
+/** "/dev/treasury/:command" (or "/dev/treasury/runs/:runId") with its parameter filled in. */
 const pathWith = (template: string, params: Record<string, string>) =>
   template.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '');
 
@@ -121,8 +121,16 @@ test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the w
   await row.getByRole('button', { name: `Approve: ${username}` }).click();
   await expect(row).toContainText('Approved — awaiting payment');
   for (const command of ['sweep', 'payouts']) {
+    // Answered at once with the run's id (202); followed until it has ended.
     const run = await postJson(admin.request, pathWith(API.devTreasury, { command }), {});
-    expect(run.status(), await run.text()).toBe(200);
+    expect(run.status(), await run.text()).toBe(202);
+    const { runId } = (await run.json()) as { runId: string };
+    await expect
+      .poll(async () => {
+        const res = await admin.request.get(`/api/v1${pathWith(API.devTreasuryRun, { runId })}`);
+        return ((await res.json()) as { status: string }).status;
+      })
+      .toBe('done');
   }
   await admin.reload();
   await expect(admin.getByRole('heading', { name: 'Withdrawal queue' })).toBeVisible();

@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API, MSG, withdrawalListSchema } from '@svp/shared';
-import { adminLogin, login, PASSWORD, postJson, registerViaApi, storedUser, uniqueEmail } from './helpers';
+import {
+  adminLogin,
+  login,
+  PASSWORD,
+  postJson,
+  registerViaApi,
+  storedUser,
+  uniqueEmail,
+  verifyEmailFromOutbox,
+} from './helpers';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard navigation' });
 
@@ -29,6 +38,13 @@ test('a withdrawal is requested, approved, paid by the treasury and shown paid w
   expect((await postJson(page.request, API.topupTestPayment, { requestId })).ok()).toBeTruthy();
   const invested = await postJson(page.request, API.investments, { plan: 'standard', duration: 45, amount: '10' });
   expect(invested.status(), await invested.text()).toBe(200);
+  // Withdrawals need a verified e-mail (the product's default): the user opens the welcome mail's link, read on
+  // the admin's Outbox as a person does without SMTP.
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await adminLogin(admin);
+  await verifyEmailFromOutbox(admin, page, email);
+  await page.goto('/dashboard');
   await sidebar(page).getByRole('link', { name: 'Withdraw' }).click();
   await page.getByRole('button', { name: 'Break investment' }).click();
   await page.getByRole('dialog', { name: 'Break investment' }).getByRole('button', { name: 'Confirm break' }).click();
@@ -38,9 +54,7 @@ test('a withdrawal is requested, approved, paid by the treasury and shown paid w
 
   // The admin approves it: the step that hands it to the treasury. A hand-entered hash the chain does not
   // have is refused with the chain check's reason.
-  const context = await browser.newContext();
-  const admin = await context.newPage();
-  await adminLogin(admin);
+  await admin.goto('/dashadmin');
   await admin.getByRole('link', { name: 'Manage Withdrawals' }).click();
   const row = admin.getByTestId('queued-withdrawal').filter({ hasText: email });
   await expect(row).toContainText('$1.400');
@@ -63,11 +77,15 @@ test('a withdrawal is requested, approved, paid by the treasury and shown paid w
   await admin.getByRole('link', { name: 'Treasury' }).click();
   await expect(admin.getByRole('heading', { name: 'Treasury', level: 1 })).toBeVisible();
   await expect(admin.getByTestId('treasury-owed')).toBeVisible();
+  // What users could withdraw now is told apart from what active plans hold.
+  await expect(admin.getByTestId('treasury-owed-available')).toContainText('Withdrawable by users now');
+  await expect(admin.getByTestId('treasury-owed-in-plans')).toContainText('Locked in active plans');
   const dev = admin.getByRole('region', { name: 'Development' });
   await dev.getByRole('button', { name: 'Sweep deposits' }).click();
-  await expect(dev.getByTestId('treasury-run')).toContainText('Sweep deposits:');
+  await expect(dev.getByTestId('treasury-run')).toContainText('Sweep deposits:', { timeout: 30_000 });
   await dev.getByRole('button', { name: 'Send payouts' }).click();
-  await expect(dev.getByTestId('treasury-run')).toContainText('Send payouts:');
+  // The server answers at once; the card follows the run until it has ended.
+  await expect(dev.getByTestId('treasury-run')).toContainText('Send payouts:', { timeout: 30_000 });
 
   // The server ran the watcher once after sending: the withdrawal is paid, with the transaction that paid it.
   const [paid] = (await withdrawals(page)).filter((w) => w.status === 'paid');

@@ -257,6 +257,9 @@ export const MSG = {
     shortfall: (amount: string) => `The chain holds ${amount} less than the ledger owes: fund the treasury.`,
     notRefreshed: 'The watcher has not read the chain yet.',
     unmatched: 'USDT left the treasury without matching an approved withdrawal.',
+    unmatchedAcknowledged: 'The transfer is explained: it no longer raises the alert. Your note is in the audit log.',
+    unmatchedNotFound: 'No unmatched transfer with this hash and log index.',
+    runNotFound: 'No treasury run with this id.',
   },
   totp: {
     setupRequired: 'Set up two-factor authentication to continue.',

@@ -18,6 +18,8 @@ export const API = {
   devChainPay: '/dev/chain/pay',
   /** Development only, on the simulated chain: runs a treasury command (sweep, payouts) in the server. */
   devTreasury: '/dev/treasury/:command',
+  /** Development only: a treasury run's progress and result, by the id the POST above answered with. */
+  devTreasuryRun: '/dev/treasury/runs/:runId',
   plans: '/plans',
   investments: '/investments',
   withdrawals: '/withdrawals',
@@ -83,6 +85,8 @@ export const API = {
   adminWithdrawalApprove: '/admin/withdrawals/:id/approve',
   adminWithdrawalPay: '/admin/withdrawals/:id/pay',
   adminTreasury: '/admin/treasury',
+  /** An admin explains an unmatched transfer out of the treasury (audited note); it stops raising the alert. */
+  adminTreasuryAcknowledge: '/admin/treasury/unmatched/:txHash/:logIndex/acknowledge',
   adminWithdrawalReject: '/admin/withdrawals/:id/reject',
   adminFlaggedDeposits: '/admin/deposits/flagged',
   adminOutbox: '/admin/outbox',

@@ -17,17 +17,63 @@ export const treasuryActionSchema = z.object({
   /** sent, confirmed, already done, skipped (and why), planned (dry run), dropped. */
   outcome: z.string(),
 });
+/** An approved withdrawal a payouts run left unpaid, and why (DESIGN D16: the run names every one). */
+export const treasuryUnpaidSchema = z.object({
+  withdrawalId: z.string(),
+  wallet: z.string(),
+  /** USDT. */
+  amount: z.string(),
+  approvedAt: z.string().nullable(),
+  reason: z.string(),
+});
 export const treasuryRunSchema = z.object({
   command: treasuryCommandSchema,
   dryRun: z.boolean(),
   actions: z.array(treasuryActionSchema),
   /** BNB the run spent or, dry, would spend on gas. */
   gas: z.string(),
+  /** Payouts only (null for a sweep): the approved withdrawals it left unpaid, in USDT. */
+  unpaid: z
+    .object({
+      withdrawals: z.array(treasuryUnpaidSchema),
+      /** What they add up to: the total still needed. */
+      total: z.string(),
+      /** What the treasury had free when the run ended. */
+      free: z.string(),
+      /** What the treasury must receive before they can all be paid (total − free, at least 0). */
+      toFund: z.string(),
+    })
+    .nullable(),
 });
 export type TreasuryRun = z.infer<typeof treasuryRunSchema>;
 
+/**
+ * A treasury run the development server carries out (POST answers 202 with it at once; GET reads it again):
+ * queued while another run holds the treasury lock, running, then done (with its result) or failed.
+ */
+export const treasuryRunStatusSchema = z.object({
+  runId: z.string(),
+  command: treasuryCommandSchema,
+  dryRun: z.boolean(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** What it has done so far. */
+  actions: z.array(treasuryActionSchema),
+  result: treasuryRunSchema.nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type TreasuryRunStatus = z.infer<typeof treasuryRunStatusSchema>;
+
+/** An admin's explanation of a transfer out of the treasury that matched no withdrawal (audited). */
+export const unmatchedAcknowledgeSchema = z.object({
+  note: z.string().trim().min(3, 'Say in a few words what this transfer was.').max(500),
+});
+
 export const unmatchedTransferSchema = z.object({
   txHash: z.string(),
+  logIndex: z.number(),
   to: z.string(),
   amount: decimalString,
   blockNumber: z.string(),
@@ -54,8 +100,13 @@ export const treasuryReportSchema = z.object({
     })
     .nullable(),
   owed: z.object({
-    /** Users' USD balances, earnings, fund and pending withdrawals (what they could ask for now). */
+    /** Every user USD account: `available` plus `inActivePlans`. */
     now: decimalString,
+    /** Balances, earnings, fund balances and pending withdrawals: what users could ask for now. */
+    available: decimalString,
+    /** Invested in active plans: owed, but locked until each plan ends (or is broken early). */
+    inActivePlans: decimalString,
+    activePlans: z.number(),
     /** What the active plans and stakes will owe at their end, beyond `now`. */
     atMaturity: decimalString,
     /** Approved withdrawals not yet paid on chain (part of `now`). */

@@ -32,6 +32,11 @@ declare module 'fastify' {
      * only requires a well-formed session cookie, so the request costs no separate look-up.
      */
     sessionInStatement?: boolean;
+    /**
+     * A credential other than a session that this route also accepts (the operator's treasury token): true
+     * lets the request through whatever its session. The route's access rule applies to everyone else.
+     */
+    operatorAccess?: (request: FastifyRequest) => boolean;
   }
   interface FastifyInstance {
     /** Every route the router holds (HEAD twins aside), with its access rule; complete once the app is ready. */
@@ -132,6 +137,7 @@ function authorizer(sessions: SessionResolver): onRequestHookHandler {
     reply.header('cache-control', 'no-store');
     if (UNSAFE.has(request.method)) checkCsrf(request);
     if (config.access === 'public') return;
+    if (config.operatorAccess?.(request)) return;
     if (config.sessionInStatement) {
       // No cookie, no statement: refused at once. Otherwise the route's statement checks the session.
       const session = sessions.statementSession(request.cookies[SESSION_COOKIE], statementRole(config.access));

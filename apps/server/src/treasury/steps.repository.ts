@@ -2,6 +2,7 @@ import { and, asc, eq, exists, inArray, ne, notExists, or, sql } from 'drizzle-o
 import type { Db } from '../db/client.js';
 import { depositAddresses, deposits, treasurySteps, withdrawals } from '../db/schema.js';
 import { withRetries } from '../db/transaction.js';
+import { leaseHeldIn } from './lease.js';
 
 export type StepRow = typeof treasurySteps.$inferSelect;
 export type StepKind = StepRow['kind'];
@@ -20,9 +21,10 @@ export interface NewStep {
   rawTx: string;
 }
 
-/** Why a step was not recorded: its nonce was taken meanwhile, the same move is already under way, or the
- * withdrawal is no longer approved (rejected or paid since it was listed). */
-export type RecordRefusal = 'nonce-taken' | 'in-flight' | 'not-approved';
+/** Why a step was not recorded: its nonce was taken meanwhile, the same move is already under way, the
+ * withdrawal is no longer approved (rejected or paid since it was listed), the run no longer holds the treasury
+ * lock, or it would move nothing (an amount of 0 is never sent). */
+export type RecordRefusal = 'nonce-taken' | 'in-flight' | 'not-approved' | 'lock-lost' | 'zero';
 
 const OPEN = ['signed', 'sent'] as const;
 const isOpen = inArray(treasurySteps.status, [...OPEN]);
@@ -108,11 +110,15 @@ export const stepsRepository = {
   /**
    * Records a signed step before it is broadcast, in one transaction that takes the sender's lock: two runs at
    * once cannot record two transactions with one nonce, nor two top-ups or sweeps of one address. A payout locks
-   * its withdrawal first, as a rejection does, so a payout and a rejection cannot both go ahead.
+   * its withdrawal first, as a rejection does, so a payout and a rejection cannot both go ahead. With `leaseOwner`
+   * (every run of the treasury command) the step is recorded only while that run still holds the treasury lock,
+   * and the lock row stays shared-locked until the step commits, so no other run can take over in between.
    */
-  record(db: Db, step: NewStep, at: Date): Promise<StepRow | RecordRefusal> {
+  record(db: Db, step: NewStep, at: Date, leaseOwner?: string): Promise<StepRow | RecordRefusal> {
+    if (step.amountRaw <= 0n) return Promise.resolve('zero');
     return withRetries(() =>
       db.transaction(async (tx): Promise<StepRow | RecordRefusal> => {
+        if (leaseOwner !== undefined && !(await leaseHeldIn(tx, step.chainId, leaseOwner))) return 'lock-lost';
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtext(${`treasury:${step.chainId}:${step.fromAddress}`}))`,
         );

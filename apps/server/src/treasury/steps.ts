@@ -19,6 +19,22 @@ export interface TreasuryHooks {
   afterBroadcast?(step: StepRow): void | Promise<void>;
 }
 
+/** Called with every action a run has taken so far, each time it takes one (the run's progress). */
+export type ProgressListener = (actions: readonly TreasuryAction[]) => void;
+
+/** A run's list of actions, telling `onProgress` of each one added. */
+export function actionLog(initial: TreasuryAction[], onProgress?: ProgressListener) {
+  const list = [...initial];
+  if (list.length > 0) onProgress?.(list);
+  return {
+    list,
+    add(action: TreasuryAction) {
+      list.push(action);
+      onProgress?.(list);
+    },
+  };
+}
+
 /** How long a sweep waits for a top-up or a sweep to be mined before it moves on (a re-run picks it up). */
 export interface WaitOptions {
   intervalMs: number;
@@ -32,6 +48,8 @@ export interface StepContext {
   chain: TreasuryChain;
   dryRun: boolean;
   hooks?: TreasuryHooks;
+  /** The treasury lock this run holds (lease.ts): every step is recorded only while it is still held. */
+  leaseOwner?: string;
 }
 
 /** A step's amount as the run reports it: BNB for gas, the token for the rest. */
@@ -155,6 +173,7 @@ export async function signAndSend(
         rawTx: signed.rawTx,
       },
       clock.now(),
+      ctx.leaseOwner,
     );
   }
   if (typeof recorded === 'string') return { ok: false, refused: recorded };
@@ -174,4 +193,6 @@ export const refusalText: Record<RecordRefusal, string> = {
   'nonce-taken': 'skipped: another run is using the same sender; re-run',
   'in-flight': 'already being paid or moved by another step',
   'not-approved': 'skipped: no longer approved',
+  'lock-lost': 'stopped: this run no longer holds the treasury lock (it expired); nothing was sent, re-run',
+  zero: 'skipped: nothing to send (an amount of 0 is never sent)',
 };

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { formatUnits } from './format.js';
 import { stepsRepository as repo, type StepRow } from './steps.repository.js';
 import {
+  actionLog,
   DEFAULT_WAIT,
   refusalText,
   settleOpenSteps,
@@ -12,6 +13,7 @@ import {
   waitForReceipt,
   type StepContext,
   type TreasuryAction,
+  type ProgressListener,
   type TreasuryHooks,
   type WaitOptions,
 } from './steps.js';
@@ -28,13 +30,17 @@ export interface SweepOptions {
   dryRun: boolean;
   hooks?: TreasuryHooks;
   wait?: WaitOptions;
+  /** The treasury lock the run holds (run.ts takes it). */
+  leaseOwner?: string;
+  onProgress?: ProgressListener;
 }
 
 /**
  * Moves the USDT on deposit addresses to the treasury (DESIGN D16). An address without enough BNB for the
  * token transfer first gets the difference from the gas wallet, and the sweep waits until that is mined. Every
  * decision is taken from the chain as it is now, so a re-run after a crash neither tops up an address that
- * already has its gas nor sweeps one that is already empty.
+ * already has its gas nor sweeps one that is already empty. run.ts holds the treasury lock around the whole run,
+ * so no other run sweeps between the balance read and the send; an address found empty is never sent 0.
  */
 export async function runSweep(options: SweepOptions): Promise<TreasuryRun> {
   const { db, chain, keys, dryRun } = options;
@@ -42,9 +48,15 @@ export async function runSweep(options: SweepOptions): Promise<TreasuryRun> {
   const ctx: StepContext = options;
   const treasury = keys.treasury.address.toLowerCase();
   const settled = await settleOpenSteps(ctx, ['gas', 'sweep']);
-  const actions: TreasuryAction[] = [...settled.actions];
+  const log = actionLog(settled.actions, options.onProgress);
   let gas = 0n;
-  const done = (): TreasuryRun => ({ command: 'sweep', dryRun, actions, gas: formatUnits(gas, 18) });
+  const done = (): TreasuryRun => ({
+    command: 'sweep',
+    dryRun,
+    actions: log.list,
+    gas: formatUnits(gas, 18),
+    unpaid: null,
+  });
 
   const openGas = new Map(settled.pending.filter((s) => s.kind === 'gas').map((s) => [s.toAddress, s]));
   const openSweep = new Map(settled.pending.filter((s) => s.kind === 'sweep').map((s) => [s.fromAddress, s]));
@@ -56,14 +68,14 @@ export async function runSweep(options: SweepOptions): Promise<TreasuryRun> {
     const receipt = await waitForReceipt(chain, step.txHash, wait);
     if (receipt === 'success') {
       await repo.settle(db, step.id, 'confirmed', options.clock.now());
-      actions.push(stepAction(chain, step, 'confirmed'));
+      log.add(stepAction(chain, step, 'confirmed'));
       return true;
     }
     if (receipt === 'reverted') {
       await repo.settle(db, step.id, 'dropped', options.clock.now());
-      actions.push(stepAction(chain, step, 'dropped: reverted on chain'));
+      log.add(stepAction(chain, step, 'dropped: reverted on chain'));
     } else {
-      actions.push(stepAction(chain, step, 'sent, not mined yet: re-run to carry on'));
+      log.add(stepAction(chain, step, 'sent, not mined yet: re-run to carry on'));
     }
     return false;
   }
@@ -87,14 +99,12 @@ export async function runSweep(options: SweepOptions): Promise<TreasuryRun> {
     if (balance === 0n) continue;
     const usdt = formatUnits(balance, chain.decimals);
     if (balance < options.min) {
-      actions.push(action('sweep', 'skipped: below the minimum', usdt));
+      log.add(action('sweep', 'skipped: below the minimum', usdt));
       continue;
     }
     const signer = keys.deposit(derivationIndex);
     if (signer.address.toLowerCase() !== address) {
-      actions.push(
-        action('sweep', `skipped: the deposit key for index ${derivationIndex} is not this address's`, usdt),
-      );
+      log.add(action('sweep', `skipped: the deposit key for index ${derivationIndex} is not this address's`, usdt));
       continue;
     }
 
@@ -108,11 +118,11 @@ export async function runSweep(options: SweepOptions): Promise<TreasuryRun> {
         const topUp = costs.tokenTransfer - native;
         const bnb = formatUnits(topUp, 18);
         if (!gasWallet) {
-          actions.push(action('gas', `skipped: needs ${bnb} BNB for gas and the gas wallet's key is not loaded`, bnb));
+          log.add(action('gas', `skipped: needs ${bnb} BNB for gas and the gas wallet's key is not loaded`, bnb));
           continue;
         }
         if (gasFunds < topUp + costs.nativeTransfer) {
-          actions.push(
+          log.add(
             action('gas', `stopped: the gas wallet has ${formatUnits(gasFunds, 18)} BNB, needs ${bnb} + fee`, bnb),
           );
           break;
@@ -120,14 +130,15 @@ export async function runSweep(options: SweepOptions): Promise<TreasuryRun> {
         gasFunds -= topUp + costs.nativeTransfer;
         if (dryRun) {
           gas += costs.nativeTransfer;
-          actions.push(action('gas', 'planned', bnb));
+          log.add(action('gas', 'planned', bnb));
         } else {
           const sent = await signAndSend(ctx, { kind: 'gas', withdrawalId: null, from: gasWallet }, (nonce) =>
             chain.signNativeTransfer(gasWallet, address, topUp, nonce),
           );
           if (!sent.ok) {
-            actions.push(action('gas', 'refused' in sent ? refusalText[sent.refused] : `failed: ${sent.error}`, bnb));
-            if ('error' in sent) break; // the gas wallet's later nonces would wait behind it
+            log.add(action('gas', 'refused' in sent ? refusalText[sent.refused] : `failed: ${sent.error}`, bnb));
+            // The gas wallet's later nonces would wait behind a failed one; a run without the lock sends nothing.
+            if ('error' in sent || sent.refused === 'lock-lost') break;
             continue;
           }
           gas += costs.nativeTransfer;
@@ -138,19 +149,22 @@ export async function runSweep(options: SweepOptions): Promise<TreasuryRun> {
 
     if (dryRun) {
       gas += costs.tokenTransfer;
-      actions.push(action('sweep', 'planned', usdt));
+      log.add(action('sweep', 'planned', usdt));
       continue;
     }
-    // Read again: the whole balance as it is when signed goes to the treasury.
+    // Read again: the whole balance as it is when signed goes to the treasury. Nothing of 0 is ever sent.
     const amount = await chain.tokenBalance(address);
+    if (amount <= 0n) {
+      log.add(action('sweep', refusalText.zero));
+      continue;
+    }
     const sent = await signAndSend(ctx, { kind: 'sweep', withdrawalId: null, from: signer }, (nonce) =>
       chain.signTokenTransfer(signer, treasury, amount, nonce),
     );
     if (!sent.ok) {
       const amountText = formatUnits(amount, chain.decimals);
-      actions.push(
-        action('sweep', 'refused' in sent ? refusalText[sent.refused] : `failed: ${sent.error}`, amountText),
-      );
+      log.add(action('sweep', 'refused' in sent ? refusalText[sent.refused] : `failed: ${sent.error}`, amountText));
+      if ('refused' in sent && sent.refused === 'lock-lost') break;
       continue;
     }
     gas += costs.tokenTransfer;

@@ -269,13 +269,15 @@ describe('payouts on a real EVM', () => {
     expect(await usdtOf(w.wallet)).toBe(parseUnits('12', 18));
   });
 
-  it('stops when the treasury cannot cover the next payout', async () => {
+  it('leaves a payout the treasury cannot cover waiting, and names it with the total still needed', async () => {
     const held = await usdtOf(keys.treasury.address);
     const w = await approved(String(held / 10n ** 18n + 1n));
     const r = await run('payouts');
     expect(r.actions.filter((a) => a.subject === w.id).map((a) => a.outcome)).toEqual([
-      expect.stringMatching(/^stopped: the treasury has [\d.]+ USDT free/),
+      expect.stringMatching(/^waiting: the treasury has [\d.]+ USDT free/),
     ]);
+    expect(r.unpaid?.withdrawals.map((u) => u.withdrawalId)).toEqual([w.id]);
+    expect(r.unpaid?.total).toBe(String(held / 10n ** 18n + 1n));
     expect(await usdtOf(w.wallet)).toBe(0n);
   });
 });

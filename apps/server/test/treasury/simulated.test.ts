@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, fromDecimalString, microToToken, type TreasuryRun } from '@svp/shared';
+import { API, fromDecimalString, microToToken, type TreasuryRun, type TreasuryRunStatus } from '@svp/shared';
 import { SIMULATED_DECIMALS, SIMULATED_TREASURY } from '../../src/chain/simulated.js';
 import { queryRows } from '../../src/db/client.js';
 import { treasurySteps, withdrawals } from '../../src/db/schema.js';
 import { deriveAddress, resolveDepositXpub } from '../../src/modules/deposits/xpub.js';
 import { exportPayouts } from '../../src/treasury/export-payouts.js';
+import { formatRunTable, leftUnpaid } from '../../src/treasury/format.js';
 import { runPayouts } from '../../src/treasury/payouts.js';
 import { runTreasury, type TreasuryRunOptions } from '../../src/treasury/run.js';
 import type { TreasuryKeys } from '../../src/treasury/types.js';
@@ -70,14 +71,14 @@ const liveSteps = (id: string) =>
     .from(treasurySteps)
     .where(and(eq(treasurySteps.withdrawalId, id), sql`${treasurySteps.status} <> 'dropped'`));
 
-/** A user with their own wallet who broke a $100 plan ($37.40), approved by the admin. */
-async function approvedWithdrawal() {
+/** A user with their own wallet who broke a plan (by default $100: $37.40), approved by the admin. */
+async function approvedWithdrawal(plan = 'platinum', invested = '100') {
   const wallet = `0x${randomBytes(20).toString('hex')}`;
   const client = new Client(t.app, `10.9.${Math.floor(++ip / 200)}.${ip % 200}`);
   const creds = await registerUser(client, { walletAddress: wallet, password: PASSWORD });
   expect((await client.post(API.login, { email: creds.email, password: PASSWORD })).status).toBe(200);
-  await topUp(client, '100');
-  expect((await invest(client, 'platinum', '100')).status).toBe(200);
+  await topUp(client, invested);
+  expect((await invest(client, plan, invested)).status).toBe(200);
   const w = (await client.post(API.withdrawals, { kind: 'break' })).body.withdrawal as { id: string; payout: string };
   expect((await admin.client.post(`/admin/withdrawals/${w.id}/approve`)).status).toBe(200);
   return { id: w.id, wallet, payout: w.payout, client };
@@ -206,15 +207,61 @@ describe('payouts on the simulated chain', () => {
     }
   });
 
-  it('stops with a clear outcome when the treasury cannot cover the next payout', async () => {
-    const a = await approvedWithdrawal();
+  it('pays what fits in approval order, leaves the one it cannot cover waiting, and names it with the total', async () => {
+    // The issue's run: $47.40 paid, then $92.40 does not fit in what is left, while $1.40 does.
+    const a = await approvedWithdrawal('platinum', '125'); // 40% of $125 − $2.60 = $47.40
+    const b = await approvedWithdrawal('platinum', '237.5'); // $92.40
+    const c = await approvedWithdrawal('standard', '10'); // $1.40
+    expect([a.payout, b.payout, c.payout]).toEqual(['47.4', '92.4', '1.4']);
     await drainTreasury();
-    await fund('37.399999');
+    await fund('84.9'); // $47.40 + $37.50 free after it
+
+    const dry = await run('payouts', { dryRun: true });
+    expect(dry.actions.map((x) => [x.subject, x.outcome])).toEqual([
+      [a.id, 'planned'],
+      [b.id, expect.stringMatching(/^waiting: the treasury has 37\.5 USDT free/)],
+      [c.id, 'planned'],
+    ]);
+    expect(dry.unpaid?.withdrawals.map((u) => u.withdrawalId)).toEqual([b.id]);
+
     const r = await run('payouts');
-    expect(outcomes(r)).toEqual([expect.stringMatching(/^stopped: the treasury has [\d.]+ USDT free/)]);
-    expect(r.actions[0]!.outcome).toContain('has 37.399999 USDT free');
-    expect(await liveSteps(a.id)).toEqual([]);
-    await settleAll();
+    expect(r.actions.map((x) => [x.subject, x.outcome])).toEqual([
+      [a.id, 'sent'],
+      [b.id, 'waiting: the treasury has 37.5 USDT free, this payout needs more; sweep or fund it'],
+      [c.id, 'sent'],
+    ]);
+    expect(r.unpaid).toEqual({
+      withdrawals: [
+        {
+          withdrawalId: b.id,
+          wallet: b.wallet,
+          amount: '92.4',
+          approvedAt: expect.any(String),
+          reason: 'waiting: the treasury has 37.5 USDT free, this payout needs more; sweep or fund it',
+        },
+      ],
+      total: '92.4',
+      free: '36.1',
+      toFund: '56.3',
+    });
+    expect(formatRunTable(r)).toContain('This run left 1 approved withdrawal unpaid: 92.4 USDT still needed.');
+    expect(formatRunTable(r)).toContain('it needs 56.3 USDT more');
+    expect(leftUnpaid(r)).toBe(true);
+    expect(await liveSteps(b.id)).toEqual([]);
+    await t.app.services.watcher.runOnce();
+    expect([await withdrawalStatus(a.id), await withdrawalStatus(b.id), await withdrawalStatus(c.id)]).toEqual([
+      'paid',
+      'approved',
+      'paid',
+    ]);
+    // Funded, the next run pays it and leaves nothing unpaid.
+    await fund('56.3');
+    const next = await run('payouts');
+    expect(next.actions.map((x) => [x.subject, x.outcome])).toEqual([[b.id, 'sent']]);
+    expect(next.unpaid).toEqual({ withdrawals: [], total: '0', free: '0', toFund: '0' });
+    expect(leftUnpaid(next)).toBe(false);
+    await t.app.services.watcher.runOnce();
+    expect(await withdrawalStatus(b.id)).toBe('paid');
   });
 
   it('skips a wallet that is not a 0x address, and the CSV export leaves it out too', async () => {
@@ -240,6 +287,9 @@ describe('payouts on the simulated chain', () => {
     expect(r.actions.map((x) => [x.subject, x.outcome])).toEqual([
       [a.id, 'skipped: the wallet on file is not a 0x address; correct it, then re-run'],
       [b.id, 'sent'],
+    ]);
+    expect(r.unpaid?.withdrawals).toEqual([
+      expect.objectContaining({ withdrawalId: a.id, reason: expect.stringMatching(/not a 0x address/) }),
     ]);
     // Corrected by the admin, it is paid on the next run.
     await t.database.db.update(withdrawals).set({ wallet: a.wallet }).where(eq(withdrawals.id, a.id));
@@ -288,15 +338,29 @@ describe('sweep on the simulated chain', () => {
     expect(await withdrawalStatus(a.id)).toBe('paid');
   });
 
-  it('runs through the development route as `npm run treasury` calls it', async () => {
+  it('runs through the development route: answered at once, then followed by its id', async () => {
     const a = await approvedWithdrawal();
-    const client = new Client(t.app, '10.9.250.1');
-    const dry = await client.post(API.devTreasury.replace(':command', 'payouts'), { dryRun: true });
-    expect(dry.status).toBe(200);
-    expect(dry.body.actions).toEqual([expect.objectContaining({ subject: a.id, outcome: 'planned' })]);
-    expect((await client.post(API.devTreasury.replace(':command', 'sweep'), {})).status).toBe(200);
-    const paid = await client.post(API.devTreasury.replace(':command', 'payouts'), {});
-    expect(paid.body.actions).toEqual([expect.objectContaining({ subject: a.id, outcome: 'sent' })]);
-    expect(await withdrawalStatus(a.id)).toBe('paid'); // the route runs the watcher after a real run
+    const start = async (command: 'sweep' | 'payouts', body: object) => {
+      const res = await admin.client.post(API.devTreasury.replace(':command', command), body);
+      expect(res.status, res.raw).toBe(202);
+      expect(res.body).toMatchObject({ command, status: expect.stringMatching(/^(queued|running)$/) });
+      return untilEnded(res.body.runId as string);
+    };
+    const untilEnded = async (runId: string) => {
+      for (;;) {
+        const res = await admin.client.get(API.devTreasuryRun.replace(':runId', runId));
+        expect(res.status, res.raw).toBe(200);
+        if (res.body.status === 'done' || res.body.status === 'failed') return res.body as TreasuryRunStatus;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const dry = await start('payouts', { dryRun: true });
+    expect(dry.result?.actions).toEqual([expect.objectContaining({ subject: a.id, outcome: 'planned' })]);
+    expect((await start('sweep', {})).status).toBe('done');
+    const paid = await start('payouts', {});
+    expect(paid).toMatchObject({ status: 'done', error: null, startedAt: expect.any(String) });
+    expect(paid.actions).toEqual([expect.objectContaining({ subject: a.id, outcome: 'sent' })]);
+    expect(paid.result?.actions).toEqual(paid.actions);
+    expect(await withdrawalStatus(a.id)).toBe('paid'); // the run has the watcher look once it has sent
   });
 });

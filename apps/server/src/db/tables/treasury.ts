@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
+import { users } from './users.js';
 import { withdrawals } from './withdrawals.js';
 
 // ---- Treasury (DESIGN D16) ----
@@ -58,6 +71,10 @@ export const treasuryTransfers = pgTable(
     /** The withdrawal it paid; null: it matched none (flagged on the treasury screen). */
     withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id),
     seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** An unmatched transfer an admin has explained (audited): it no longer raises the alert. */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id),
+    acknowledgedNote: text('acknowledged_note'),
   },
   (t) => [
     primaryKey({ name: 'treasury_transfers_pkey', columns: [t.chainId, t.txHash, t.logIndex] }),
@@ -83,3 +100,53 @@ export const treasurySnapshots = pgTable('treasury_snapshots', {
   sweepGasWei: numeric('sweep_gas_wei', { precision: 78, scale: 0 }).notNull(),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * The treasury lock (DESIGN D16, migration 0038): one lease per chain that every run holds while it decides and
+ * sends, wherever it runs. Free when no row is there or its expiry has passed; times are the database's.
+ */
+export const treasuryLocks = pgTable('treasury_locks', {
+  chainId: integer('chain_id').primaryKey(),
+  /** Who holds it: host, process and run, for the message a waiting run prints. */
+  owner: text('owner').notNull(),
+  acquiredAt: timestamp('acquired_at', { withTimezone: true, mode: 'date' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * Treasury runs a development server carries out for its Treasury screen and `npm run treasury`: the request is
+ * answered with the run's id at once, and any instance reads its progress here. The owning process beats
+ * `heartbeat_at` while the run is queued or running; a run whose beat stopped is failed.
+ */
+export const treasuryRuns = pgTable(
+  'treasury_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chainId: integer('chain_id').notNull(),
+    command: text('command', { enum: ['sweep', 'payouts'] }).notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    min: text('min'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    /** What the run has done so far (TreasuryRun actions), written as it goes. */
+    actions: jsonb('actions')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The whole TreasuryRun once done. */
+    result: jsonb('result'),
+    error: text('error'),
+    /** The admin who asked; null: the operator's token. */
+    requestedBy: uuid('requested_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('treasury_runs_one_queued')
+      .on(t.chainId, t.command, t.dryRun, sql`coalesce(${t.min}, '')`)
+      .where(sql`${t.status} = 'queued'`),
+    index('treasury_runs_live_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/transaction.js';
 import { treasurySnapshots, treasurySteps, treasuryTransfers, withdrawals } from '../../db/schema.js';
 
 export type TreasurySnapshotRow = typeof treasurySnapshots.$inferSelect;
@@ -55,9 +56,51 @@ export const treasuryRepository = {
     db
       .select()
       .from(treasuryTransfers)
-      .where(and(eq(treasuryTransfers.chainId, chainId), isNull(treasuryTransfers.withdrawalId)))
+      .where(
+        and(
+          eq(treasuryTransfers.chainId, chainId),
+          isNull(treasuryTransfers.withdrawalId),
+          isNull(treasuryTransfers.acknowledgedAt),
+        ),
+      )
       .orderBy(desc(treasuryTransfers.seenAt))
       .limit(50),
+  /**
+   * Marks an unmatched transfer explained, on the audited change's transaction; returns the row as it was, or
+   * null when there is no such unmatched transfer (matched, or not on this chain). Explaining it twice keeps the
+   * first note.
+   */
+  async acknowledge(
+    tx: Tx,
+    key: { chainId: number; txHash: string; logIndex: number },
+    by: { adminId: string; note: string; at: Date },
+  ) {
+    const [row] = await tx
+      .select()
+      .from(treasuryTransfers)
+      .where(
+        and(
+          eq(treasuryTransfers.chainId, key.chainId),
+          eq(treasuryTransfers.txHash, key.txHash),
+          eq(treasuryTransfers.logIndex, key.logIndex),
+          isNull(treasuryTransfers.withdrawalId),
+        ),
+      )
+      .for('update');
+    if (!row) return null;
+    if (row.acknowledgedAt) return { before: row, changed: false };
+    await tx
+      .update(treasuryTransfers)
+      .set({ acknowledgedAt: by.at, acknowledgedBy: by.adminId, acknowledgedNote: by.note })
+      .where(
+        and(
+          eq(treasuryTransfers.chainId, key.chainId),
+          eq(treasuryTransfers.txHash, key.txHash),
+          eq(treasuryTransfers.logIndex, key.logIndex),
+        ),
+      );
+    return { before: row, changed: true };
+  },
   async payoutsInFlight(db: Db, chainId: number): Promise<number> {
     const [row] = await db
       .select({ count: sql<number>`count(*)::int` })

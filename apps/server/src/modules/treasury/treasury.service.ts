@@ -2,6 +2,9 @@ import { formatUsdShort, MSG, tokenToMicro, usdText, type TreasuryReport } from 
 import type { ChainScanner } from '../../chain/types.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import { errors } from '../../http/errors.js';
+import type { Actor } from '../../http/session.js';
+import type { AuditLog } from '../audit/audit.js';
 import { treasuryRepository as repo } from './treasury.repository.js';
 
 /** How often the watcher re-reads the chain's holdings for the treasury screen. */
@@ -23,8 +26,12 @@ export function createTreasuryService(deps: {
   scanner: ChainScanner;
   treasury: string | null;
   gasWallet: string | null;
-  /** What the ledger owes now and at maturity, in micro-units. */
-  owed: () => Promise<{ owedNow: bigint; owedAtMaturity: bigint }>;
+  /**
+   * What the ledger owes now (every user USD account, active plans' principal included) and at maturity, and
+   * what active plans hold, in micro-units.
+   */
+  owed: () => Promise<{ owedNow: bigint; owedAtMaturity: bigint; invested: bigint; plans: number }>;
+  audit: AuditLog;
   devCommands: boolean;
   explorerUrl: string | null;
 }) {
@@ -99,6 +106,9 @@ export function createTreasuryService(deps: {
             : null,
         owed: {
           now: usdText(owed.owedNow),
+          available: usdText(owed.owedNow - owed.invested),
+          inActivePlans: usdText(owed.invested),
+          activePlans: owed.plans,
           atMaturity: usdText(owed.owedAtMaturity - owed.owedNow),
           approvedUnpaid: usdText(approved.total),
           approvedCount: approved.count,
@@ -115,6 +125,7 @@ export function createTreasuryService(deps: {
                 : MSG.treasury.shortfall(formatUsdShort(-difference)),
         unmatched: unmatched.map((t) => ({
           txHash: t.txHash,
+          logIndex: t.logIndex,
           to: t.toAddress,
           amount: usdText(tokenToMicro(BigInt(t.amountRaw), t.decimals)),
           blockNumber: t.blockNumber,
@@ -123,6 +134,32 @@ export function createTreasuryService(deps: {
         payoutsInFlight: inFlight,
         devCommands: deps.devCommands,
       };
+    },
+
+    /**
+     * An admin explains a transfer out of the treasury that matched no withdrawal: it stops raising the alert,
+     * and the note, who wrote it and the transfer are kept in the audit log.
+     */
+    async acknowledgeUnmatched(actor: Actor, key: { txHash: string; logIndex: number }, note: string) {
+      const found = await deps.audit.change(async (tx, record) => {
+        const at = clock.now();
+        const full = { chainId: scanner.chainId, txHash: key.txHash.toLowerCase(), logIndex: key.logIndex };
+        const result = await repo.acknowledge(tx, full, { adminId: actor.userId, note, at });
+        if (result?.changed) {
+          await record({
+            actorId: actor.userId,
+            action: 'treasury.unmatched.acknowledge',
+            targetType: 'treasury_transfer',
+            targetId: `${full.txHash}:${full.logIndex}`,
+            before: { acknowledged: false, to: result.before.toAddress, amountRaw: result.before.amountRaw },
+            after: { acknowledged: true, note },
+            ip: actor.ip,
+          });
+        }
+        return result;
+      }, actor.claim);
+      if (!found) throw errors.notFound(MSG.treasury.unmatchedNotFound);
+      return { success: true as const, message: MSG.treasury.unmatchedAcknowledged };
     },
   };
 }

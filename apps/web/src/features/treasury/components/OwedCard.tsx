@@ -3,15 +3,19 @@ import type { TreasuryReport } from '../api/treasury';
 import { FigureRow, Figures } from './Figures';
 import { dollarsText, plural } from './format';
 
-/** What the ledger owes: now, and what active plans and stakes will add by their end. */
+/**
+ * What the ledger owes: what users could ask for now, what active plans hold until they end (owed, but not
+ * withdrawable now), and what plans and stakes will add by their end.
+ */
 export function OwedCard({ owed }: { owed: TreasuryReport['owed'] }) {
   return (
     <SectionCard title="Owed by the ledger" size="h4" compact data-testid="treasury-owed">
       <Figures label="What the ledger owes">
         <FigureRow
-          label="Owed to users now"
+          label="Withdrawable by users now"
           hint="Balances, earnings, fund balances and pending withdrawals"
-          value={dollarsText(owed.now)}
+          value={dollarsText(owed.available)}
+          testId="treasury-owed-available"
         />
         <FigureRow
           label="of which approved, not yet paid"
@@ -22,8 +26,15 @@ export function OwedCard({ owed }: { owed: TreasuryReport['owed'] }) {
           testId="treasury-approved-unpaid"
         />
         <FigureRow
+          label="+ Locked in active plans"
+          hint={`Invested in ${plural(owed.activePlans, 'active plan')}: owed, but not withdrawable until each plan ends`}
+          value={dollarsText(owed.inActivePlans)}
+          testId="treasury-owed-in-plans"
+        />
+        <FigureRow label="Owed to users now" value={dollarsText(owed.now)} testId="treasury-owed-now" />
+        <FigureRow
           label="+ Still to come at maturity"
-          hint="Active plans and stakes, up to their end"
+          hint="Active plans' returns and stakes' yield, up to their end"
           value={dollarsText(owed.atMaturity)}
         />
         <FigureRow label="Owed in total" value={dollarsText(owed.total)} strong />

@@ -1,18 +1,37 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { MSG, type TreasuryCommand } from '@svp/shared';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { errorMessage } from '../../../lib/errors';
-import { useTreasuryCommand } from '../api/treasury';
+import { useTreasuryCommand, type TreasuryRunStatus } from '../api/treasury';
+import { plural } from './format';
 import { TreasuryRunTable } from './TreasuryRunTable';
+
+const COMMAND_LABELS: Record<TreasuryCommand, string> = { sweep: 'Sweep deposits', payouts: 'Send payouts' };
+
+/** Where a run is while it has not ended: waiting for the treasury lock, or under way. */
+function RunProgress({ run }: { run: TreasuryRunStatus }) {
+  const label = COMMAND_LABELS[run.command];
+  return (
+    <Group gap="xs" role="status" data-testid="treasury-run-progress">
+      <Loader size="xs" />
+      <Text fz="sm">
+        {run.status === 'queued'
+          ? `${label}: waiting for another treasury run to finish.`
+          : `${label}: running, ${plural(run.actions.length, 'action')} so far.`}
+      </Text>
+    </Group>
+  );
+}
 
 /**
  * Development only (the report's devCommands: simulated chain, outside production): runs the operator's treasury
- * command inside the server, so the whole payout path can be walked through from the browser.
+ * command inside the server, so the whole payout path can be walked through from the browser. The server answers
+ * at once; the card follows the run until it has ended, then lists what it did.
  */
 export function TreasuryDevCard({ explorerUrl }: { explorerUrl: string | null }) {
-  const run = useTreasuryCommand();
-  const running = run.isPending ? run.variables : null;
-  const start = (command: TreasuryCommand) => run.mutate(command);
+  const command = useTreasuryCommand();
+  const { busy, run } = command;
+  const error = command.startError ?? command.pollError;
 
   return (
     <SectionCard title="Development" size="h4" titleGap="xs" titleId="treasury-dev-title" compact>
@@ -24,26 +43,32 @@ export function TreasuryDevCard({ explorerUrl }: { explorerUrl: string | null })
         <Group gap="sm">
           <Button
             variant="light"
-            onClick={() => start('sweep')}
-            loading={running === 'sweep'}
-            disabled={run.isPending && running !== 'sweep'}
+            onClick={() => command.start('sweep')}
+            loading={busy === 'sweep'}
+            disabled={busy !== null && busy !== 'sweep'}
           >
             Sweep deposits
           </Button>
           <Button
-            onClick={() => start('payouts')}
-            loading={running === 'payouts'}
-            disabled={run.isPending && running !== 'payouts'}
+            onClick={() => command.start('payouts')}
+            loading={busy === 'payouts'}
+            disabled={busy !== null && busy !== 'payouts'}
           >
             Send payouts
           </Button>
         </Group>
-        {run.isError && (
+        {error && (
           <Alert color="red" variant="light" role="alert">
-            {errorMessage(run.error, { http: MSG.common.internal, network: MSG.login.network })}
+            {errorMessage(error, { http: MSG.common.internal, network: MSG.login.network })}
           </Alert>
         )}
-        {run.isSuccess && <TreasuryRunTable run={run.data} explorerUrl={explorerUrl} />}
+        {run && (run.status === 'queued' || run.status === 'running') && <RunProgress run={run} />}
+        {run?.status === 'failed' && (
+          <Alert color="red" variant="light" role="alert" title={`${COMMAND_LABELS[run.command]} failed`}>
+            {run.error}
+          </Alert>
+        )}
+        {run?.status === 'done' && run.result && <TreasuryRunTable run={run.result} explorerUrl={explorerUrl} />}
       </Stack>
     </SectionCard>
   );

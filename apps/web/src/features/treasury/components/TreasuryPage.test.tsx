@@ -1,4 +1,4 @@
-import { MSG, type TreasuryReport, type TreasuryRun } from '@svp/shared';
+import { MSG, type TreasuryReport, type TreasuryRun, type TreasuryRunStatus } from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -27,7 +27,16 @@ const COVERED: TreasuryReport = {
     total: '1500.250000000000000001',
     refreshedAt: '2026-03-02T10:00:00.000Z',
   },
-  owed: { now: '1000', atMaturity: '234.5', approvedUnpaid: '24.9', approvedCount: 1, total: '1234.5' },
+  owed: {
+    now: '1000',
+    available: '880',
+    inActivePlans: '120',
+    activePlans: 2,
+    atMaturity: '234.5',
+    approvedUnpaid: '24.9',
+    approvedCount: 1,
+    total: '1234.5',
+  },
   difference: '265.75',
   summary: MSG.treasury.surplus('$265.75'),
   unmatched: [],
@@ -82,8 +91,14 @@ describe('treasury page', () => {
       `https://bscscan.com/address/${TREASURY}`,
     );
     const owed = screen.getByTestId('treasury-owed');
-    expect(owed).toHaveTextContent('Owed to users now');
-    expect(owed).toHaveTextContent('$1,000.00');
+    // What users could withdraw now, apart from what active plans hold until they end (issue 34).
+    expect(screen.getByTestId('treasury-owed-available')).toHaveTextContent(
+      'Withdrawable by users nowBalances, earnings, fund balances and pending withdrawals$880.00',
+    );
+    expect(screen.getByTestId('treasury-owed-in-plans')).toHaveTextContent(
+      '+ Locked in active plansInvested in 2 active plans: owed, but not withdrawable until each plan ends$120.00',
+    );
+    expect(screen.getByTestId('treasury-owed-now')).toHaveTextContent('Owed to users now$1,000.00');
     expect(screen.getByTestId('treasury-approved-unpaid')).toHaveTextContent('1 approved withdrawal$24.90');
     expect(owed).toHaveTextContent('Still to come at maturity');
     expect(owed).toHaveTextContent('Owed in total$1,234.50');
@@ -111,7 +126,16 @@ describe('treasury page', () => {
       ...COVERED,
       difference: '-34.5',
       summary: MSG.treasury.shortfall('$34.50'),
-      unmatched: [{ txHash: TX, to: WALLET, amount: '12.5', blockNumber: '4567', seenAt: '2026-03-02T09:00:00.000Z' }],
+      unmatched: [
+        {
+          txHash: TX,
+          logIndex: 0,
+          to: WALLET,
+          amount: '12.5',
+          blockNumber: '4567',
+          seenAt: '2026-03-02T09:00:00.000Z',
+        },
+      ],
       payoutsInFlight: 2,
     });
     const difference = await screen.findByTestId('treasury-difference');
@@ -131,48 +155,161 @@ describe('treasury page', () => {
     expect(screen.getByText(/2 payouts sent, waiting for the chain to confirm/)).toBeInTheDocument();
   });
 
-  it('runs the development commands, lists what they did and reloads the report', async () => {
-    const run: TreasuryRun = {
-      command: 'payouts',
-      dryRun: false,
-      gas: '0.00021',
-      actions: [
-        {
-          kind: 'payout',
-          subject: '6a0e4c3e-1f53-4a36-9b43-1f1f1f1f1f1f',
-          to: WALLET,
-          amount: '24.9',
-          txHash: TX,
-          outcome: 'confirmed',
+  it(
+    'starts a development run, shows its progress until it ends, lists what it did and reloads the report',
+    { timeout: 20_000 },
+    async () => {
+      const RUN_ID = '0b6f5a4e-9d1c-4c44-8a0e-3f3f3f3f3f3f';
+      const action = {
+        kind: 'payout' as const,
+        subject: '6a0e4c3e-1f53-4a36-9b43-1f1f1f1f1f1f',
+        to: WALLET,
+        amount: '24.9',
+        txHash: TX,
+        outcome: 'sent',
+      };
+      const result: TreasuryRun = {
+        command: 'payouts',
+        dryRun: false,
+        gas: '0.00021',
+        actions: [
+          action,
+          {
+            kind: 'payout',
+            subject: '9c0e4c3e-1f53-4a36-9b43-2f2f2f2f2f2f',
+            to: WALLET,
+            amount: '92.4',
+            txHash: null,
+            outcome: 'waiting: the treasury has 37.5 USDT free, this payout needs more; sweep or fund it',
+          },
+        ],
+        unpaid: {
+          withdrawals: [
+            {
+              withdrawalId: '9c0e4c3e-1f53-4a36-9b43-2f2f2f2f2f2f',
+              wallet: WALLET,
+              amount: '92.4',
+              approvedAt: '2026-03-02T09:00:00.000Z',
+              reason: 'waiting: the treasury has 37.5 USDT free, this payout needs more; sweep or fund it',
+            },
+          ],
+          total: '92.4',
+          free: '12.6',
+          toFund: '79.8',
         },
-      ],
+      };
+      const status = (over: Partial<TreasuryRunStatus>): TreasuryRunStatus => ({
+        runId: RUN_ID,
+        command: 'payouts',
+        dryRun: false,
+        status: 'queued',
+        actions: [],
+        result: null,
+        error: null,
+        createdAt: '2026-03-02T10:00:00.000Z',
+        startedAt: null,
+        finishedAt: null,
+        ...over,
+      });
+      const answers = [
+        status({ status: 'running', actions: [action], startedAt: '2026-03-02T10:00:01.000Z' }),
+        status({ status: 'done', actions: result.actions, result, finishedAt: '2026-03-02T10:00:02.000Z' }),
+      ];
+      const bodies: unknown[] = [];
+      const { user, loads } = show(
+        { ...COVERED, chain: 'simulated', explorerUrl: null, devCommands: true },
+        {
+          'POST /api/v1/dev/treasury/payouts': (_url, init) => {
+            bodies.push(JSON.parse(String(init?.body)));
+            return jsonResponse(202, status({}));
+          },
+          [`GET /api/v1/dev/treasury/runs/${RUN_ID}`]: () => jsonResponse(200, answers.shift() ?? answers[0]!),
+          'POST /api/v1/dev/treasury/sweep': () =>
+            jsonResponse(403, { error: { code: 'FORBIDDEN', message: MSG.common.internal } }),
+        },
+      );
+      const dev = await screen.findByRole('region', { name: 'Development' });
+      await user.click(within(dev).getByRole('button', { name: 'Send payouts' }));
+      expect(await within(dev).findByTestId('treasury-run-progress')).toHaveTextContent(
+        /Send payouts: (waiting for another treasury run to finish|running, 1 action so far)\./,
+      );
+      expect(within(dev).getByRole('button', { name: 'Sweep deposits' })).toBeDisabled();
+      const done = await within(dev).findByTestId('treasury-run', {}, { timeout: 5_000 });
+      expect(bodies).toEqual([{}]);
+      expect(done).toHaveTextContent('Send payouts: 2 actions, gas 0.0002 BNB.');
+      const [sent] = within(done).getAllByTestId('treasury-action');
+      expect(sent).toHaveTextContent('Payout');
+      expect(sent).toHaveTextContent('24.90 USDT');
+      expect(sent).toHaveTextContent('sent');
+      expect(within(sent!).getByTitle(TX)).toBeInTheDocument();
+      expect(within(sent!).queryByRole('link')).not.toBeInTheDocument(); // the simulated chain has no explorer
+      const unpaid = within(done).getByTestId('treasury-unpaid');
+      expect(unpaid).toHaveTextContent('Left 1 approved withdrawal unpaid: 92.40 USDT still needed');
+      expect(unpaid).toHaveTextContent('92.40 USDT: waiting: the treasury has 37.5 USDT free');
+      expect(unpaid).toHaveTextContent('The treasury has 12.60 USDT free: it needs 79.80 USDT more');
+      expect(screen.queryByTestId('treasury-run-progress')).not.toBeInTheDocument();
+      await waitFor(() => expect(loads.treasury).toBe(2));
+
+      await user.click(within(dev).getByRole('button', { name: 'Sweep deposits' }));
+      expect(await within(dev).findByRole('alert')).toHaveTextContent(MSG.common.internal);
+    },
+  );
+
+  it('shows a run that failed with its reason', async () => {
+    const RUN_ID = '1b6f5a4e-9d1c-4c44-8a0e-3f3f3f3f3f3f';
+    const failed: TreasuryRunStatus = {
+      runId: RUN_ID,
+      command: 'sweep',
+      dryRun: false,
+      status: 'failed',
+      actions: [],
+      result: null,
+      error: 'Another treasury run holds the treasury lock; try again once it has finished.',
+      createdAt: '2026-03-02T10:00:00.000Z',
+      startedAt: null,
+      finishedAt: '2026-03-02T10:10:00.000Z',
     };
-    const bodies: unknown[] = [];
-    const { user, loads } = show(
+    const { user } = show(
       { ...COVERED, chain: 'simulated', explorerUrl: null, devCommands: true },
       {
-        'POST /api/v1/dev/treasury/payouts': (_url, init) => {
-          bodies.push(JSON.parse(String(init?.body)));
-          return jsonResponse(200, run);
-        },
         'POST /api/v1/dev/treasury/sweep': () =>
-          jsonResponse(403, { error: { code: 'FORBIDDEN', message: MSG.common.internal } }),
+          jsonResponse(202, { ...failed, status: 'queued', finishedAt: null, error: null }),
+        [`GET /api/v1/dev/treasury/runs/${RUN_ID}`]: () => jsonResponse(200, failed),
       },
     );
     const dev = await screen.findByRole('region', { name: 'Development' });
-    await user.click(within(dev).getByRole('button', { name: 'Send payouts' }));
-    const result = await within(dev).findByTestId('treasury-run');
-    expect(bodies).toEqual([{}]);
-    expect(result).toHaveTextContent('Send payouts: 1 action, gas 0.0002 BNB.');
-    const [action] = within(result).getAllByTestId('treasury-action');
-    expect(action).toHaveTextContent('Payout');
-    expect(action).toHaveTextContent('24.90 USDT');
-    expect(action).toHaveTextContent('confirmed');
-    expect(within(action!).getByTitle(TX)).toBeInTheDocument();
-    expect(within(action!).queryByRole('link')).not.toBeInTheDocument(); // the simulated chain has no explorer
-    await waitFor(() => expect(loads.treasury).toBe(2));
-
     await user.click(within(dev).getByRole('button', { name: 'Sweep deposits' }));
-    expect(await within(dev).findByRole('alert')).toHaveTextContent(MSG.common.internal);
+    const alert = await within(dev).findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert).toHaveTextContent('Sweep deposits failed');
+    expect(alert).toHaveTextContent(failed.error!);
+  });
+
+  it('clears an unmatched transfer with an explanation the server keeps', async () => {
+    const notes: unknown[] = [];
+    let unmatched: TreasuryReport['unmatched'] = [
+      { txHash: TX, logIndex: 0, to: WALLET, amount: '12.5', blockNumber: '4567', seenAt: '2026-03-02T09:00:00.000Z' },
+    ];
+    mockFetch({
+      'GET /api/v1/admin/treasury': () => jsonResponse(200, { ...COVERED, unmatched }),
+      [`POST /api/v1/admin/treasury/unmatched/${TX}/0/acknowledge`]: (_url, init) => {
+        notes.push(JSON.parse(String(init?.body)));
+        unmatched = [];
+        return jsonResponse(200, { success: true, message: MSG.treasury.unmatchedAcknowledged });
+      },
+    });
+    renderAt(<TreasuryPage />, { path: '/dashadmin/treasury' });
+    const user = userEvent.setup();
+    expect(await screen.findByText(MSG.treasury.unmatched)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Explain the transfer ${TX}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Explain this transfer' });
+    await user.click(within(dialog).getByRole('button', { name: 'Clear the alert' }));
+    expect(within(dialog).getByText('Say in a few words what this transfer was.')).toBeInTheDocument();
+    expect(notes).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/What was it\?/), 'Moved to cold storage');
+    await user.click(within(dialog).getByRole('button', { name: 'Clear the alert' }));
+    expect(await screen.findByText(MSG.treasury.unmatchedAcknowledged)).toBeInTheDocument();
+    expect(notes).toEqual([{ note: 'Moved to cold storage' }]);
+    expect(await screen.findByText('No unmatched transfers.')).toBeInTheDocument();
+    expect(screen.queryByText(MSG.treasury.unmatched)).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { Alert, List, Table, Text } from '@mantine/core';
 import { HashText } from '../../../components/ui/HashText';
 import { DataTable } from '../../../components/ui/DataTable';
 import { explorerTxUrl } from '../../../lib/explorer';
@@ -11,6 +11,36 @@ const KIND_LABELS: Record<TreasuryRun['actions'][number]['kind'], string> = {
   payout: 'Payout',
 };
 const COMMAND_LABELS: Record<TreasuryRun['command'], string> = { sweep: 'Sweep deposits', payouts: 'Send payouts' };
+
+/** The approved withdrawals a payouts run left unpaid, the total still needed and what to fund (DESIGN D16). */
+function UnpaidSummary({ run }: { run: TreasuryRun }) {
+  const unpaid = run.unpaid;
+  if (!unpaid || unpaid.withdrawals.length === 0) return null;
+  const n = unpaid.withdrawals.length;
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      mt="sm"
+      role="status"
+      data-testid="treasury-unpaid"
+      title={`${run.dryRun ? 'Would leave' : 'Left'} ${plural(n, 'approved withdrawal')} unpaid: ${usdtText(unpaid.total)} still needed`}
+    >
+      <List size="sm" spacing={2}>
+        {unpaid.withdrawals.map((u) => (
+          <List.Item key={u.withdrawalId}>
+            <HashText hash={u.withdrawalId} /> {usdtText(u.amount)}: {u.reason}
+          </List.Item>
+        ))}
+      </List>
+      {unpaid.toFund !== '0' && (
+        <Text fz="sm" mt="xs">
+          {`The treasury has ${usdtText(unpaid.free)} free: it needs ${usdtText(unpaid.toFund)} more (sweep or fund it), then send payouts again.`}
+        </Text>
+      )}
+    </Alert>
+  );
+}
 
 /** What one run of the treasury command did (or, dry, would do), action by action. */
 export function TreasuryRunTable({ run, explorerUrl }: { run: TreasuryRun; explorerUrl: string | null }) {
@@ -58,6 +88,7 @@ export function TreasuryRunTable({ run, explorerUrl }: { run: TreasuryRun; explo
           ))}
         </DataTable>
       )}
+      <UnpaidSummary run={run} />
     </div>
   );
 }

@@ -1,18 +1,40 @@
-import { Alert, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Stack, Table, Text } from '@mantine/core';
 import { MSG } from '@svp/shared';
+import { useState } from 'react';
 import { HashText } from '../../../components/ui/HashText';
 import { DataTable } from '../../../components/ui/DataTable';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { explorerAddressUrl, explorerTxUrl } from '../../../lib/explorer';
 import { formatDateTime } from '../../../lib/money';
 import type { TreasuryReport } from '../api/treasury';
+import { AcknowledgeModal } from './AcknowledgeModal';
 import { usdtText } from './format';
 
-/** USDT that left the treasury matching no approved withdrawal: each one needs the operator's explanation. */
+type Unmatched = TreasuryReport['unmatched'][number];
+
+/**
+ * USDT that left the treasury matching no approved withdrawal: each one needs the operator's explanation, and
+ * stays an alert until an admin gives it (an audited note).
+ */
 export function UnmatchedTransfers({ report }: { report: TreasuryReport }) {
   const rows = report.unmatched;
+  const [explaining, setExplaining] = useState<Unmatched | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   return (
     <SectionCard title="Unmatched transfers" size="h4" titleId="unmatched-title" compact>
+      {done && (
+        <Alert color="green" variant="light" role="status" mb="sm" withCloseButton onClose={() => setDone(null)}>
+          {done}
+        </Alert>
+      )}
+      <AcknowledgeModal
+        transfer={explaining}
+        onClose={() => setExplaining(null)}
+        onDone={(message) => {
+          setExplaining(null);
+          setDone(message);
+        }}
+      />
       {rows.length === 0 ? (
         <Text c="dimmed" fz="sm">
           No unmatched transfers.
@@ -23,16 +45,23 @@ export function UnmatchedTransfers({ report }: { report: TreasuryReport }) {
             {MSG.treasury.unmatched}
           </Alert>
           <DataTable
-            minWidth={720}
+            minWidth={820}
             label="Unmatched transfers"
-            columns={['Seen', 'Transaction', 'To', { label: 'Amount', ta: 'right' }, { label: 'Block', ta: 'right' }]}
+            columns={[
+              'Seen',
+              'Transaction',
+              'To',
+              { label: 'Amount', ta: 'right' },
+              { label: 'Block', ta: 'right' },
+              'Action',
+            ]}
             striped
             withTableBorder
             verticalSpacing="xs"
             data-testid="unmatched-transfers"
           >
             {rows.map((t) => (
-              <Table.Tr key={t.txHash}>
+              <Table.Tr key={`${t.txHash}:${t.logIndex}`}>
                 <Table.Td fz="sm">{formatDateTime(t.seenAt)}</Table.Td>
                 <Table.Td>
                   <HashText
@@ -49,6 +78,16 @@ export function UnmatchedTransfers({ report }: { report: TreasuryReport }) {
                 </Table.Td>
                 <Table.Td fz="sm" ta="right" ff="monospace">
                   {t.blockNumber}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    onClick={() => setExplaining(t)}
+                    aria-label={`Explain the transfer ${t.txHash}`}
+                  >
+                    Explain
+                  </Button>
                 </Table.Td>
               </Table.Tr>
             ))}
