@@ -18,7 +18,7 @@ export function WithdrawBlockedNote() {
   const quote = useQuery({ ...withdrawalQuoteQueryOptions, enabled: unverified });
   if (!unverified || !quote.data?.reasons.includes(ACCOUNT_MSG.withdrawalsNeedVerifiedEmail)) return null;
   return (
-    <Text fz="xs" c="yellow.9" ta="right" data-testid="withdraw-blocked">
+    <Text fz="xs" c="dimmed" fw={600} ta="right" data-testid="withdraw-blocked">
       {ACCOUNT_MSG.withdrawalsBlockedUnverified}{' '}
       <Anchor component={Link} to="/dashboard/settings" fz="xs" underline="always">
         Verify it
