@@ -1,7 +1,23 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { MSG } from '@svp/shared';
-import { adminLogin, PASSWORD, login, moveClock, registerViaApi, uniqueEmail, welcomeDialog } from './helpers';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import {
+  adminLogin,
+  PASSWORD,
+  login,
+  moveClock,
+  registerViaApi,
+  uniqueEmail,
+  verifyEmailFromOutbox,
+  welcomeDialog,
+} from './helpers';
+
+/** A page of its own context, signed in as the admin. */
+async function adminPage(context: BrowserContext) {
+  const admin = await context.newPage();
+  await adminLogin(admin);
+  return admin;
+}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
@@ -147,9 +163,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('money screens', async ({ page, request, browser }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000); // two sign-ins of the admin (verifying, then the queue) and a dozen axe scans
       const email = uniqueEmail(`a11y-money-${colorScheme}`);
       await registerViaApi(request, email);
+      // A withdrawal needs the address verified: its link is read on the admin Outbox, as without SMTP.
+      const verifying = await browser.newContext({ colorScheme });
+      await verifyEmailFromOutbox(await adminPage(verifying), page, email);
+      await verifying.close();
       await login(page, '/', email, PASSWORD);
       await page.waitForURL('/dashboard');
 
@@ -231,8 +251,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       }
 
       const context = await browser.newContext({ colorScheme }); // axe needs a page of its own context
-      const admin = await context.newPage();
-      await adminLogin(admin);
+      const admin = await adminPage(context);
       await admin.goto('/dashadmin/withdrawals');
       const row = admin.getByTestId('queued-withdrawal').filter({ hasText: email });
       await expect(row).toBeVisible();

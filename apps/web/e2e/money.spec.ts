@@ -113,7 +113,7 @@ test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the w
 
   // The admin approves it, and the treasury pays it (treasury.spec.ts walks through the Treasury screen; here
   // its development route runs the same command).
-  await admin.goto('/dashadmin');
+  await adminLogin(admin); // the admin's session ended in those 45 days (30 idle minutes)
   await admin.getByRole('link', { name: 'Manage Withdrawals' }).click();
   await expect(admin.getByRole('heading', { name: 'Update User Information' })).toBeVisible();
   const row = admin.getByTestId('queued-withdrawal').filter({ hasText: emailB });
