@@ -69,7 +69,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('support, settings, FAQ and admin console screens', async ({ page, request, browser }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(150_000); // a dozen admin screens at two widths, each scanned by axe
       const email = uniqueEmail(`a11y-support-${colorScheme}`);
       await registerViaApi(request, email);
       await login(page, '/', email, PASSWORD);
