@@ -7,7 +7,7 @@ import { API, NOTIFICATIONS_API, SESSION_COOKIE } from '@svp/shared';
 import { buildApp } from '../../src/app.js';
 import { createClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import { queryRows, type Database } from '../../src/db/client.js';
+import { queryRows, sessionPool, type Database } from '../../src/db/client.js';
 import { NOTIFICATION_CHANNEL } from '../../src/modules/events/live-bus.js';
 import {
   Client,
@@ -306,7 +306,7 @@ describe('live stream', () => {
 async function listenRaw(onPayload: (payload: string) => void): Promise<() => Promise<void>> {
   const driver = (database.db as unknown as { session: { client: unknown } }).session.client;
   if (driver instanceof pg.Pool) {
-    const client = new pg.Client(driver.options);
+    const client = new pg.Client(sessionPool(driver).options); // LISTEN needs a session: not through a pooler
     await client.connect();
     client.on('notification', (n) => n.payload && onPayload(n.payload));
     await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
