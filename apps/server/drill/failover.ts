@@ -12,7 +12,6 @@
  * without a restart. Exit 0 without a violation, 1 with any, 2 when the drill itself failed. Every process and the
  * temp dir are removed at the end, on failure and on Ctrl-C too (`--keep` keeps the cluster's dir).
  */
-import pg from 'pg';
 import { checkDatabase, checkResponses } from '../stress/checks.js';
 import { Driver } from '../stress/driver.js';
 import { createScenarios } from '../stress/operations.js';
@@ -21,9 +20,12 @@ import { sleep, STALE_SECONDS } from '../stress/processes.js';
 import { printReport, saveRecords } from '../stress/report.js';
 import { checkSingleScanner, clockJumps, startHarness, watchLeaderLock, type Harness } from '../stress/run.js';
 import { createWorld } from '../stress/setup.js';
-import { Cluster, ensurePackages, PATRONI_TIMING, PORTS, waitFor } from './cluster.js';
+import { Cluster } from './cluster.js';
+import { ensurePackages, PATRONI_TIMING, PORTS } from './cluster-config.js';
+import { waitFor } from './daemon.js';
 import { eventFigures, formatEvent, servingAgain, type DrillEvent } from './figures.js';
 import { watchLiveStreams } from './live.js';
+import { ledgerCount, queryOne, startLoad, waitWritablePrimary } from './probes.js';
 
 /** The whole drill is stopped (and cleaned up) past this, whatever it is waiting for. */
 const DEADLINE_MS = 12 * 60_000;
@@ -58,66 +60,6 @@ setTimeout(() => {
   if (cluster) console.error(cluster.logTails());
   process.exit(2);
 }, DEADLINE_MS).unref();
-
-/** `concurrency` workers running the stress scenarios until stopped (the stress runner stops at an op count). */
-function startLoad(driver: Driver, concurrency: number, scenario: () => Promise<void>) {
-  let running = true;
-  const errors: string[] = [];
-  const workers = Array.from({ length: concurrency }, async () => {
-    while (running) await scenario().catch((error: unknown) => void errors.push(`LOAD: ${String(error)}`));
-  });
-  const started = Date.now();
-  return {
-    errors,
-    async stop(): Promise<number> {
-      running = false;
-      await Promise.all(workers);
-      await driver.settle();
-      return Date.now() - started;
-    },
-  };
-}
-
-/** Waits until HAProxy hands out a connection to a writable primary; returns the ms since `since`. */
-async function waitWritablePrimary(url: string, since: number): Promise<number> {
-  await waitFor('a writable primary behind HAProxy', RECOVERY_LIMIT_MS, async () => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      const { rows } = await client.query<{ writable: boolean }>('select not pg_is_in_recovery() as writable');
-      return rows[0]!.writable;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  });
-  return Date.now() - since;
-}
-
-async function primarySetting(url: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ value: string }>(`select current_setting($1) as value`, [name]);
-    return rows[0]!.value;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Ledger transactions on a node: the standby must hold every one the primary has once it caught up. */
-async function ledgerCount(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from ledger_transactions');
-    return rows[0]!.n;
-  } finally {
-    await client.end();
-  }
-}
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -209,7 +151,7 @@ async function main(): Promise<number> {
     if (pause) await cluster.pgbouncerCommand('PAUSE');
     try {
       await cluster.switchover(from, to);
-      event.primaryMs = await waitWritablePrimary(cluster.primaryUrl, event.at);
+      event.primaryMs = await waitWritablePrimary(cluster.primaryUrl, event.at, RECOVERY_LIMIT_MS);
     } finally {
       if (pause) await cluster.pgbouncerCommand('RESUME');
     }
@@ -235,11 +177,14 @@ async function main(): Promise<number> {
     events.push(event);
     const pids = cluster.kill(killed);
     console.log(`  killed ${from} (${pids.length} processes)…`);
-    event.primaryMs = await waitWritablePrimary(cluster.primaryUrl, event.at);
+    event.primaryMs = await waitWritablePrimary(cluster.primaryUrl, event.at, RECOVERY_LIMIT_MS);
     await awaitServing(event);
     console.log(`  ${formatEvent(eventFigures(driver.records, event, Date.now(), servers.length))}`);
     // Not strict: the survivor writes alone (no synchronous standby to wait for) rather than stop taking money.
-    const names = await primarySetting(cluster.primaryUrl, 'synchronous_standby_names');
+    const names = await queryOne<string>(
+      cluster.primaryUrl,
+      `select current_setting('synchronous_standby_names') as value`,
+    );
     notes.push(
       `while ${from} was dead, the primary's synchronous_standby_names was '${names}' ` +
         `(synchronous_mode_strict off: commits were acknowledged by ${to} alone)`,
