@@ -7,6 +7,7 @@ import { API_PREFIX } from '@svp/shared';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { primaryReads, replicaReads } from './db/read-replica.js';
 import { registerAccessControl, registerWithAccess } from './http/access.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { createFastify } from './http/fastify-instance.js';
@@ -111,7 +112,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const notifications = createNotificationsModule({ db, clock, config, mailer, rateLimiter, log: app.log });
   app.addHook('onClose', async () => Promise.all([notifications.close(), mailer.settled(5_000)]));
-  const history = createHistoryService(db);
+  // Reads that may lag go to the streaming replica when there is one (DESIGN §8); the rest read the primary.
+  const reads = config.DATABASE_READ_URL
+    ? replicaReads({
+        primary: db,
+        url: config.DATABASE_READ_URL,
+        maxLagMs: config.DATABASE_READ_MAX_LAG_SECONDS * 1000,
+        onFallback: (reason) => app.log.warn({ reason }, 'a lag-tolerant read went to the primary'),
+      })
+    : primaryReads(db);
+  app.addHook('onClose', () => reads.close());
+  const history = createHistoryService(db, reads);
   const engagement = createEngagementService({
     db,
     clock,
@@ -119,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     plans: { hasActivePlan: async (tx, userId) => Boolean(await plansRepository.activeInvestment(tx, userId)) },
   });
-  const staking = createStakingService({ db, clock, ledger, config });
+  const staking = createStakingService({ db, reads, clock, ledger, config });
   const users = createUsersService(db, clock, engagement, history, config.MIN_WITHDRAWAL_EARNINGS_USD);
   const audit = createAuditLog(db, clock);
   const referrals = createReferralsService({ db, ledger, config, clock });
@@ -131,10 +142,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ db, clock, config, ...signIn });
   const investments = createInvestmentsService({ db, ledger, referrals });
   const tickets = createTicketsService({ db, clock, audit });
-  const adminUsers = createAdminUsersService({ db, clock, ledger, audit });
+  const adminUsers = createAdminUsersService({ db, reads, clock, ledger, audit });
   const adminReports = createAdminReportsService(db, {
     stakingApyPercent: config.STAKING_APY_PERCENT,
     ledgerCheck,
+    reads,
     // Tests read exact figures right after a write: on a slow machine one computation past the threshold would
     // turn the overview into its background job, and the next answer would be the one before the write.
     ...(config.NODE_ENV === 'test' ? { freshBelowMs: Number.POSITIVE_INFINITY } : {}),
@@ -160,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const devSimulated = config.isProduction ? null : simulated;
   const treasury = createTreasuryService({
     db,
+    reads,
     clock,
     scanner,
     treasury: treasuryAddress,

@@ -71,6 +71,13 @@ const envSchema = z.object({
    * migrations, LISTEN and the deposit watcher's leadership need a session of their own. Defaults to DATABASE_URL.
    */
   DATABASE_DIRECT_URL: z.string().url().optional(),
+  /**
+   * A streaming replica of the same database, for reads that may lag (db/read-replica.ts): the leaderboard,
+   * admin lists, the history page and export, the treasury's chain figures. Unset: everything reads the primary.
+   */
+  DATABASE_READ_URL: z.string().url().optional(),
+  /** A replica further behind than this is not read: the primary answers instead. */
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -205,6 +212,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'NODE_ENV=production needs DATABASE_URL: the embedded PGlite database is single-process and meant for ' +
         'development and demos only; production data must live in PostgreSQL.',
     );
+  }
+  if (cfg.DATABASE_READ_URL && !cfg.DATABASE_URL) {
+    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: a read replica follows a PostgreSQL primary.');
   }
   if (cfg.CHAIN === 'bsc' && !cfg.BSC_RPC_URL) {
     throw new ConfigError('CHAIN=bsc needs BSC_RPC_URL (a BNB Smart Chain JSON-RPC endpoint).');

@@ -32,9 +32,13 @@ export interface TestApp {
  * is a transaction pooler (PgBouncer) in front of that server: the app's queries go through it, and the database
  * is created, migrated and dropped on the direct connection, as an operator's deploy does.
  */
-export async function createTestDatabase(
-  options: { migrate?: boolean } = {},
-): Promise<{ database: Database; drop(): Promise<void>; openAnother?: () => Promise<Database> }> {
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<{
+  database: Database;
+  drop(): Promise<void>;
+  openAnother?: () => Promise<Database>;
+  /** The PostgreSQL database's name (absent on PGlite). */
+  name?: string;
+}> {
   const migrate = options.migrate ?? true;
   const url = process.env.DATABASE_URL;
   if (!url) {
@@ -59,6 +63,7 @@ export async function createTestDatabase(
   const others: Database[] = [];
   return {
     database,
+    name,
     /** Another process's pools on the same database (closed by drop). */
     async openAnother() {
       const another = await open();
@@ -79,10 +84,11 @@ export async function createTestDatabase(
 export const TEST_EPOCH = Date.parse('2026-03-02T09:00:00Z');
 
 export async function buildTestApp(
-  env: Record<string, string> = {},
+  /** Settings; a function receives the fresh PostgreSQL database's name (undefined on PGlite). */
+  env: Record<string, string> | ((databaseName: string | undefined) => Record<string, string>) = {},
   logStream?: { write(line: string): void },
 ): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase();
+  const { database, drop, name } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     ALLOW_TEST_CLOCK: '1',
@@ -90,7 +96,7 @@ export async function buildTestApp(
     WEB_DIST: '/nonexistent',
     // Test users sign up unverified; the rule's own tests (test/account) turn it on (issue 18, ADR 0023).
     WITHDRAWALS_REQUIRE_VERIFIED_EMAIL: '0',
-    ...env,
+    ...(typeof env === 'function' ? env(name) : env),
   });
   const started = Date.now();
   const clock = createClock(() => TEST_EPOCH + (Date.now() - started));

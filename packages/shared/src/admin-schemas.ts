@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { figuresAsOfField } from './figures-age.js';
 import { USER_ACCOUNTS } from './ledger.js';
 import { MSG } from './messages.js';
 import { exceedsAmount, parseAmount } from './money.js';
@@ -81,6 +82,7 @@ export const adminUserListSchema = z.object({
   users: z.array(adminUserRowSchema),
   /** The next page's `after`, or null on the last page. */
   nextCursor: z.string().nullable(),
+  ...figuresAsOfField,
 });
 
 /** The Manage Users table's orders: sign-up time either way, or e-mail address. */
@@ -155,7 +157,7 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
   createdAt: z.string(),
 });
-export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema), ...figuresAsOfField });
 
 export const overviewSchema = z.object({
   counts: z.object({

@@ -1,5 +1,6 @@
 import { DAY_MS } from './time.js';
 import { z } from 'zod';
+import { figuresAsOfField } from './figures-age.js';
 import { MSG } from './messages.js';
 import { amountField, botStatusSchema, decimalString } from './schemas.js';
 
@@ -98,4 +99,5 @@ export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 export const leaderboardSchema = z.object({
   top: z.array(leaderboardEntrySchema),
   me: leaderboardEntrySchema.nullable(),
+  ...figuresAsOfField,
 });

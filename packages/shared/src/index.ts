@@ -11,6 +11,7 @@ export * from './plans-schemas.js';
 export * from './withdrawals-schemas.js';
 export * from './referrals-schemas.js';
 export * from './history-schemas.js';
+export * from './figures-age.js';
 export * from './engagement.js';
 export * from './bot-sim.js';
 export * from './admin-schemas.js';

@@ -1,5 +1,6 @@
 /** The treasury (DESIGN D16): what the chain holds beside what the ledger owes, and the treasury command's answers. */
 import { z } from 'zod';
+import { figuresAsOfField } from './figures-age.js';
 import { decimalString } from './schemas.js';
 
 export const treasuryCommandSchema = z.enum(['sweep', 'payouts']);
@@ -122,5 +123,7 @@ export const treasuryReportSchema = z.object({
   payoutsInFlight: z.number(),
   /** Whether this server can run the treasury commands itself (simulated chain, outside production). */
   devCommands: z.boolean(),
+  /** The chain figures' age when a read replica served them (the rest of the screen reads the primary). */
+  ...figuresAsOfField,
 });
 export type TreasuryReport = z.infer<typeof treasuryReportSchema>;

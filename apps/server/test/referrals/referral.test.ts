@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API, MSG } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
+import { primaryReads } from '../../src/db/read-replica.js';
 import { createHistoryService } from '../../src/modules/history/history.service.js';
 import {
   buildTestApp,
@@ -167,7 +168,7 @@ describe('history', () => {
   it('answers from the cache while the entry count is unchanged, and reads again once it moves', async () => {
     const { client, user } = await signedInUser(t.app);
     await topUp(client, '10');
-    const history = createHistoryService(t.database.db);
+    const history = createHistoryService(t.database.db, primaryReads(t.database.db));
     const count = async () =>
       (
         await queryRows<{ n: string }>(

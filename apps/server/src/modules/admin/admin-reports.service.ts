@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { toDecimalString, tokenToMicro, usdForTokens, usdText } from '@svp/shared';
 import { yieldOfTokenMs } from '../staking/yield.js';
 import { queryRows, type Db } from '../../db/client.js';
+import type { LagTolerantReads } from '../../db/read-replica.js';
 import { auditLog, users } from '../../db/schema.js';
 import { adminReportsRepository as repo } from './admin-reports.repository.js';
 import type { LedgerCheck } from '../ledger/ledger-check.js';
@@ -25,6 +26,8 @@ export function createAdminReportsService(
   options: {
     stakingApyPercent: number;
     ledgerCheck: LedgerCheck;
+    /** The audit page may lag: the replica's when there is one. */
+    reads: LagTolerantReads;
     /** OVERVIEW_FRESH_BELOW_MS unless given: the tests compute it on every request, however slow the machine. */
     freshBelowMs?: number;
   },
@@ -61,13 +64,16 @@ export function createAdminReportsService(
     },
 
     async audit(limit = 200) {
-      const rows = await db
-        .select({ entry: auditLog, actor: users.email })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorId))
-        .orderBy(desc(auditLog.id))
-        .limit(limit);
+      const { value: rows, figuresAsOf } = await options.reads.run((from) =>
+        from
+          .select({ entry: auditLog, actor: users.email })
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.actorId))
+          .orderBy(desc(auditLog.id))
+          .limit(limit),
+      );
       return {
+        ...(figuresAsOf && { figuresAsOf }),
         entries: rows.map((r) => ({
           id: r.entry.id.toString(),
           actor: r.actor,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ADMIN_EMAIL_PATTERN, DATASET_EDITABLE, MSG, type AdminUsersQuery } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import { withFiguresAge, type LagTolerantReads } from '../../db/read-replica.js';
 import type { Tx } from '../../db/transaction.js';
 import { users } from '../../db/schema.js';
 import { AppError, errors } from '../../http/errors.js';
@@ -37,7 +38,14 @@ interface Edit {
  * each save committed in one transaction with its audit entries. Balance adjustments live in
  * balance-adjustments.service.ts and are part of this service, which is what the admin routes are given.
  */
-export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Ledger; audit: AuditLog }) {
+export function createAdminUsersService(deps: {
+  db: Db;
+  /** The users table may lag: the replica's when there is one. */
+  reads: LagTolerantReads;
+  clock: Clock;
+  ledger: Ledger;
+  audit: AuditLog;
+}) {
   const { db, clock, ledger, audit } = deps;
   const details = (user: UserRow) => userDetails(ledger, user);
   const freshlyVerified = (verifiedAt: number | null) =>
@@ -128,7 +136,7 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; ledger: Le
     },
 
     /** Manage Users: a page of the table, sorted and filtered (users-table.ts). */
-    list: (query: AdminUsersQuery) => usersTablePage(db, query),
+    list: async (query: AdminUsersQuery) => withFiguresAge(await deps.reads.run((from) => usersTablePage(from, query))),
 
     /** SPEC §7's three data sets, loaded together; the editable columns come from one whitelist. */
     async datasets() {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
+import { withFiguresAge, type LagTolerantReads } from '../../db/read-replica.js';
 import { statementLinesOf, toTransactions, type StatementLine } from './history.describe.js';
 import { csvStatement } from './history.csv.js';
 import { historyRepository as repo } from './history.repository.js';
@@ -42,20 +43,26 @@ export function statementLines(
  * unchanged count means an unchanged statement. No invalidation, nothing shared between processes; a
  * posting raises the count and the next read builds the lines again.
  */
-export function createHistoryService(db: Db) {
+export function createHistoryService(db: Db, reads: LagTolerantReads) {
   const cache = new Map<string, { entriesTotal: string; lines: string[] }>();
 
-  async function read(userId: string, limit: number) {
+  /** The newest `limit` lines as `from` (the primary, or the replica for the History page) has them. */
+  async function collect(from: Db, userId: string, limit: number) {
     let wanted = limit * ENTRIES_PER_LINE;
     for (;;) {
-      const { entriesTotal, entries } = await repo.newest(db, userId, wanted);
+      const { entriesTotal, entries } = await repo.newest(from, userId, wanted);
       const complete = entries.length < wanted;
       const found = statementLines(entries, limit + 1, complete);
       if (complete || found.length > limit || wanted >= MAX_ENTRIES_READ) {
-        return remember(userId, limit, entriesTotal, found.slice(0, limit).map(lineText));
+        return { entriesTotal, lines: found.slice(0, limit).map(lineText) };
       }
       wanted = Math.min(wanted * 4, MAX_ENTRIES_READ);
     }
+  }
+
+  async function read(userId: string, limit: number) {
+    const { entriesTotal, lines } = await collect(db, userId, limit);
+    return remember(userId, limit, entriesTotal, lines);
   }
 
   function remember(userId: string, limit: number, entriesTotal: string, lines: string[]) {
@@ -78,10 +85,21 @@ export function createHistoryService(db: Db) {
     },
 
     /**
-     * CSV statement, streamed a page at a time (history.csv.ts): one row per entry on the user's accounts,
-     * with its exact amount and the description of the History line it belongs to.
+     * The History page: it may lag (DESIGN §8), so it reads the replica when there is one, and says how old
+     * its figures are. The dashboard's lines (`lines`, from /me) always read the primary.
      */
-    csv: (userId: string): Readable => csvStatement(db, userId),
+    async page(userId: string) {
+      const read = await reads.run(async (from) => ({ lines: (await collect(from, userId, 200)).lines }));
+      return withFiguresAge(read);
+    },
+
+    /**
+     * CSV statement, streamed a page at a time (history.csv.ts): one row per entry on the user's accounts,
+     * with its exact amount and the description of the History line it belongs to. From the replica when there
+     * is one, like the page.
+     */
+    csv: (userId: string): Promise<{ value: Readable; figuresAsOf?: string }> =>
+      reads.run(async (from) => csvStatement(from, userId)),
   };
 }
 

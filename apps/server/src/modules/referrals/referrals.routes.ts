@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
+  FIGURES_AS_OF_HEADER,
   historyResponseSchema,
   referralRequestSchema,
   referralResponseSchema,
@@ -48,11 +49,14 @@ export function referralsRoutes(referrals: ReferralsService, history: HistorySer
         config: { access: 'user' },
         schema: { tags: ['history'], response: { 200: historyResponseSchema, ...errorResponses } },
       },
-      async (request) => ({ lines: await history.lines(sessionOf(request).userId) }),
+      async (request) => history.page(sessionOf(request).userId),
     );
     app.get(API.historyCsv, { config: { access: 'user' }, schema: { tags: ['history'] } }, async (request, reply) => {
+      const { value: csv, figuresAsOf } = await history.csv(sessionOf(request).userId);
       reply.header('content-disposition', 'attachment; filename="svp-statement.csv"');
-      return reply.type('text/csv; charset=utf-8').send(await history.csv(sessionOf(request).userId));
+      // Served from a read replica: how old its figures are (the file itself stays a plain table).
+      if (figuresAsOf) reply.header(FIGURES_AS_OF_HEADER, figuresAsOf);
+      return reply.type('text/csv; charset=utf-8').send(csv);
     });
   };
 }

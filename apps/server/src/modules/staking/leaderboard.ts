@@ -1,5 +1,6 @@
 import { toDecimalString, type LeaderboardEntry } from '@svp/shared';
 import { preparedStatement, type Db } from '../../db/client.js';
+import type { LagTolerantReads } from '../../db/read-replica.js';
 import type { LeaderRow } from './staking.repository.js';
 import type { StakeTerms } from './yield.js';
 
@@ -114,6 +115,8 @@ interface Ranking {
   /** When its queries started (real time): it shows every user who existed then. */
   startedAt: number;
   top: LeaderRow[];
+  /** When a read replica built it: the time of its figures (DESIGN §8); absent when the primary did. */
+  figuresAsOf?: string;
   /** Every positive staked balance, ascending. */
   staked: BigInt64Array;
   /** The positive staked balances of owners who are not ranked, ascending. */
@@ -154,7 +157,7 @@ function balancesOf(base64: string): BigInt64Array {
  * them in the top 100 but who is missing from it (they staked or signed up since) gets a ranking started
  * after they asked.
  */
-export function createLeaderboard(db: Db, maxAgeMs: number, unsettled: Unsettled) {
+export function createLeaderboard(db: Db, reads: LagTolerantReads, maxAgeMs: number, unsettled: Unsettled) {
   const view = (r: LeaderRow): LeaderboardEntry => {
     const accrued =
       r.stake_tokens === null
@@ -180,9 +183,14 @@ export function createLeaderboard(db: Db, maxAgeMs: number, unsettled: Unsettled
   let lastBuildMs = 0;
 
   async function build(startedAt: number): Promise<Ranking> {
-    const [top, [balances]] = await Promise.all([topStatement(db, []), balancesStatement(db, [])]);
+    // The ranking may lag (the replica's, when there is one); the caller's own row below is the primary's.
+    const {
+      value: [top, [balances]],
+      figuresAsOf,
+    } = await reads.run((from) => Promise.all([topStatement(from, []), balancesStatement(from, [])]));
     return {
       startedAt,
+      ...(figuresAsOf && { figuresAsOf }),
       top: top.map((r, i) => ({ ...r, rank: i + 1 })),
       staked: balancesOf(balances?.staked ?? ''),
       unranked: (balances?.unranked ?? []).map(BigInt).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)),
@@ -220,7 +228,8 @@ export function createLeaderboard(db: Db, maxAgeMs: number, unsettled: Unsettled
     // A stale ranking is still shown while the next one is built; only a process's first request waits for one.
     if (current && asked - current.startedAt >= Math.max(maxAgeMs, 10 * lastBuildMs)) rank().catch(() => undefined);
     const [ranking, [caller]] = await Promise.all([current ?? rank(), callerStatement(db, [userId])]);
-    if (!caller) return { top: ranking.top.map(view), me: null };
+    const asOf = ranking.figuresAsOf && { figuresAsOf: ranking.figuresAsOf };
+    if (!caller) return { top: ranking.top.map(view), me: null, ...asOf };
     const staked = BigInt(caller.staked);
     const before =
       staked > 0n ? Number(caller.before) : Number((await unstakedBeforeStatement(db, [caller.username]))[0]!.before);
@@ -232,6 +241,6 @@ export function createLeaderboard(db: Db, maxAgeMs: number, unsettled: Unsettled
     }
     const { before: _before, ...row } = caller;
     const me: LeaderRow = { ...row, rank: at };
-    return { top: shown.top.map(view), me: view(me) };
+    return { top: shown.top.map(view), me: view(me), ...(shown.figuresAsOf && { figuresAsOf: shown.figuresAsOf }) };
   };
 }

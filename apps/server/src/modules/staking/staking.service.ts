@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { LagTolerantReads } from '../../db/read-replica.js';
 import { inTransaction, withRetries, type Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import {
@@ -27,7 +28,13 @@ const bad = (message: string) => new AppError('VALIDATION_ERROR', message);
 const short = (message: string) => new AppError('INSUFFICIENT_FUNDS', message);
 
 /** Staking room (SPEC §2, §4, §5, §9; DESIGN D10): fund balance, SVP tokens, stakes, transfers. */
-export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledger; config: Config }) {
+export function createStakingService(deps: {
+  db: Db;
+  reads: LagTolerantReads;
+  clock: Clock;
+  ledger: Ledger;
+  config: Config;
+}) {
   const { db, clock, ledger } = deps;
   /** APY in basis points (12% → 1200), so yield is integer arithmetic. */
   const apyBp = BigInt(Math.round(deps.config.STAKING_APY_PERCENT * 100));
@@ -248,7 +255,7 @@ export function createStakingService(deps: { db: Db; clock: Clock; ledger: Ledge
       );
     },
 
-    leaderboard: createLeaderboard(db, deps.config.LEADERBOARD_CACHE_SECONDS * 1000, (stake) => {
+    leaderboard: createLeaderboard(db, deps.reads, deps.config.LEADERBOARD_CACHE_SECONDS * 1000, (stake) => {
       const accrued = yieldDue(stake, clock.now());
       return accrued > stake.creditedTotal ? accrued - stake.creditedTotal : 0n;
     }),

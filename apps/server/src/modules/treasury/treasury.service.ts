@@ -2,6 +2,7 @@ import { formatUsdShort, MSG, tokenToMicro, usdText, type TreasuryReport } from 
 import type { ChainScanner } from '../../chain/types.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import type { LagTolerantReads } from '../../db/read-replica.js';
 import { errors } from '../../http/errors.js';
 import type { Actor } from '../../http/session.js';
 import type { AuditLog } from '../audit/audit.js';
@@ -22,6 +23,8 @@ function bnbText(wei: bigint): string {
  */
 export function createTreasuryService(deps: {
   db: Db;
+  /** The chain figures (the watcher's snapshot, unmatched transfers) may lag: the replica's when there is one. */
+  reads: LagTolerantReads;
   clock: Clock;
   scanner: ChainScanner;
   treasury: string | null;
@@ -72,13 +75,15 @@ export function createTreasuryService(deps: {
     },
 
     async report(): Promise<TreasuryReport> {
-      const [snapshot, owed, approved, unmatched, inFlight] = await Promise.all([
-        repo.snapshot(db, scanner.chainId),
+      const [chainFigures, owed, approved, inFlight] = await Promise.all([
+        deps.reads.run((from) =>
+          Promise.all([repo.snapshot(from, scanner.chainId), repo.unmatched(from, scanner.chainId)]),
+        ),
         deps.owed(),
         repo.approvedUnpaid(db),
-        repo.unmatched(db, scanner.chainId),
         repo.payoutsInFlight(db, scanner.chainId),
       ]);
+      const [snapshot, unmatched] = chainFigures.value;
       const onChain = snapshot && {
         treasury: tokenToMicro(BigInt(snapshot.treasuryRaw), snapshot.decimals),
         unswept: tokenToMicro(BigInt(snapshot.unsweptRaw), snapshot.decimals),
@@ -133,6 +138,7 @@ export function createTreasuryService(deps: {
         })),
         payoutsInFlight: inFlight,
         devCommands: deps.devCommands,
+        ...(chainFigures.figuresAsOf && { figuresAsOf: chainFigures.figuresAsOf }),
       };
     },
 
