@@ -28,6 +28,7 @@ import { createPlatformRollUp } from './modules/ledger/platform-roll-up.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createOutboxService } from './modules/mail/outbox.js';
 import { createNotificationsModule } from './modules/notifications/index.js';
+import { createEventsModule } from './modules/events/index.js';
 import { adminOutboxRoutes } from './modules/admin/admin-outbox.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -61,6 +62,7 @@ import { createStakingService } from './modules/staking/staking.service.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createAccountModule } from './modules/account/index.js';
+import { accountRepository } from './modules/account/account.repository.js';
 
 export interface AppDeps {
   config: Config;
@@ -111,7 +113,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     production: config.isProduction,
   });
   const notifications = createNotificationsModule({ db, clock, config, mailer, rateLimiter, log: app.log });
-  app.addHook('onClose', async () => Promise.all([notifications.close(), mailer.settled(5_000)]));
+  const events = createEventsModule({
+    db,
+    clock,
+    notifications: notifications.service,
+    rateLimiter,
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => Promise.all([notifications.close(), events.close(), mailer.settled(5_000)]));
   // Reads that may lag go to the streaming replica when there is one (DESIGN §8); the rest read the primary.
   const reads = config.DATABASE_READ_URL
     ? replicaReads({
@@ -134,7 +144,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersService(db, clock, engagement, history, config.MIN_WITHDRAWAL_EARNINGS_USD);
   const audit = createAuditLog(db, clock);
   const referrals = createReferralsService({ db, ledger, config, clock });
-  const totp = createTotpService({ db, clock, rateLimiter, audit });
+  // A user's new second factor ends their other sessions: account's query, handed down so auth never imports it.
+  const totp = createTotpService({
+    db,
+    clock,
+    rateLimiter,
+    audit,
+    endOtherSessions: accountRepository.endOtherSessions,
+  });
   // Settings → Security: sessions, sign-in history, password and e-mail changes, verified e-mail (issue 18).
   const account = createAccountModule({ db, clock, config, sessions, rateLimiter, mailer, audit, log: app.log });
   await ledger.openSystemAccounts();
@@ -216,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     runs: devTreasuryRunner({
       db,
       clock,
-      chain: devSimulated,
+      chain: devSimulated.treasuryChain,
       treasuryAddress: treasuryAddress!,
       depositAddress: (index) => deriveAddress(xpub, index),
       watcher,
@@ -255,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ticketsRoutes(tickets));
       await api.register(account.routes());
       await api.register(notifications.routes);
+      await api.register(events.routes);
       await api.register(adminRoutes(adminUsers, adminReports));
       await api.register(treasuryRoutes({ treasury, dev: devTreasury }));
       await api.register(

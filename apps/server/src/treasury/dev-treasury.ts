@@ -1,10 +1,10 @@
 import type { TreasuryCommand, TreasuryRunStatus } from '@svp/shared';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
-import type { SimulatedChain } from '../chain/simulated.js';
 import { leaseOwner } from './lease.js';
 import { runsRepository as runs, runStatus } from './runs.repository.js';
 import type { TreasuryAction } from './steps.js';
+import type { TreasuryChain } from './types.js';
 
 /** How often this process tells the database its runs are alive. */
 const HEARTBEAT_MS = 5_000;
@@ -37,7 +37,8 @@ export interface DevTreasuryRuns {
 export function devTreasuryRunner(deps: {
   db: Db;
   clock: Clock;
-  chain: SimulatedChain;
+  /** The simulated chain's treasury view (chain/simulated.ts implements this folder's interface). */
+  chain: TreasuryChain;
   treasuryAddress: string;
   /** The deposit address at an index (derived from the deposit xpub by app.ts). */
   depositAddress: (index: number) => string;
@@ -101,7 +102,7 @@ export function devTreasuryRunner(deps: {
       const result = await runTreasury(command, {
         db,
         clock: deps.clock,
-        chain: deps.chain.treasuryChain,
+        chain: deps.chain,
         keys: {
           treasury: { address: deps.treasuryAddress },
           gas: null,
@@ -138,7 +139,7 @@ export function devTreasuryRunner(deps: {
       await runs.failStale(db);
       await runs.dropOld(db);
       const { row, created } = await runs.enqueue(db, {
-        chainId: deps.chain.treasuryChain.chainId,
+        chainId: deps.chain.chainId,
         command,
         dryRun: options.dryRun,
         min: options.min ?? null,

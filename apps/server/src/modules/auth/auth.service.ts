@@ -19,11 +19,28 @@ import { hashPassword, timingDummyHash, verifyPassword } from './password.js';
 import { hashToken, type SessionStore } from './sessions.js';
 import type { TotpService } from './totp.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import type { AccountModule } from '../account/index.js';
 
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
+}
+
+type Person = { id: string; email: string; username: string };
+
+/**
+ * What sign-in asks of modules/account (sign-in history, e-mail verification; issue 18). Declared here, implemented
+ * there and wired in app.ts: account sits above auth, so auth never imports it.
+ */
+export interface SignInHooks {
+  signIns: {
+    failed(userId: string, attempt: RequestMeta): Promise<void>;
+    succeeded(user: Person, attempt: RequestMeta): Promise<void>;
+    passwordOnly(userId: string, attempt: RequestMeta, sessionHash: string): Promise<void>;
+    secondFactorPassed(user: Person, attempt: RequestMeta, sessionHash: string): Promise<void>;
+    reportUnfinished(): Promise<number>;
+  };
+  /** The verification link the welcome mail carries (null: none to send). */
+  emailVerification: { onRegistered(user: { id: string; email: string }): Promise<string | null> };
 }
 
 const PORTAL_MESSAGES: Record<Role, { invalid: string; denied: string }> = {
@@ -47,7 +64,7 @@ export function createAuthService(deps: {
   ledger: Ledger;
   config: Pick<Config, 'REGISTRATIONS_PER_IP_HOUR' | 'LOGINS_PER_IP_15_MIN' | 'LOGINS_PER_ACCOUNT_15_MIN' | 'BRAND'>;
   /** Sign-in history and e-mail verification (modules/account, issue 18). */
-  account?: Pick<AccountModule, 'signIns' | 'emailVerification'>;
+  account?: SignInHooks;
 }) {
   const { db, clock } = deps;
 

@@ -1,12 +1,12 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { OTP_TTL_MS } from '@svp/shared';
 import type { Db } from '../../db/client.js';
 import { inTransaction, type Tx } from '../../db/transaction.js';
 import { passwordResetOtps } from '../../db/schema.js';
 import { usersRepository } from '../users/users.repository.js';
 
-/** DESIGN D14: 6 digits, 10 minutes, single use, 5 attempts, stored hashed. */
-export const OTP_TTL_MS = 10 * 60_000;
+/** DESIGN D14: 6 digits, 10 minutes (OTP_TTL_MS, packages/shared), single use, 5 attempts, stored hashed. */
 export const OTP_MAX_ATTEMPTS = 5;
 
 const hashOtp = (userId: string, otp: string) => createHash('sha256').update(`${userId}:${otp}`).digest('hex');

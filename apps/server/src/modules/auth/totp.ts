@@ -10,7 +10,6 @@ import type { Tx } from '../../db/transaction.js';
 import type { Actor } from '../../http/session.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
-import { accountRepository } from '../account/account.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { verifyPassword } from './password.js';
 
@@ -38,7 +37,14 @@ export type TotpPurpose = 'sign-in' | 'enrol' | 'reauth' | 'disable';
  * recovery codes. A code is accepted once (its time step is remembered), within ±1 step; every check counts
  * against one per-account limit.
  */
-export function createTotpService(deps: { db: Db; clock: Clock; rateLimiter: RateLimiter; audit: AuditLog }) {
+export function createTotpService(deps: {
+  db: Db;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+  audit: AuditLog;
+  /** Ends the user's sessions but the one kept, in `tx`; returns how many (modules/account's, wired by app.ts). */
+  endOtherSessions: (tx: Tx, userId: string, keepTokenHash: string) => Promise<number>;
+}) {
   const { db, clock } = deps;
   const totp = () => authenticator.clone({ epoch: clock.now().getTime(), window: 1 });
   const countAttempt = (userId: string) =>
@@ -224,7 +230,7 @@ export function createTotpService(deps: { db: Db; clock: Clock; rateLimiter: Rat
           // A second factor guards nothing while sessions opened with the password alone stay signed in: every
           // other session of the user ends in the same commit (they sign in again, with a code). An admin's other
           // sessions are all still waiting for their first code (ADR 0009): they are left to it.
-          const ended = await accountRepository.endOtherSessions(tx, userId, who.sessionHash);
+          const ended = await deps.endOtherSessions(tx, userId, who.sessionHash);
           await audit('totp_enrolled', { otherSessionsEnded: ended });
         } else if (recovery) await audit('totp_enrolled');
         if (purpose === 'reauth') await audit('reauthenticated');

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { OTP_TTL_MS } from '@svp/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { periodicJob } from '../../jobs/periodic.js';
 import { preparedStatement, queryRows, type Db } from '../../db/client.js';
 import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, retryDelayMs } from '../mail/delivery-policy.js';
 import type { Mailer } from '../mail/mailer.js';
-import { OTP_TTL_MS } from '../auth/otp.js';
 import { renderMail, type TemplateContext } from './templates.js';
 
 const BATCH = 20;
