@@ -1,0 +1,81 @@
+-- Last defined by a numbered migration, drizzle/0033_withdrawal_request_one_call.sql: its comments say why.
+CREATE OR REPLACE FUNCTION public.api_withdrawal_request(p_token_hash text, p_now timestamp with time zone, p_idle_ms bigint, p_touch_ms bigint, p_key text, p_route text, p_request_hash text, p_claim text, p_key_held boolean, p_kind text, p_withdrawal_id uuid, p_due_at timestamp with time zone, p_ledger_kind text, p_memo_prefix text, p_min_earnings bigint, p_require_verified boolean, p_fees bigint[], p_break_percent bigint, p_day_ms bigint, p_usd_unit bigint, p_notification_type text, p_notification_category text, OUT o_outcome text, OUT o_user_id text, OUT o_result jsonb)
+ RETURNS record
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  v_plan record;
+  v_wallet text;
+  v_verified boolean;
+  v_earnings bigint;
+  v_price record;
+  v_owners text[];
+  v_codes text[];
+  v_assets text[];
+  v_amounts bigint[];
+  v_negative boolean[];
+BEGIN
+  SELECT f.o_outcome, f.o_user_id INTO o_outcome, o_user_id
+    FROM api_request_open(p_token_hash, p_now, p_idle_ms, p_touch_ms) f;
+  IF o_outcome IS NOT NULL THEN
+    RETURN;
+  END IF;
+
+  SELECT i.id, i.amount, i.expected_withdrawal, i.ends_at INTO v_plan FROM investments i
+    WHERE i.user_id = o_user_id::uuid AND i.status = 'active' FOR UPDATE;
+  SELECT u.wallet_address, u.email_verified_at IS NOT NULL INTO v_wallet, v_verified
+    FROM users u WHERE u.id = o_user_id::uuid FOR SHARE;
+  SELECT a.balance INTO v_earnings FROM accounts a
+    WHERE a.owner = o_user_id AND a.code = 'usd.earnings' FOR UPDATE;
+  SELECT * INTO v_price FROM withdrawal_price(p_kind, v_plan.id IS NOT NULL, v_plan.amount,
+    v_plan.expected_withdrawal, v_plan.ends_at, coalesce(v_earnings, 0), v_verified, p_now,
+    p_min_earnings, p_require_verified, p_fees, p_break_percent, p_day_ms);
+
+  IF v_price.o_refusal IS NOT NULL THEN
+    o_outcome := 'refused';
+  ELSE
+    BEGIN
+      UPDATE investments SET status = 'closed', closed_at = p_now WHERE id = v_plan.id;
+      INSERT INTO withdrawals (id, user_id, investment_id, kind, gross, fee_handling, fee_crypto, fee_charity, payout,
+          wallet, status, requested_at, due_at)
+        VALUES (p_withdrawal_id, o_user_id::uuid, v_plan.id, p_kind, v_price.o_gross, v_price.o_fees[1],
+          v_price.o_fees[2], v_price.o_fees[3], v_price.o_payout, v_wallet, 'pending', p_now, p_due_at);
+      -- The plan's money leaves it: at maturity the platform pays what it promised beyond the amount and the
+      -- earnings go too; a break pays back its share and the rest stays with the platform. The fees go to their
+      -- accounts and the payout waits in withdrawal_pending for the treasury.
+      SELECT array_agg(l.o), array_agg(l.c), array_agg('USD'::text), array_agg(l.a), array_agg(l.o = 'system')
+        INTO v_owners, v_codes, v_assets, v_amounts, v_negative
+        FROM (VALUES (o_user_id, 'usd.invested', -v_plan.amount),
+                     (o_user_id, 'usd.earnings', CASE WHEN p_kind = 'maturity' THEN -coalesce(v_earnings, 0) ELSE 0 END),
+                     ('system', 'usd.platform', CASE WHEN p_kind = 'maturity'
+                        THEN -(v_plan.expected_withdrawal - v_plan.amount) ELSE v_plan.amount - v_price.o_gross END),
+                     ('system', 'usd.fees.handling', v_price.o_fees[1]),
+                     ('system', 'usd.fees.crypto', v_price.o_fees[2]),
+                     ('system', 'usd.fees.charity', v_price.o_fees[3]),
+                     (o_user_id, 'usd.withdrawal_pending', v_price.o_payout)) AS l(o, c, a)
+        WHERE l.a <> 0;
+      -- Into the ledger's one lock order, as every statement's legs (migration 0031).
+      SELECT * INTO v_owners, v_codes, v_assets, v_amounts, v_negative
+        FROM api_statement_legs(v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL);
+      PERFORM ledger_post(p_ledger_kind, 'withdrawal:' || v_plan.id, o_user_id,
+        p_memo_prefix || ': ' || api_coins_text(v_price.o_payout, p_usd_unit) || ' requested to ' || v_wallet, p_now,
+        v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL, true);
+      PERFORM notification_add(o_user_id::uuid, p_notification_type, p_notification_category,
+        jsonb_build_object('payout', v_price.o_payout::text, 'wallet', v_wallet, 'kind', p_kind),
+        p_notification_type || ':' || p_withdrawal_id, p_now);
+      o_outcome := 'ok';
+    EXCEPTION WHEN SQLSTATE 'SV001' THEN
+      o_outcome := 'failed';
+    END;
+  END IF;
+
+  o_result := jsonb_build_object('outcome', o_outcome, 'refusal', v_price.o_refusal, 'days', v_price.o_days,
+    'minEarnings', p_min_earnings::text,
+    -- The row just written, from the values it was written with (reading it back costs a tenth of the call).
+    'withdrawal', CASE WHEN o_outcome = 'ok' THEN jsonb_build_object('id', p_withdrawal_id, 'userId', o_user_id,
+      'kind', p_kind, 'gross', v_price.o_gross::text, 'feeHandling', v_price.o_fees[1]::text,
+      'feeCrypto', v_price.o_fees[2]::text, 'feeCharity', v_price.o_fees[3]::text, 'payout', v_price.o_payout::text,
+      'wallet', v_wallet, 'status', 'pending', 'requestedAt', p_now, 'dueAt', p_due_at) END);
+  PERFORM api_request_close(o_user_id, p_now, p_key, p_route, p_request_hash, p_claim, p_key_held, o_result);
+END;
+$function$;
