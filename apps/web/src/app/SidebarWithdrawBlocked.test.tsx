@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setStoredUser } from '../lib/storedUser';
 import { jsonResponse, meAnswer, mockFetch, renderAt, testUser } from '../test/render';
-import { Sidebar } from '../features/dashboard/components/Sidebar';
+import { Sidebar } from './dashboard/Sidebar';
 
 const matured = { ...testUser, withdrawableNow: '24.9', end_time: '2026-02-15T00:00:00.000Z' };
 const quote = (reasons: string[]) => ({

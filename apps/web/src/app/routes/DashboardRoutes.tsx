@@ -2,9 +2,9 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { FullPageLoader } from '../../components/ui/FullPageLoader';
 import { NotFound } from '../../components/ui/NotFound';
-import { DashboardLayout } from '../../features/dashboard/components/DashboardLayout';
-import { HomePage } from '../../features/dashboard/components/HomePage';
-import { COMING_SOON, ComingSoonPage, SettingsPage } from '../../features/dashboard/components/SectionPages';
+import { DashboardLayout } from '../dashboard/DashboardLayout';
+import { HomePage } from '../dashboard/HomePage';
+import { COMING_SOON, ComingSoonPage, SettingsPage } from '../dashboard/SectionPages';
 
 // The money screens load when first visited; the top-up panel brings the QR code and barcode libraries.
 const TopupPage = lazy(() => import('../../features/deposits/components/TopupPage'));

@@ -1,19 +1,21 @@
 import { Anchor, Button, Card, Collapse, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { UsernameEditor } from '../../users/components/UsernameEditor';
+import { UsernameEditor } from '../../features/users/components/UsernameEditor';
 import { useDisclosure } from '@mantine/hooks';
-import { ComingSoonCard } from '../../../components/ui/ComingSoonCard';
-import { ReferralSection } from '../../referrals/components/ReferralSection';
-import { useDashboardUser } from '../../../shared/session/user-context';
-import { SecuritySettings } from '../../account/components/SecuritySettings';
+import { ComingSoonCard } from '../../components/ui/ComingSoonCard';
+import { ReferralSection } from '../../features/referrals/components/ReferralSection';
+import { useDashboardUser } from '../../shared/session/user-context';
+import { SecuritySettings } from '../../features/account/components/SecuritySettings';
 
 // The second factor and e-mail cards bring zod and their APIs: they load with the Settings page, not the dashboard.
 const TwoFactorCard = lazy(() =>
-  import('../../two-factor/components/TwoFactorCard').then((m) => ({ default: m.TwoFactorCard })),
+  import('../../features/two-factor/components/TwoFactorCard').then((m) => ({ default: m.TwoFactorCard })),
 );
 const EmailPreferencesCard = lazy(() =>
-  import('../../notifications/components/EmailPreferencesCard').then((m) => ({ default: m.EmailPreferencesCard })),
+  import('../../features/notifications/components/EmailPreferencesCard').then((m) => ({
+    default: m.EmailPreferencesCard,
+  })),
 );
 
 /** Sub-pages that arrive with later releases: the title and what the page will do, never sample data. */

@@ -1,11 +1,11 @@
 import { ActionIcon, Avatar, Badge, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { formatUsd, type UserSnapshot } from '@svp/shared';
 import { Link } from 'react-router';
-import { ColorSchemeToggle } from '../../../components/ui/ColorSchemeToggle';
-import { ChevronIcon, LogoutIcon, MenuIcon, SettingsIcon } from '../../../components/ui/icons';
-import { Logo } from '../../../components/ui/Logo';
-import { NotificationBell } from '../../notifications/components/NotificationBell';
-import { DEFAULT_BRAND, usePublicConfig } from '../../../shared/public-config';
+import { ColorSchemeToggle } from '../../components/ui/ColorSchemeToggle';
+import { ChevronIcon, LogoutIcon, MenuIcon, SettingsIcon } from '../../components/ui/icons';
+import { Logo } from '../../components/ui/Logo';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { DEFAULT_BRAND, usePublicConfig } from '../../shared/public-config';
 import classes from './DashboardHeader.module.css';
 import { Marquee } from './Marquee';
 

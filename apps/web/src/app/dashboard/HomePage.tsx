@@ -2,10 +2,10 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import { formatUsd } from '@svp/shared';
 import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { usePublicConfig } from '../../../shared/public-config';
-import { useDashboardUser } from '../../../shared/session/user-context';
-import { BotBox } from '../../engagement/components/bot/BotBox';
-import { CoinBox } from '../../engagement/components/rewards/CoinBox';
+import { usePublicConfig } from '../../shared/public-config';
+import { useDashboardUser } from '../../shared/session/user-context';
+import { BotBox } from '../../features/engagement/components/bot/BotBox';
+import { CoinBox } from '../../features/engagement/components/rewards/CoinBox';
 
 /** SPEC §3: these tier values all mean "no plan yet"; the home shows "Not selected" for them. */
 const NO_PLAN = new Set(['', 'No Plan', 'NULL', 'Loading...']);

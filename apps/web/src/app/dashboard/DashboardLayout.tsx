@@ -3,16 +3,16 @@ import { useDisclosure } from '@mantine/hooks';
 import { MSG } from '@svp/shared';
 import { memo, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { ErrorBox } from '../../../components/ui/ErrorBox';
-import { FullPageLoader } from '../../../components/ui/FullPageLoader';
-import { useStoredUser } from '../../../lib/useStoredUser';
-import { meErrorText, useMe } from '../../../shared/session/me';
-import { LogoutModal } from '../../../shared/session/LogoutModal';
+import { ErrorBox } from '../../components/ui/ErrorBox';
+import { FullPageLoader } from '../../components/ui/FullPageLoader';
+import { useStoredUser } from '../../lib/useStoredUser';
+import { meErrorText, useMe } from '../../shared/session/me';
+import { LogoutModal } from '../../shared/session/LogoutModal';
 import classes from './DashboardLayout.module.css';
 import { DashboardHeader } from './DashboardHeader';
 import { Sidebar } from './Sidebar';
-import { DashboardUserContext } from '../../../shared/session/user-context';
-import { VerifyEmailBanner } from '../../account/components/VerifyEmailBanner';
+import { DashboardUserContext } from '../../shared/session/user-context';
+import { VerifyEmailBanner } from '../../features/account/components/VerifyEmailBanner';
 
 /** Mantine AppShell breakpoint in px: the navbar collapses at widths of 768 px and below (SPEC §2, §9). */
 export const SIDEBAR_BREAKPOINT = 768.5;

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAt, testUser } from '../../../test/render';
+import { renderAt, testUser } from '../../test/render';
 import { Sidebar } from './Sidebar';
 
 const amountOf = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
