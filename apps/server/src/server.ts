@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { readSettings, settingsWarnings } from './db/settings-check.js';
 import { recoverStaleIdempotencyKeys } from './http/idempotency.js';
+import { chooseLogFormat, prettyLogStream } from './http/log-format.js';
 import { serveMetricsApart } from './http/metrics.js';
 import { ensureFirstAdmin } from './modules/admin/bootstrap.js';
 import { pgErrorCode } from './db/pg-errors.js';
@@ -14,16 +15,23 @@ import { pgErrorCode } from './db/pg-errors.js';
 /** The process: configuration, database, migrations, first admin, listen, graceful shutdown. */
 async function main(): Promise<void> {
   let config;
+  let format;
   try {
     config = loadConfig();
+    format = chooseLogFormat({ NODE_ENV: config.NODE_ENV, LOG_FORMAT: process.env.LOG_FORMAT }, process.stdout.isTTY);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || (error instanceof Error && error.message.startsWith('LOG_FORMAT'))) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
-  const log = pino({ level: config.LOG_LEVEL });
+  // Short lines for a person at a terminal, JSON for everything else (http/log-format.ts).
+  const logStream =
+    format === 'pretty'
+      ? prettyLogStream(process.stdout, { color: process.stdout.isTTY && !process.env.NO_COLOR })
+      : undefined;
+  const log = logStream ? pino({ level: config.LOG_LEVEL }, logStream) : pino({ level: config.LOG_LEVEL });
   if (!config.DATABASE_URL) mkdirSync(config.DATA_DIR, { recursive: true });
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -40,7 +48,14 @@ async function main(): Promise<void> {
     if (pgErrorCode(error) === '23505') return ensureFirstAdmin(database.db, clock, config);
     throw error;
   });
-  const app = await buildApp({ config, db: database.db, relaxed: database.relaxed, pool: database.pool, clock });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    relaxed: database.relaxed,
+    pool: database.pool,
+    clock,
+    logStream,
+  });
   app.services.watcher.start();
   app.services.notifications.mailJob.start();
   app.services.platformRollUp.start();
