@@ -9,6 +9,7 @@ import {
   type DatasetName,
 } from '@svp/shared';
 import {
+  infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -53,11 +54,16 @@ export function useOverview() {
 
 export const auditQueryOptions = queryOptions({
   queryKey: consoleKeys.audit(),
-  queryFn: async () => (await apiGet(API.adminAudit, { schema: auditListSchema })).entries,
+  queryFn: () => apiGet(API.adminAudit, { schema: auditListSchema }),
 });
 
 export function useAudit() {
-  return useQuery(auditQueryOptions);
+  return useQuery({ ...auditQueryOptions, select: (data) => data.entries });
+}
+
+/** When a read replica served the audit page: the time of its figures. */
+export function useAuditAge() {
+  return useQuery({ ...auditQueryOptions, select: (data) => data.figuresAsOf }).data;
 }
 
 /** GET /admin/users/lookup?email=: the field/value pairs and which of them may be edited. */
@@ -127,8 +133,8 @@ type UsersPage = z.infer<typeof adminUserListSchema>;
 export const USERS_PAGE_SIZE = 50;
 
 /** Manage Users a page at a time (keyset: "Load more" follows the server's cursor), sorted and filtered. */
-export function useAdminUsers(filter: UsersTableFilter) {
-  return useInfiniteQuery({
+const usersQueryOptions = (filter: UsersTableFilter) =>
+  infiniteQueryOptions({
     queryKey: consoleKeys.users(filter),
     initialPageParam: '',
     queryFn: ({ pageParam }) => {
@@ -137,8 +143,18 @@ export function useAdminUsers(filter: UsersTableFilter) {
       return apiGet(`${API.adminUsers}?${params}`, { schema: adminUserListSchema });
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export function useAdminUsers(filter: UsersTableFilter) {
+  return useInfiniteQuery({
+    ...usersQueryOptions(filter),
     select: (data) => data.pages.flatMap((page) => page.users),
   });
+}
+
+/** When a read replica served the users table: the time of its newest page's figures. */
+export function useAdminUsersAge(filter: UsersTableFilter) {
+  return useInfiniteQuery({ ...usersQueryOptions(filter), select: (data) => data.pages.at(-1)?.figuresAsOf }).data;
 }
 
 /** Inline row update: the row changes at once, on every loaded page, and goes back if the server refuses (SPEC §4). */

@@ -1,7 +1,8 @@
 import { Code, Stack, Table, Text, Title } from '@mantine/core';
 import { DataTable } from '../../../components/ui/DataTable';
 import { QueryList } from '../../../components/ui/QueryList';
-import { useAudit } from '../api/console';
+import { useAudit, useAuditAge } from '../api/console';
+import { FiguresAge } from '../../../components/ui/FiguresAge';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Text c="dimmed">—</Text>;
@@ -15,11 +16,13 @@ function Json({ value }: { value: unknown }) {
 /** /dashadmin/audit: every admin change, who, when, what, before and after (DESIGN D13). */
 export default function AuditLogPage() {
   const audit = useAudit();
+  const asOf = useAuditAge();
   return (
     <Stack gap="md">
       <Title order={1} fz="h2">
         Audit log
       </Title>
+      <FiguresAge asOf={asOf} />
       <QueryList query={audit} loadingLabel="Loading audit log" loaderSize="sm" empty="No admin changes yet.">
         {(rows) => (
           <DataTable

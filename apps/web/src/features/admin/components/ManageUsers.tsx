@@ -5,7 +5,14 @@ import { useState } from 'react';
 import { DataTable } from '../../../components/ui/DataTable';
 import { QueryList } from '../../../components/ui/QueryList';
 import { SectionCard } from '../../../components/ui/SectionCard';
-import { useAdminUsers, useUpdateUserRow, type AdminUserRow, type UsersTableFilter } from '../api/console';
+import {
+  useAdminUsers,
+  useAdminUsersAge,
+  useUpdateUserRow,
+  type AdminUserRow,
+  type UsersTableFilter,
+} from '../api/console';
+import { FiguresAge } from '../../../components/ui/FiguresAge';
 
 function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void }) {
   const update = useUpdateUserRow();
@@ -97,6 +104,7 @@ export function ManageUsers() {
   const [status, setStatus] = useState<UsersTableFilter['status']>('all');
   const [sort, setSort] = useState<UsersTableFilter['sort']>('newest');
   const users = useAdminUsers({ q, status, sort });
+  const asOf = useAdminUsersAge({ q, status, sort });
   const [failed, setFailed] = useState(false);
   return (
     <SectionCard title="Manage Users">
@@ -130,6 +138,7 @@ export function ManageUsers() {
           w={160}
         />
       </Group>
+      <FiguresAge asOf={asOf} />
       <QueryList query={users} loadingLabel="Loading users" loaderSize="sm" empty={MSG.admin.noUsers}>
         {(rows) => (
           <>

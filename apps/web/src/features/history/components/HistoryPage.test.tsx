@@ -29,6 +29,24 @@ describe('History page', () => {
     expect(screen.getByRole('link', { name: 'Download CSV statement' })).toHaveAttribute('href', '/api/v1/history.csv');
   });
 
+  it('says how old its figures are when a read replica served them, and nothing when the primary did', async () => {
+    const asOf = new Date(Date.now() - 40_000).toISOString();
+    mockFetch({
+      'GET /api/v1/history': () =>
+        jsonResponse(200, { lines: ['2026-03-02 09:00 UTC — Registered'], figuresAsOf: asOf }),
+    });
+    renderAt(<HistoryPage />, { path: '/dashboard/history' });
+    const age = await screen.findByTestId('figures-age');
+    expect(age).toHaveTextContent(`Figures as of ${formatDateTime(asOf)} (40 s behind)`);
+  });
+
+  it('says nothing of the figures’ age when the primary answered', async () => {
+    mockFetch({ 'GET /api/v1/history': () => jsonResponse(200, { lines: ['2026-03-02 09:00 UTC — Registered'] }) });
+    renderAt(<HistoryPage />, { path: '/dashboard/history' });
+    await screen.findAllByTestId('history-line');
+    expect(screen.queryByTestId('figures-age')).not.toBeInTheDocument();
+  });
+
   it('shows a line without a time stamp as it came', () => {
     expect(splitLine('Registered')).toEqual({ what: 'Registered', at: null });
   });

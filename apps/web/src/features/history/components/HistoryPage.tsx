@@ -1,6 +1,7 @@
 import { Anchor, Card, Group, Table, Text, Title } from '@mantine/core';
 import { API, API_PREFIX } from '@svp/shared';
-import { useHistory } from '../api/history';
+import { useHistory, useHistoryAge } from '../api/history';
+import { FiguresAge } from '../../../components/ui/FiguresAge';
 import { QueryList } from '../../../components/ui/QueryList';
 import { formatDateTime } from '../../../lib/money';
 
@@ -20,6 +21,7 @@ export function splitLine(line: string): { what: string; at: string | null } {
 /** SPEC §2 History: a one-column table of lines, newest first; each says what happened, then when. */
 export default function HistoryPage() {
   const history = useHistory();
+  const asOf = useHistoryAge();
   return (
     <Card withBorder radius="lg" padding="lg">
       <Group justify="space-between" align="center" mb="md" gap="sm">
@@ -30,6 +32,7 @@ export default function HistoryPage() {
           Download CSV statement
         </Anchor>
       </Group>
+      <FiguresAge asOf={asOf} />
       <QueryList query={history} loadingLabel="Loading your history" empty="No activity yet.">
         {(rows) => (
           <Table striped highlightOnHover verticalSpacing="sm">

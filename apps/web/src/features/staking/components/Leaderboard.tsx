@@ -1,5 +1,6 @@
 import { Alert, Avatar, Box, Group, Table, Text } from '@mantine/core';
 import { formatAmount, fromDecimalString, formatUsd } from '@svp/shared';
+import { FiguresAge } from '../../../components/ui/FiguresAge';
 import { loadErrorText } from '../../../lib/errors';
 import { useLeaderboard, type LeaderboardEntry } from '../api/staking';
 import classes from './Leaderboard.module.css';
@@ -45,32 +46,35 @@ export function Leaderboard() {
   if (board.isError) return <Alert color="red">{loadErrorText(board.error)}</Alert>;
   if (!board.data) return <Text c="dimmed">Loading the leaderboard…</Text>;
   return (
-    <Box
-      mah={400}
-      style={{ overflow: 'auto' }}
-      tabIndex={0}
-      role="region"
-      aria-label="Leaderboard"
-      data-testid="leaderboard"
-    >
-      <Table striped stickyHeader className={classes.table} aria-label="Staking leaderboard">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Rank</Table.Th>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Balance</Table.Th>
-            <Table.Th>Fund</Table.Th>
-            <Table.Th>Staked</Table.Th>
-            <Table.Th>Earned</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {board.data.top.map((entry) => (
-            <Row key={entry.username} entry={entry} />
-          ))}
-          {board.data.me && <Row entry={board.data.me} me />}
-        </Table.Tbody>
-      </Table>
-    </Box>
+    <>
+      <FiguresAge asOf={board.data.figuresAsOf} />
+      <Box
+        mah={400}
+        style={{ overflow: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-label="Leaderboard"
+        data-testid="leaderboard"
+      >
+        <Table striped stickyHeader className={classes.table} aria-label="Staking leaderboard">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Rank</Table.Th>
+              <Table.Th>User</Table.Th>
+              <Table.Th>Balance</Table.Th>
+              <Table.Th>Fund</Table.Th>
+              <Table.Th>Staked</Table.Th>
+              <Table.Th>Earned</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {board.data.top.map((entry) => (
+              <Row key={entry.username} entry={entry} />
+            ))}
+            {board.data.me && <Row entry={board.data.me} me />}
+          </Table.Tbody>
+        </Table>
+      </Box>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { FiguresAge } from '../../../components/ui/FiguresAge';
 import { loadErrorText } from '../../../lib/errors';
 import { useTreasury } from '../api/treasury';
 import { DifferenceAlert } from './DifferenceAlert';
@@ -32,6 +33,7 @@ export default function TreasuryPage() {
           <Text c="dimmed" fz="sm">
             What the treasury holds on {CHAIN_LABELS[treasury.data.chain]}, beside what the ledger owes users.
           </Text>
+          <FiguresAge asOf={treasury.data.figuresAsOf} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <HoldingsCard report={treasury.data} />
             <OwedCard owed={treasury.data.owed} />
