@@ -9,7 +9,8 @@ import { sendError } from './error-handler.js';
 function listFiles(root: string): Set<string> {
   const files = new Set<string>();
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    // Precompressed copies are sent in place of their file; dotfiles (the build's stamp) are the build's own notes.
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name) || entry.name.startsWith('.')) continue;
     const relative = path.relative(root, path.join(entry.parentPath, entry.name));
     files.add('/' + relative.split(path.sep).join('/'));
   }

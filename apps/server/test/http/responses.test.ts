@@ -16,6 +16,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>SVP</title>');
   writeFileSync(path.join(webDist, 'assets', 'app-1a2b.js'), 'console.log(1)');
   writeFileSync(path.join(webDist, 'policy.html'), '<p>policy</p>');
+  writeFileSync(path.join(webDist, '.build-stamp'), 'stamp-of-the-sources');
   t = await buildTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -42,6 +43,8 @@ describe('pages of the web app', () => {
     expect((await t.app.inject('/dashboard')).headers['cache-control']).toBe('no-cache');
     // Not a file of the build: the page, never a file from elsewhere.
     expect((await t.app.inject('/assets/../../package.json')).body).not.toContain('"name"');
+    // The build's stamp (apps/web/scripts/build-if-changed.mjs) is not a file of the app.
+    expect((await t.app.inject('/.build-stamp')).body).not.toContain('stamp-of-the-sources');
   });
 
   it('never answers a page for a path in the API namespace, in any letter case', async () => {
