@@ -18,6 +18,9 @@ import { createTestDatabase, onPostgres, signedInUser, TEST_EPOCH, topUp } from 
 // `refuseListen` is set, as the promoting node did.
 const server = process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL;
 let refuseListen = false;
+/** While set, the proxy closes every new connection at once (a router with no primary behind it). */
+let dropConnections = false;
+let connectionsSeen = 0;
 let proxy: net.Server;
 let created: Awaited<ReturnType<typeof createTestDatabase>>;
 let viaProxy: Database;
@@ -37,6 +40,8 @@ beforeAll(async () => {
   created = await createTestDatabase();
   const target = new URL(server!);
   proxy = net.createServer((client) => {
+    connectionsSeen += 1;
+    if (dropConnections) return void client.destroy();
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     client.on('data', (chunk) => {
       // A simple query ('Q') naming LISTEN: refused here while the flag is set; everything else passes.
@@ -138,4 +143,36 @@ it('keeps trying to LISTEN again while a node refuses it, and the streams delive
   await topUp(u.client, '20');
   await stream.until(2);
   stream.close();
+});
+
+it('tries one connection a second while none can be made, and listens once when they can', async () => {
+  if (!onPostgres) return;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  const name = (await queryRows<{ name: string }>(viaProxy.db, sql`select current_database() as name`))[0]!.name;
+  const listeners = async () =>
+    (
+      await admin.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'LISTEN%'`,
+        [name],
+      )
+    ).rows[0]!.n;
+  try {
+    dropConnections = true;
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'LISTEN%'`,
+      [name],
+    );
+    await sleep(1_000);
+    const before = connectionsSeen;
+    await sleep(6_000);
+    // One retry chain: about six attempts in 6 s. Each failure used to start a second chain (1, 2, 4, 8, ...).
+    expect(connectionsSeen - before).toBeLessThanOrEqual(9);
+    dropConnections = false;
+    await sleep(2_500);
+    expect(await listeners()).toBe(1);
+  } finally {
+    dropConnections = false;
+    await admin.end();
+  }
 });

@@ -69,9 +69,13 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
 
   async function listenPostgres(pool: pg.Pool): Promise<void> {
     const client = new pg.Client(pool.options);
+    let listening = false;
     let replaced = false;
+    // Only a connection that listened is replaced from its events. One that fails while connecting emits 'error'
+    // and 'end' before its caller's catch: replacing it there as well started a second retry chain on every
+    // failure, doubling them until the failover drill ran out of local ports (thousands of connections a second).
     const replace = (error?: Error) => {
-      if (replaced || closed) return;
+      if (!listening || replaced || closed) return;
       replaced = true;
       deps.log.warn({ err: error?.message }, 'live notifications connection lost; reconnecting');
       client.end().catch(() => undefined);
@@ -85,6 +89,7 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
     try {
       await client.connect();
       await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+      listening = true;
     } catch (error) {
       // This client never listened: its caller tries again. Ending it must not schedule a second attempt.
       replaced = true;
