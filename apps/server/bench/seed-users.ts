@@ -137,7 +137,7 @@ async function postToEach(db: pg.Client, ids: string[], memo: string, legs: [str
      cross join lateral ledger_post('admin.adjustment', 'adjust:bench:' || u.id, null, $2, now(),
        array_fill(u.id, array[$3::int]) || $4::text, $5::text[] || 'usd.platform'::text,
        array_fill('USD'::text, array[$3::int + 1]), $6::bigint[] || $7::bigint,
-       array_fill(false, array[$3::int]) || true, null, null, null, false) p`,
+       array_fill(false, array[$3::int]) || true, null, null, null) p`,
     [
       ids,
       memo,

@@ -315,6 +315,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_IN_PROGRESS',
   'PAYLOAD_TOO_LARGE',
   'PAYOUT_UNVERIFIED',
+  'MAINTENANCE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -345,4 +346,24 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYOUT_UNVERIFIED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The platform is read-only for maintenance (DESIGN D18): a user's write is refused, with Retry-After. */
+  MAINTENANCE: 503,
 };
+
+/**
+ * The SQLSTATEs the database's own functions raise (apps/server/sql/functions), by what each means: the server reads
+ * them through `sqlError` (apps/server/src/db/pg-errors.ts), never by their codes.
+ */
+export const SQL_ERRORS = {
+  /** A guarded debit would overdraw an account (ledger_post); DETAIL is the account's id. */
+  SV001: 'insufficient-funds',
+  /** The Idempotency-Key's claim is no longer this attempt's: a later attempt took it over. */
+  SV002: 'claim-lost',
+  /** A malformed posting (no legs, out of lock order, unbalanced, wrong asset or account): a bug, answered 500. */
+  SV003: 'malformed-posting',
+  /** What the application read and priced with has changed (a plan, a withdrawal's state): read again, call again. */
+  SV004: 'read-changed',
+  /** The request's Idempotency-Key exists (api_request_close); the call was rolled back; DETAIL is the user's id. */
+  SV005: 'key-exists',
+} as const;
+export type SqlError = (typeof SQL_ERRORS)[keyof typeof SQL_ERRORS];

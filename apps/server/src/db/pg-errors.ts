@@ -1,3 +1,5 @@
+import { SQL_ERRORS, type SqlError } from '@svp/shared';
+
 /** Reading PostgreSQL's errors (codes, constraints, availability), for any layer that must tell them apart. */
 
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -18,6 +20,20 @@ export function pgErrorCode(error: unknown): string | undefined {
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
+}
+
+/**
+ * What one of the database's own functions refused (SQL_ERRORS, packages/shared), with the error's DETAIL; undefined
+ * for any other error.
+ */
+export function sqlError(error: unknown): { kind: SqlError; detail: string } | undefined {
+  const code = pgErrorCode(error);
+  if (code === undefined || !Object.hasOwn(SQL_ERRORS, code)) return undefined;
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const detail = (e as { detail?: unknown }).detail;
+    if (typeof detail === 'string') return { kind: SQL_ERRORS[code as keyof typeof SQL_ERRORS], detail };
+  }
+  return { kind: SQL_ERRORS[code as keyof typeof SQL_ERRORS], detail: '' };
 }
 
 /** Name of the constraint a Postgres error is about (e.g. a unique index), if any. */

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { z } from 'zod';
+import { preparedStatement, type Db } from './client.js';
 
 /*
  * The database's functions as files (apps/server/sql/README.md, docs/decisions/0042-sql-functions-as-files.md):
@@ -128,4 +130,27 @@ export async function applySqlFunctions(runner: SqlRunner, folder = functionsFol
     throw error;
   }
   return changed.map((f) => f.path);
+}
+
+/**
+ * A call of one of the database's functions with named arguments (`p_key => $5::text`), as a prepared statement
+ * (client.ts): `args` gives each argument's SQL type and a call passes each value by name, so no value can slide
+ * into a neighbour's place, and every row is parsed by `row` rather than cast.
+ */
+export function functionCall<A extends Record<string, string>, R>(
+  fn: string,
+  columns: string,
+  args: A,
+  row: z.ZodType<R>,
+): (executor: Pick<Db, 'execute'>, values: { [K in keyof A]: unknown }) => Promise<R[]> {
+  const names = Object.keys(args);
+  const list = names.map((name, i) => `${name} => $${i + 1}::${args[name]}`).join(', ');
+  const statement = preparedStatement<unknown>(fn, `select ${columns} from ${fn}(${list})`);
+  return async (executor, values) => {
+    const rows = await statement(
+      executor,
+      names.map((name) => values[name as keyof A]),
+    );
+    return rows.map((r) => row.parse(r));
+  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Clock } from '../clock.js';
-import { pgErrorCode } from '../db/pg-errors.js';
+import { sqlError } from '../db/pg-errors.js';
 import { errors } from './errors.js';
 import { answerLost, idempotencyKeyOf, newClaim, replayStored, requestHashOfRequest } from './idempotency.js';
 
@@ -31,30 +32,38 @@ export type StatementAnswer =
   | { outcome: 'settle'; userId: string }
   | { outcome: 'done'; result: unknown };
 
-/**
- * The frame's first nine parameters of every one-statement function (`p_token_hash` … `p_key_held`, migration
- * 0011), in their order.
- */
-export function frameParams(frame: RequestFrame): unknown[] {
-  return [
-    frame.tokenHash,
-    frame.now.toISOString(),
-    frame.idleMs,
-    frame.touchMs,
-    frame.key?.key ?? null,
-    frame.key?.route ?? null,
-    frame.key?.requestHash ?? null,
-    frame.key?.claim ?? null,
-    frame.key?.held ?? false,
-  ];
+/** The frame's arguments of every one-statement function, first in each, with their SQL types. */
+export const FRAME_ARGS = {
+  p_token_hash: 'text',
+  p_now: 'timestamptz',
+  p_idle_ms: 'bigint',
+  p_touch_ms: 'bigint',
+  p_key: 'text',
+  p_route: 'text',
+  p_request_hash: 'text',
+  p_claim: 'text',
+  p_key_held: 'boolean',
+} as const;
+
+/** The frame's values, by argument name (FRAME_ARGS). */
+export function frameArgs(frame: RequestFrame): Record<keyof typeof FRAME_ARGS, unknown> {
+  return {
+    p_token_hash: frame.tokenHash,
+    p_now: frame.now.toISOString(),
+    p_idle_ms: frame.idleMs,
+    p_touch_ms: frame.touchMs,
+    p_key: frame.key?.key ?? null,
+    p_route: frame.key?.route ?? null,
+    p_request_hash: frame.key?.requestHash ?? null,
+    p_claim: frame.key?.claim ?? null,
+    p_key_held: frame.key?.held ?? false,
+  };
 }
 
-/** A one-statement function's row: `o_outcome`, `o_user_id`, `o_result`. */
-export interface StatementRow {
-  outcome: string;
-  userId: string | null;
-  result: unknown;
-}
+/** A one-statement function's row: `o_outcome`, `o_user_id`, `o_result`, as the call's columns name them. */
+export const STATEMENT_COLUMNS = 'o_outcome as outcome, o_user_id as "userId", o_result as result';
+export const statementRow = z.object({ outcome: z.string(), userId: z.string().nullable(), result: z.unknown() });
+export type StatementRow = z.infer<typeof statementRow>;
 
 /** A one-statement function's answer as the runner takes it. */
 export function statementAnswer(row: StatementRow): StatementAnswer {
@@ -91,10 +100,11 @@ declare module 'fastify' {
   }
 }
 
-/** SV005 (api_request_close): the key exists, and the whole call was rolled back; its DETAIL is the user's id. */
+/** 'key-exists' (api_request_close): the whole call was rolled back; its DETAIL is the user's id. */
 function keyExists(error: unknown): StatementAnswer {
-  if (pgErrorCode(error) !== 'SV005') throw error;
-  return { outcome: 'key', userId: (error as { detail?: string }).detail ?? '' };
+  const refused = sqlError(error);
+  if (refused?.kind !== 'key-exists') throw error;
+  return { outcome: 'key', userId: refused.detail };
 }
 
 /** Decorates the app with `inOneStatement`; needs access control and idempotency registered first. */

@@ -213,7 +213,7 @@ describe('where a credit lands (migration 0029: at a million users a random inde
             select o_transaction_id from ledger_post('deposit', ${`deposit:56:${old.txHash}:0`}, null, null, now(),
               array[${p.user.id}, 'system']::text[], array['usd.balance', 'usd.deposits']::text[],
               array['USD', 'USD']::text[], array[5000000, -5000000]::bigint[], array[false, true]::boolean[],
-              null, null, null, false))
+              null, null, null))
           where id = ${deposit!.id}::uuid`,
     );
     expect(await balanceOf(p.client)).toBe('39');

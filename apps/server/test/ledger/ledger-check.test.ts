@@ -91,7 +91,7 @@ describe('the incremental ledger check', () => {
       t.database.db,
       sql`select o_transaction_id::text as id from ledger_post('deposit', 'deposit:97:0xfeed:0', null, null, now(),
         array[${eve}, 'system']::text[], array['usd.balance', 'usd.deposits']::text[], array['USD', 'USD']::text[],
-        array[3, -3]::bigint[], array[false, true]::boolean[], null, null, null, false)`,
+        array[3, -3]::bigint[], array[false, true]::boolean[], null, null, null)`,
     );
     await check.runOnce();
     expect((await check.report()).problems).toEqual([
@@ -228,7 +228,7 @@ describe('the incremental ledger check', () => {
         } = await slow.query<{ id: string }>(
           `select o_transaction_id::text as id from ledger_post('test.slow', $1, null, null, now(),
             array[$2, 'system']::text[], array['usd.balance', 'usd.platform']::text[], array['USD', 'USD']::text[],
-            array[-4, 4]::bigint[], array[false, true]::boolean[], null, null, null, false)`,
+            array[-4, 4]::bigint[], array[false, true]::boolean[], null, null, null)`,
           [t.key('slow'), hal],
         );
         // Other accounts: hal's row is locked until the slow posting ends.
@@ -265,7 +265,7 @@ describe('the incremental ledger check', () => {
         } = await held.query<{ id: string }>(
           `select o_transaction_id::text as id from ledger_post('test.held', $1, null, null, now(),
             array[$2, $3]::text[], array['usd.balance', 'usd.balance']::text[], array['USD', 'USD']::text[],
-            array[-4, 4]::bigint[], array[false, false]::boolean[], null, null, null, false)`,
+            array[-4, 4]::bigint[], array[false, false]::boolean[], null, null, null)`,
           [t.key('held'), kay, lee],
         );
         await check.runOnce({ settleWaitMs: 0 });

@@ -22,7 +22,7 @@ function direct(legs: { owner: string; code: string; asset: string; amount: stri
     sql`select * from ledger_post('test.direct', ${t.key('direct')}, null, null, now(),
       ${arr(legs.map((l) => l.owner))}::text[], ${arr(legs.map((l) => l.code))}::text[],
       ${arr(legs.map((l) => l.asset))}::text[], ${arr(legs.map((l) => l.amount))}::bigint[],
-      ${arr(legs.map((l) => (l.platform ? 't' : 'f')))}::boolean[], null, null, null, false)`,
+      ${arr(legs.map((l) => (l.platform ? 't' : 'f')))}::boolean[], null, null, null)`,
   );
 }
 

@@ -81,7 +81,7 @@ BEGIN
           ARRAY(SELECT jsonb_array_elements_text(t -> 'legs' -> 'allowNegative')::boolean),
           v_user::text, NULL);
         SELECT p.o_transaction_id INTO v_tx FROM ledger_post(p_ledger_kind, t ->> 'key', NULL, t ->> 'memo', p_now,
-          v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL, true) p;
+          v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL) p;
         UPDATE deposits SET ledger_transaction_id = v_tx WHERE id = v_deposit;
         PERFORM notification_add(v_user, p_notification_type, p_notification_category,
           jsonb_build_object('received', v_received::text, 'fee', t ->> 'fee', 'credited', v_credit::text,

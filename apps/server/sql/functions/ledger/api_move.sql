@@ -14,6 +14,6 @@ BEGIN
     FROM api_statement_legs(ARRAY[p_from_owner, p_to_owner], ARRAY[p_from_code, p_to_code], ARRAY[p_asset, p_asset],
       ARRAY[-p_amount, p_amount], ARRAY[p_from_owner = 'system', p_to_owner = 'system'], p_user, NULL);
   PERFORM ledger_post(p_kind, p_key, p_user, p_memo, p_now, v_owners, v_codes, v_assets, v_amounts, v_negative,
-    NULL, NULL, NULL, false);
+    NULL, NULL, NULL);
 END;
 $function$;

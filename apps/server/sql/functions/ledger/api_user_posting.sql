@@ -38,7 +38,7 @@ BEGIN
     BEGIN
       PERFORM ledger_post(p_kind, p_kind || ':' || o_user_id || ':' || p_nonce, o_user_id,
         replace(replace(p_memo, '{sender}', v_username), '{recipient}', coalesce(v_recipient_name, '')),
-        p_now, v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL, false);
+        p_now, v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL);
       o_outcome := 'ok';
     EXCEPTION WHEN SQLSTATE 'SV001' THEN
       o_outcome := 'insufficient';

@@ -36,7 +36,7 @@ BEGIN
       SELECT * INTO v_owners, v_codes, v_assets, v_amounts, v_negative
         FROM api_statement_legs(p_owners, p_codes, p_assets, p_amounts, p_allow_negative, o_user_id, NULL);
       PERFORM ledger_post('investment.start', p_ledger_key, o_user_id, p_memo, p_now,
-        v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL, true);
+        v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL);
       PERFORM notification_add(o_user_id::uuid, 'plan.started', 'plans',
         jsonb_build_object('plan', p_plan_name, 'amount', p_amount::text, 'days', p_days,
           'expectedWithdrawal', p_expected::text, 'endsAt', p_ends_at),
@@ -49,7 +49,7 @@ BEGIN
             FROM api_statement_legs(p_referral_owners, p_referral_codes, p_referral_assets, p_referral_amounts,
               p_referral_allow_negative, o_user_id, v_referrer);
           PERFORM ledger_post('referral.bonus', p_referral_key_prefix || o_user_id, NULL, p_referral_memo, p_now,
-            v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL, true);
+            v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL);
           PERFORM notification_add(v_referrer::uuid, 'referral.bonus', 'referrals',
             jsonb_build_object('bonus', regexp_replace(p_referral_memo, '^Referral bonus: ', ''), 'role', 'referrer'),
             'referral.bonus:' || o_user_id, p_now);

@@ -41,7 +41,7 @@ BEGIN
         FROM api_statement_legs(ARRAY['system', '$user'], ARRAY['usd.platform', 'usd.staking_earned'],
           ARRAY['USD', 'USD'], ARRAY[-v_accrued, v_accrued], ARRAY[true, false], o_user_id, NULL);
       PERFORM ledger_post('staking.yield', p_yield_key_prefix || v_stake.id || ':' || v_due, NULL,
-        'Staking earnings', p_now, v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL, true);
+        'Staking earnings', p_now, v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL);
       UPDATE stakes SET credited_total = v_due WHERE id = v_stake.id;
     END IF;
     PERFORM api_move('staking.withdraw-earned', 'staking.withdraw-earned:' || o_user_id || ':' || p_nonce,

@@ -56,7 +56,7 @@ BEGIN
       PERFORM ledger_post('withdrawal.rejected', p_ledger_key, o_user_id,
         'Withdrawal rejected (' || p_reason || '): ' || api_coins_text(v_returned, p_usd_unit)
           || ' returned to your balance',
-        p_now, v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL, true);
+        p_now, v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL);
     END IF;
     PERFORM notification_add(w.user_id, 'withdrawal.rejected', p_rejected_category,
       jsonb_build_object('payout', w.payout::text, 'returned', v_returned::text, 'reason', p_reason),

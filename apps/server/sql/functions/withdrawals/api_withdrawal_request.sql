@@ -59,7 +59,7 @@ BEGIN
         FROM api_statement_legs(v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL);
       PERFORM ledger_post(p_ledger_kind, 'withdrawal:' || v_plan.id, o_user_id,
         p_memo_prefix || ': ' || api_coins_text(v_price.o_payout, p_usd_unit) || ' requested to ' || v_wallet, p_now,
-        v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL, true);
+        v_owners, v_codes, v_assets, v_amounts, v_negative, NULL, NULL, NULL);
       PERFORM notification_add(o_user_id::uuid, p_notification_type, p_notification_category,
         jsonb_build_object('payout', v_price.o_payout::text, 'wallet', v_wallet, 'kind', p_kind),
         p_notification_type || ':' || p_withdrawal_id, p_now);

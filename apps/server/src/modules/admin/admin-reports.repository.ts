@@ -10,7 +10,7 @@ import { deposits, rejectedDeposits, topupRequests, users } from '../../db/schem
 export const adminReportsRepository = {
   /**
    * Users by role, open tickets, flagged deposits, and the active plans' and stakes' counts and sums, kept by
-   * triggers as they change (migration 0032): exact as of now, whatever the platform's size.
+   * triggers as they change (sql/functions/overview/platform_count*.sql): exact as of now, whatever the platform's size.
    */
   keptCounts: sql`select name, n::text from platform_counts_read()`,
 

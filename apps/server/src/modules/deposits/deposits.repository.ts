@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { NOTIFICATION_TYPES } from '@svp/shared';
-import { preparedStatement, type Db } from '../../db/client.js';
+import { z } from 'zod';
+import { type Db } from '../../db/client.js';
+import { functionCall } from '../../db/sql-functions.js';
 import { depositAddresses, deposits, rejectedDeposits, topupRequests } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
@@ -31,13 +33,26 @@ export interface DepositCredit {
 }
 
 /** What api_credit_deposits did with one transfer; 'failed' names the database's refusal of its values. */
-export type CreditResult =
-  | { result: 'credited' | 'duplicate' | 'ignored' }
-  | { result: 'failed'; userId: string; code: string; message: string };
+const creditResult = z.discriminatedUnion('result', [
+  z.object({ result: z.literal('credited') }),
+  z.object({ result: z.literal('duplicate') }),
+  z.object({ result: z.literal('ignored') }),
+  z.object({ result: z.literal('failed'), userId: z.string(), code: z.string(), message: z.string() }),
+]);
+export type CreditResult = z.infer<typeof creditResult>;
 
-const creditStatement = preparedStatement<{ results: CreditResult[] }>(
+/** A chunk's transfers credited in one call (sql/functions/deposits/api_credit_deposits.sql). */
+const creditCall = functionCall(
   'api_credit_deposits',
-  'select o_results as results from api_credit_deposits($1::jsonb, $2::timestamptz, $3, $4, $5)',
+  'o_results as results',
+  {
+    p_transfers: 'jsonb',
+    p_now: 'timestamptz',
+    p_ledger_kind: 'text',
+    p_notification_type: 'text',
+    p_notification_category: 'text',
+  },
+  z.object({ results: z.array(creditResult) }),
 );
 
 /** Queries only (DESIGN §2). */
@@ -108,15 +123,15 @@ export const depositsRepository = {
       .returning({ id: rejectedDeposits.id });
     return rows.length === 1;
   },
-  /** Credits a chunk's transfers in one call (migration 0017): one result per transfer, in order. */
+  /** Credits a chunk's transfers in one call (api_credit_deposits): one result per transfer, in order. */
   async creditDeposits(db: Executor, transfers: DepositCredit[], now: Date): Promise<CreditResult[]> {
-    const [row] = await creditStatement(db, [
-      JSON.stringify(transfers),
-      now.toISOString(),
-      'deposit',
-      'deposit.credited',
-      NOTIFICATION_TYPES['deposit.credited'],
-    ]);
+    const [row] = await creditCall(db, {
+      p_transfers: JSON.stringify(transfers),
+      p_now: now.toISOString(),
+      p_ledger_kind: 'deposit',
+      p_notification_type: 'deposit.credited',
+      p_notification_category: NOTIFICATION_TYPES['deposit.credited'],
+    });
     return row!.results;
   },
   async depositsSince(db: Executor, userId: string, since: Date) {

@@ -1,22 +1,52 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { preparedStatement, type Db } from '../../db/client.js';
+import { z } from 'zod';
+import { type Db } from '../../db/client.js';
+import { functionCall } from '../../db/sql-functions.js';
 import { engagement, investments, plans } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
-import { frameParams, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
+import {
+  FRAME_ARGS,
+  frameArgs,
+  STATEMENT_COLUMNS,
+  statementRow,
+  type RequestFrame,
+  type StatementRow,
+} from '../../http/one-statement.js';
 
-/** "Claim Daily Bonus" in one call (migration 0016): session, key, settlement check, posting, answer. */
-const claimDailyStatement = preparedStatement<StatementRow>(
+/** "Claim Daily Bonus" in one call (sql/functions/engagement/api_claim_daily.sql). */
+const claimDailyCall = functionCall(
   'api_claim_daily',
-  `select o_outcome as outcome, o_user_id as "userId", o_result as result
-   from api_claim_daily($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+  STATEMENT_COLUMNS,
+  { ...FRAME_ARGS, p_nonce: 'text', p_coin_unit: 'bigint' },
+  statementRow,
 );
 
-/** Saving taps in one call (migration 0016; the save window since migration 0039). */
-const saveTapsStatement = preparedStatement<StatementRow>(
+/** Saving taps in one call (sql/functions/engagement/api_save_taps.sql): the allowance of one save window. */
+const saveTapsCall = functionCall(
   'api_save_taps',
-  `select o_outcome as outcome, o_user_id as "userId", o_result as result
-   from api_save_taps($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+  STATEMENT_COLUMNS,
+  {
+    ...FRAME_ARGS,
+    p_nonce: 'text',
+    p_clicks: 'integer',
+    p_rate: 'integer',
+    p_daily_cap: 'integer',
+    p_tap_value: 'bigint',
+    p_coin_unit: 'bigint',
+    p_window_ms: 'bigint',
+  },
+  statementRow,
 );
+
+/** What api_claim_daily stores as the request's answer, and a replay renders. */
+export const claimDailyResult = z.looseObject({ outcome: z.enum(['ok', 'none']), coins: z.string().nullish() });
+
+/** What api_save_taps stores as the request's answer, and a replay renders. */
+export const saveTapsResult = z.discriminatedUnion('outcome', [
+  z.looseObject({ outcome: z.literal('too-fast') }),
+  z.looseObject({ outcome: z.literal('cap') }),
+  z.looseObject({ outcome: z.literal('ok'), totalClicks: z.string(), coins: z.string().nullish() }),
+]);
 
 export type EngagementRow = typeof engagement.$inferSelect;
 type Executor = Db | Tx;
@@ -52,7 +82,7 @@ export const engagementRepository = {
       .where(and(eq(investments.userId, userId), sql`true`));
   },
   async claimDaily(db: Db, frame: RequestFrame, nonce: string, coinUnit: bigint): Promise<StatementRow> {
-    const [row] = await claimDailyStatement(db, [...frameParams(frame), nonce, coinUnit.toString()]);
+    const [row] = await claimDailyCall(db, { ...frameArgs(frame), p_nonce: nonce, p_coin_unit: coinUnit.toString() });
     return row!;
   },
   async saveTaps(
@@ -68,16 +98,16 @@ export const engagementRepository = {
       windowMs: number;
     },
   ): Promise<StatementRow> {
-    const [row] = await saveTapsStatement(db, [
-      ...frameParams(frame),
-      p.nonce,
-      p.clicks,
-      p.rate,
-      p.dailyCap,
-      p.tapValue.toString(),
-      p.coinUnit.toString(),
-      p.windowMs,
-    ]);
+    const [row] = await saveTapsCall(db, {
+      ...frameArgs(frame),
+      p_nonce: p.nonce,
+      p_clicks: p.clicks,
+      p_rate: p.rate,
+      p_daily_cap: p.dailyCap,
+      p_tap_value: p.tapValue.toString(),
+      p_coin_unit: p.coinUnit.toString(),
+      p_window_ms: p.windowMs,
+    });
     return row!;
   },
 };

@@ -17,7 +17,7 @@ import { withRetries, type IdempotencyClaim, type Tx } from '../../db/transactio
 import { AppError } from '../../http/errors.js';
 import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
-import { engagementRepository as repo } from './engagement.repository.js';
+import { claimDailyResult, engagementRepository as repo, saveTapsResult } from './engagement.repository.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
 import { botStatusView, rewardStatusView } from './engagement.views.js';
 import { createEngagementSettlement } from './engagement-settlement.js';
@@ -68,7 +68,7 @@ export function createEngagementService(deps: {
         },
         settle: async (userId) => void (await settle(userId)),
         render(stored) {
-          const result = stored as { outcome: 'ok' | 'none'; coins: string | null };
+          const result = claimDailyResult.parse(stored);
           if (result.outcome === 'none') throw fail(MSG.rewards.noDailyCoins, 'CONFLICT');
           return {
             success: true,
@@ -187,7 +187,7 @@ export function createEngagementService(deps: {
         },
         settle: async (userId) => void (await settle(userId)),
         render(stored) {
-          const result = stored as { outcome: 'ok' | 'too-fast' | 'cap'; totalClicks: string; coins: string | null };
+          const result = saveTapsResult.parse(stored);
           if (result.outcome === 'too-fast') throw fail(MSG.taps.tooFast, 'RATE_LIMITED');
           if (result.outcome === 'cap') throw fail(MSG.taps.dailyCap(config.TAP_DAILY_CAP), 'RATE_LIMITED');
           return {

@@ -1,9 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { SYSTEM_OWNER, type Asset } from '@svp/shared';
-import { preparedStatement, queryRows, type Db } from '../../db/client.js';
+import { z } from 'zod';
+import { queryRows, type Db } from '../../db/client.js';
+import { functionCall } from '../../db/sql-functions.js';
 import { accounts } from '../../db/schema.js';
 import type { IdempotencyClaim, Tx } from '../../db/transaction.js';
-import { frameParams, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
+import {
+  FRAME_ARGS,
+  frameArgs,
+  STATEMENT_COLUMNS,
+  statementRow,
+  type RequestFrame,
+  type StatementRow,
+} from '../../http/one-statement.js';
 
 type Executor = Db | Tx;
 
@@ -19,25 +28,67 @@ export interface PostingRow {
   claim: IdempotencyClaim | null;
 }
 
-/** The database's posting function (migration 0007): guarded moves, header and entries in one round trip. */
-const postStatement = preparedStatement<{ id: string; posted: boolean }>(
+const LEGS = {
+  p_owners: 'text[]',
+  p_codes: 'text[]',
+  p_assets: 'text[]',
+  p_amounts: 'bigint[]',
+  p_allow_negative: 'boolean[]',
+} as const;
+
+/** The legs as ledger_post and the one-statement functions take them: one array per field, in the legs' order. */
+export function legArgs(
+  legs: { owner: string; code: string; asset: string; amount: bigint; allowNegative: boolean }[],
+) {
+  return {
+    p_owners: legs.map((l) => l.owner),
+    p_codes: legs.map((l) => l.code),
+    p_assets: legs.map((l) => l.asset),
+    p_amounts: legs.map((l) => l.amount.toString()),
+    p_allow_negative: legs.map((l) => l.allowNegative),
+  };
+}
+
+/** The database's posting function (sql/functions/ledger/ledger_post.sql): guarded moves, header and entries. */
+const postCall = functionCall(
   'ledger_post',
-  `select o_transaction_id::text as id, o_posted as posted
-   from ledger_post($1, $2, $3, $4, $5, $6::text[], $7::text[], $8::text[], $9::bigint[], $10::boolean[],
-     $11, $12, $13, $14)`,
+  'o_transaction_id::text as id, o_posted as posted',
+  {
+    p_kind: 'text',
+    p_key: 'text',
+    p_actor: 'text',
+    p_memo: 'text',
+    p_at: 'timestamptz',
+    ...LEGS,
+    p_claim_scope: 'text',
+    p_claim_key: 'text',
+    p_claim: 'text',
+  },
+  z.object({ id: z.string(), posted: z.boolean() }),
 );
 
-const rollUpStatement = preparedStatement<{ n: number }>(
+const rollUpCall = functionCall(
   'ledger_roll_up_platform',
-  'select o_transactions as n from ledger_roll_up_platform($1)',
+  'o_transactions as n',
+  { p_limit: 'integer' },
+  z.object({ n: z.number() }),
 );
 
-/** A user's posting for a request in one call (migration 0011): session, key, posting, summary, stored answer. */
-const userPostingStatement = preparedStatement<StatementRow>(
+/** A user's posting for a request in one call (sql/functions/ledger/api_user_posting.sql). */
+const userPostingCall = functionCall(
   'api_user_posting',
-  `select o_outcome as outcome, o_user_id as "userId", o_result as result
-   from api_user_posting($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-     $14::text[], $15::text[], $16::text[], $17::bigint[], $18::boolean[], $19, $20)`,
+  STATEMENT_COLUMNS,
+  {
+    ...FRAME_ARGS,
+    p_kind: 'text',
+    p_nonce: 'text',
+    p_memo: 'text',
+    p_recipient: 'text',
+    ...LEGS,
+    p_summary: 'text',
+    p_settle: 'text',
+  },
+  statementRow,
 );
 
 export interface UserPostingRow {
@@ -50,7 +101,7 @@ export interface UserPostingRow {
   /** Netted, non-zero legs; owners may be '$user' or '$recipient' (the statement orders them). */
   legs: { owner: string; code: string; asset: Asset; amount: bigint; allowNegative: boolean }[];
   summary: 'staking';
-  /** Accruals to settle first ('stake': an ended stake's release), or null (migration 0016). */
+  /** Accruals to settle first ('stake': an ended stake's release), or null (api_settlement_due). */
   settle: 'stake' | null;
 }
 
@@ -68,50 +119,40 @@ export const ledgerRepository = {
       .onConflictDoNothing({ target: [accounts.owner, accounts.code] });
   },
 
-  /** Runs ledger_post; throws the database's SV001/SV002/SV003 errors for the service to translate. */
+  /** Runs ledger_post; throws the database's SQL_ERRORS (packages/shared) for the service to translate. */
   async post(db: Executor, p: PostingRow): Promise<{ transactionId: bigint; posted: boolean }> {
-    const [row] = await postStatement(db, [
-      p.kind,
-      p.idempotencyKey,
-      p.actorId,
-      p.memo,
-      p.createdAt.toISOString(),
-      p.legs.map((l) => l.owner),
-      p.legs.map((l) => l.code),
-      p.legs.map((l) => l.asset),
-      p.legs.map((l) => l.amount.toString()),
-      p.legs.map((l) => l.allowNegative),
-      p.claim?.scope ?? null,
-      p.claim?.key ?? null,
-      p.claim?.claim ?? null,
-      // p_defer: no longer read since migration 0024 (no posting moves a platform account's row).
-      false,
-    ]);
+    const [row] = await postCall(db, {
+      p_kind: p.kind,
+      p_key: p.idempotencyKey,
+      p_actor: p.actorId,
+      p_memo: p.memo,
+      p_at: p.createdAt.toISOString(),
+      ...legArgs(p.legs),
+      p_claim_scope: p.claim?.scope ?? null,
+      p_claim_key: p.claim?.key ?? null,
+      p_claim: p.claim?.claim ?? null,
+    });
     return { transactionId: BigInt(row!.id), posted: row!.posted };
   },
 
-  /** Runs api_user_posting; throws the database's SV002/SV003 errors for the service to translate. */
-  async userPosting(db: Executor, p: UserPostingRow) {
-    const [row] = await userPostingStatement(db, [
-      ...frameParams(p.frame),
-      p.kind,
-      p.nonce,
-      p.memo,
-      p.recipient,
-      p.legs.map((l) => l.owner),
-      p.legs.map((l) => l.code),
-      p.legs.map((l) => l.asset),
-      p.legs.map((l) => l.amount.toString()),
-      p.legs.map((l) => l.allowNegative),
-      p.summary,
-      p.settle,
-    ]);
+  /** Runs api_user_posting; throws the database's SQL_ERRORS for the service to translate. */
+  async userPosting(db: Executor, p: UserPostingRow): Promise<StatementRow> {
+    const [row] = await userPostingCall(db, {
+      ...frameArgs(p.frame),
+      p_kind: p.kind,
+      p_nonce: p.nonce,
+      p_memo: p.memo,
+      p_recipient: p.recipient,
+      ...legArgs(p.legs),
+      p_summary: p.summary,
+      p_settle: p.settle,
+    });
     return row!;
   },
 
   async balancesOf(db: Executor, owner: string): Promise<Map<string, bigint>> {
     if (owner === SYSTEM_OWNER) {
-      // The platform's balances include the postings the roll-up has not reached yet (migration 0024).
+      // The platform's balances include the postings the roll-up has not reached yet (platform_accounts).
       const rows = await queryRows<{ code: string; balance: string }>(
         db,
         sql`select code, balance::text as balance from platform_accounts`,
@@ -126,15 +167,15 @@ export const ledgerRepository = {
   },
 
   /**
-   * Adds up to `limit` waiting postings to the platform accounts' cached balances (migration 0024's
-   * ledger_roll_up_platform); returns how many it took.
+   * Adds up to `limit` waiting postings to the platform accounts' cached balances
+   * (sql/functions/ledger/ledger_roll_up_platform.sql); returns how many it took.
    */
   async rollUpPlatform(db: Db, limit: number): Promise<number> {
-    const [row] = await rollUpStatement(db, [limit]);
+    const [row] = await rollUpCall(db, { p_limit: limit });
     return row!.n;
   },
 
-  /** Folds the changes of the platform's kept counts and sums into their totals (migration 0032). */
+  /** Folds the changes of the platform's kept counts into their totals (sql/functions/overview/platform_counts_compact.sql). */
   async compactPlatformCounts(db: Db): Promise<void> {
     await db.execute(sql`select platform_counts_compact()`);
   },

@@ -11,7 +11,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { IdempotencyClaimLost, withRetries, type IdempotencyClaim, type Tx } from '../../db/transaction.js';
 import { InsufficientFundsError } from './ledger.errors.js';
-import { pgErrorCode } from '../../db/pg-errors.js';
+import { sqlError } from '../../db/pg-errors.js';
 import { ledgerRepository as repo } from './ledger.repository.js';
 import { statementAnswer, type RequestFrame, type StatementAnswer } from '../../http/one-statement.js';
 
@@ -69,11 +69,11 @@ function normalize(posting: Posting): { ref: AccountRef; asset: Asset; amount: b
   return legs;
 }
 
-/** ledger_post's own errors (migration 0007) as the service's; anything else passes through. */
+/** ledger_post's own errors (sql/functions/ledger/ledger_post.sql) as the service's; anything else passes through. */
 function translate(error: unknown): unknown {
-  const code = pgErrorCode(error);
-  if (code === 'SV001') return new InsufficientFundsError(BigInt((error as { detail?: string }).detail ?? '0'));
-  if (code === 'SV002') return new IdempotencyClaimLost();
+  const refused = sqlError(error);
+  if (refused?.kind === 'insufficient-funds') return new InsufficientFundsError(BigInt(refused.detail || '0'));
+  if (refused?.kind === 'claim-lost') return new IdempotencyClaimLost();
   return error;
 }
 

@@ -9,30 +9,17 @@ import {
   type StatementAnswer,
 } from '../../http/one-statement.js';
 import { AppError } from '../../http/errors.js';
-import { pgErrorCode } from '../../db/pg-errors.js';
+import { sqlError } from '../../db/pg-errors.js';
 import { requestUserAccount, statementLegs, type Ledger } from '../ledger/ledger.service.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
-import { plansRepository as repo, type InvestmentRow, type PlanRow } from './plans.repository.js';
+import {
+  investResult,
+  plansRepository as repo,
+  type InvestmentRow,
+  type InvestResult,
+  type PlanRow,
+} from './plans.repository.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
-
-/** What api_invest stores as the request's answer (migration 0011). */
-interface InvestResult {
-  outcome:
-    'ok' | 'matured' | 'active' | 'raced' | 'missing-plan' | 'duration-disabled' | 'below-minimum' | 'insufficient';
-  at: string;
-  activePlan: string | null;
-  plan: string | null;
-  minimum: string | null;
-  investment: {
-    id: string;
-    amount: string;
-    expectedWithdrawal: string;
-    days: number;
-    startedAt: string;
-    endsAt: string;
-    status: 'active' | 'closed';
-  } | null;
-}
 
 type InvestAnswer = { success: true; message: string; investment: ReturnType<typeof investmentView> };
 
@@ -192,11 +179,11 @@ export function createInvestmentsService(deps: { db: Db; ledger: Ledger; referra
             try {
               return await startInStatement(frame, input, plan);
             } catch (error) {
-              if (pgErrorCode(error) !== 'SV004' || attempt >= 3) throw error;
+              if (sqlError(error)?.kind !== 'read-changed' || attempt >= 3) throw error;
             }
           }
         },
-        render: (stored) => renderInvestment(stored as InvestResult),
+        render: (stored) => renderInvestment(investResult.parse(stored)),
       };
     },
   };

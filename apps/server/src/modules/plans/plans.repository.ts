@@ -1,7 +1,17 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { PLANS } from '@svp/shared';
-import { preparedStatement, type Db } from '../../db/client.js';
-import { frameParams, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
+import { z } from 'zod';
+import { type Db } from '../../db/client.js';
+import { functionCall } from '../../db/sql-functions.js';
+import {
+  FRAME_ARGS,
+  frameArgs,
+  STATEMENT_COLUMNS,
+  statementRow,
+  type RequestFrame,
+  type StatementRow,
+} from '../../http/one-statement.js';
+import { legArgs } from '../ledger/ledger.repository.js';
 import { investments, plans } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
@@ -9,14 +19,72 @@ type Executor = Db | Tx;
 export type PlanRow = typeof plans.$inferSelect;
 export type InvestmentRow = typeof investments.$inferSelect;
 
-/** An investment for a request in one call (migration 0011): session, key, checks, row, postings, answer. */
-const investStatement = preparedStatement<StatementRow>(
+const REFERRAL_LEGS = {
+  p_referral_owners: 'text[]',
+  p_referral_codes: 'text[]',
+  p_referral_assets: 'text[]',
+  p_referral_amounts: 'bigint[]',
+  p_referral_allow_negative: 'boolean[]',
+} as const;
+
+/** An investment for a request in one call (sql/functions/plans/api_invest.sql): session, key, checks, row, postings. */
+const investCall = functionCall(
   'api_invest',
-  `select o_outcome as outcome, o_user_id as "userId", o_result as result
-   from api_invest($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::uuid, $16, $17, $18,
-     $19::timestamptz, $20, $21, $22::text[], $23::text[], $24::text[], $25::bigint[], $26::boolean[], $27, $28,
-     $29::text[], $30::text[], $31::text[], $32::bigint[], $33::boolean[])`,
+  STATEMENT_COLUMNS,
+  {
+    ...FRAME_ARGS,
+    p_refusal: 'text',
+    p_plan: 'text',
+    p_plan_name: 'text',
+    p_plan_min: 'bigint',
+    p_plan_multiplier: 'bigint',
+    p_investment_id: 'uuid',
+    p_days: 'integer',
+    p_amount: 'bigint',
+    p_expected: 'bigint',
+    p_ends_at: 'timestamptz',
+    p_ledger_key: 'text',
+    p_memo: 'text',
+    p_owners: 'text[]',
+    p_codes: 'text[]',
+    p_assets: 'text[]',
+    p_amounts: 'bigint[]',
+    p_allow_negative: 'boolean[]',
+    p_referral_key_prefix: 'text',
+    p_referral_memo: 'text',
+    ...REFERRAL_LEGS,
+  },
+  statementRow,
 );
+
+/** What api_invest stores as the request's answer, and a replay renders. */
+export const investResult = z.looseObject({
+  outcome: z.enum([
+    'ok',
+    'matured',
+    'active',
+    'raced',
+    'missing-plan',
+    'duration-disabled',
+    'below-minimum',
+    'insufficient',
+  ]),
+  activePlan: z.string().nullable(),
+  plan: z.string().nullable(),
+  minimum: z.string().nullable(),
+  investment: z
+    .looseObject({
+      id: z.string(),
+      amount: z.string(),
+      expectedWithdrawal: z.string(),
+      days: z.number(),
+      startedAt: z.string(),
+      endsAt: z.string(),
+      status: z.enum(['active', 'closed']),
+    })
+    .nullable(),
+});
+export type InvestResult = z.infer<typeof investResult>;
 
 type StatementLeg = { owner: string; code: string; asset: string; amount: bigint; allowNegative: boolean };
 
@@ -38,35 +106,32 @@ export interface InvestStatement {
 }
 
 export const plansRepository = {
-  /** Runs api_invest; throws the database's SV004 (plan changed) for the service to read the plans again. */
-  async invest(db: Db, p: InvestStatement) {
-    const [row] = await investStatement(db, [
-      ...frameParams(p.frame),
-      p.refusal,
-      p.plan?.code ?? null,
-      p.plan?.name ?? null,
-      p.plan?.minAmount.toString() ?? null,
-      p.plan?.multiplier.toString() ?? null,
-      p.investmentId,
-      p.days,
-      p.amount?.toString() ?? null,
-      p.expected?.toString() ?? null,
-      p.endsAt?.toISOString() ?? null,
-      p.ledgerKey,
-      p.memo,
-      p.legs.map((l) => l.owner),
-      p.legs.map((l) => l.code),
-      p.legs.map((l) => l.asset),
-      p.legs.map((l) => l.amount.toString()),
-      p.legs.map((l) => l.allowNegative),
-      p.referral?.keyPrefix ?? null,
-      p.referral?.memo ?? null,
-      (p.referral?.legs ?? []).map((l) => l.owner),
-      (p.referral?.legs ?? []).map((l) => l.code),
-      (p.referral?.legs ?? []).map((l) => l.asset),
-      (p.referral?.legs ?? []).map((l) => l.amount.toString()),
-      (p.referral?.legs ?? []).map((l) => l.allowNegative),
-    ]);
+  /** Runs api_invest; throws the database's 'read-changed' (plan changed) for the service to read the plans again. */
+  async invest(db: Db, p: InvestStatement): Promise<StatementRow> {
+    const referralLegs = legArgs(p.referral?.legs ?? []);
+    const [row] = await investCall(db, {
+      ...frameArgs(p.frame),
+      p_refusal: p.refusal,
+      p_plan: p.plan?.code ?? null,
+      p_plan_name: p.plan?.name ?? null,
+      p_plan_min: p.plan?.minAmount.toString() ?? null,
+      p_plan_multiplier: p.plan?.multiplier.toString() ?? null,
+      p_investment_id: p.investmentId,
+      p_days: p.days,
+      p_amount: p.amount?.toString() ?? null,
+      p_expected: p.expected?.toString() ?? null,
+      p_ends_at: p.endsAt?.toISOString() ?? null,
+      p_ledger_key: p.ledgerKey,
+      p_memo: p.memo,
+      ...legArgs(p.legs),
+      p_referral_key_prefix: p.referral?.keyPrefix ?? null,
+      p_referral_memo: p.referral?.memo ?? null,
+      p_referral_owners: referralLegs.p_owners,
+      p_referral_codes: referralLegs.p_codes,
+      p_referral_assets: referralLegs.p_assets,
+      p_referral_amounts: referralLegs.p_amounts,
+      p_referral_allow_negative: referralLegs.p_allow_negative,
+    });
     return row!;
   },
 

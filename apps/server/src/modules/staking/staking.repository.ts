@@ -1,8 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { preparedStatement, type Db } from '../../db/client.js';
+import { z } from 'zod';
+import { type Db } from '../../db/client.js';
+import { functionCall } from '../../db/sql-functions.js';
 import { stakes } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
-import { frameParams, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
+import {
+  FRAME_ARGS,
+  frameArgs,
+  STATEMENT_COLUMNS,
+  statementRow,
+  type RequestFrame,
+  type StatementRow,
+} from '../../http/one-statement.js';
 
 export type StakeRow = typeof stakes.$inferSelect;
 type Executor = Db | Tx;
@@ -36,25 +45,78 @@ export interface SummaryRow {
   } | null;
 }
 
-/** The summary's one query is a database function (migration 0011): the one-statement moves read it too. */
-const summaryStatement = preparedStatement<{ row: SummaryRow | null }>(
-  'staking_summary',
-  `select staking_summary_json($1::uuid) as row`,
+/** The summary as staking_summary_json answers it (null: no such user). */
+const summaryObject: z.ZodType<SummaryRow> = z.object({
+  username: z.string(),
+  balances: z.record(z.string(), z.string()).nullable(),
+  stake: z
+    .object({
+      tokens: z.string(),
+      status: z.enum(['active', 'released']),
+      started_ms: z.string(),
+      ends_ms: z.string(),
+      credited_total: z.string(),
+    })
+    .nullable(),
+});
+export const summaryRow = summaryObject.nullable();
+
+/** The summary's one query is a database function (sql/functions/staking/staking_summary_json.sql). */
+const summaryCall = functionCall(
+  'staking_summary_json',
+  'staking_summary_json as row',
+  { p_user: 'uuid' },
+  z.object({ row: summaryRow }),
 );
 
-/** A new stake in one call (migration 0016): session, key, checks, earnings moved, stake row, posting, answer. */
-const stakeStatement = preparedStatement<StatementRow>(
+/** A new stake in one call (sql/functions/staking/api_stake.sql): session, key, checks, earnings, stake, posting. */
+const stakeCall = functionCall(
   'api_stake',
-  `select o_outcome as outcome, o_user_id as "userId", o_result as result
-   from api_stake($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11::uuid, $12, $13::timestamptz, $14, $15)`,
+  STATEMENT_COLUMNS,
+  {
+    ...FRAME_ARGS,
+    p_nonce: 'text',
+    p_stake_id: 'uuid',
+    p_tokens: 'bigint',
+    p_ends_at: 'timestamptz',
+    p_memo: 'text',
+    p_earned_memo: 'text',
+  },
+  statementRow,
 );
 
-/** Withdraw Earned in one call (migration 0034): it locks, prices the yield due, posts and stores its answer. */
-const withdrawEarnedStatement = preparedStatement<StatementRow>(
+/** Withdraw Earned in one call (sql/functions/staking/api_withdraw_earned.sql): locks, prices the yield, posts. */
+const withdrawEarnedCall = functionCall(
   'api_withdraw_earned',
-  `select o_outcome as outcome, o_user_id as "userId", o_result as result
-   from api_withdraw_earned($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+  STATEMENT_COLUMNS,
+  {
+    ...FRAME_ARGS,
+    p_apy_bp: 'bigint',
+    p_svp_per_usd: 'bigint',
+    p_usd_unit: 'bigint',
+    p_year_ms: 'bigint',
+    p_yield_key_prefix: 'text',
+    p_nonce: 'text',
+    p_memo: 'text',
+  },
+  statementRow,
 );
+
+/** What api_stake stores as the request's answer, and a replay renders. */
+export const stakeResult = z.discriminatedUnion('outcome', [
+  z.looseObject({ outcome: z.literal('active') }),
+  z.looseObject({ outcome: z.literal('insufficient') }),
+  z.looseObject({ outcome: z.literal('ok'), at: z.string(), summary: summaryObject }),
+]);
+
+/** What api_withdraw_earned stores as the request's answer, and a replay renders. */
+export const withdrawEarnedResult = z.discriminatedUnion('outcome', [
+  z.looseObject({ outcome: z.literal('refused') }),
+  z.looseObject({ outcome: z.literal('ok'), at: z.string(), amount: z.string(), summary: summaryObject }),
+]);
+
+/** The yield api_withdraw_earned posted with the withdrawal (a fresh answer's, never a replay's). */
+export const withdrawEarnedAccrued = z.looseObject({ accrued: z.string() });
 
 /** What the statement prices the yield with (stake_yield_due): yield.ts's constants and the configured APY. */
 export interface YieldRule {
@@ -72,15 +134,15 @@ export const stakingRepository = {
     frame: RequestFrame,
     p: { nonce: string; stakeId: string; tokens: bigint; endsAt: Date; memo: string; earnedMemo: string },
   ): Promise<StatementRow> {
-    const [row] = await stakeStatement(db, [
-      ...frameParams(frame),
-      p.nonce,
-      p.stakeId,
-      p.tokens.toString(),
-      p.endsAt.toISOString(),
-      p.memo,
-      p.earnedMemo,
-    ]);
+    const [row] = await stakeCall(db, {
+      ...frameArgs(frame),
+      p_nonce: p.nonce,
+      p_stake_id: p.stakeId,
+      p_tokens: p.tokens.toString(),
+      p_ends_at: p.endsAt.toISOString(),
+      p_memo: p.memo,
+      p_earned_memo: p.earnedMemo,
+    });
     return row!;
   },
   async withdrawEarned(
@@ -88,20 +150,20 @@ export const stakingRepository = {
     frame: RequestFrame,
     p: { rule: YieldRule; nonce: string; memo: string },
   ): Promise<StatementRow> {
-    const [row] = await withdrawEarnedStatement(db, [
-      ...frameParams(frame),
-      p.rule.apyBp.toString(),
-      p.rule.svpPerUsd.toString(),
-      p.rule.usdUnit.toString(),
-      p.rule.yearMs,
-      p.rule.yieldKeyPrefix,
-      p.nonce,
-      p.memo,
-    ]);
+    const [row] = await withdrawEarnedCall(db, {
+      ...frameArgs(frame),
+      p_apy_bp: p.rule.apyBp.toString(),
+      p_svp_per_usd: p.rule.svpPerUsd.toString(),
+      p_usd_unit: p.rule.usdUnit.toString(),
+      p_year_ms: p.rule.yearMs,
+      p_yield_key_prefix: p.rule.yieldKeyPrefix,
+      p_nonce: p.nonce,
+      p_memo: p.memo,
+    });
     return row!;
   },
   async summaryRow(db: Executor, userId: string): Promise<SummaryRow | undefined> {
-    const [read] = await summaryStatement(db, [userId]);
+    const [read] = await summaryCall(db, { p_user: userId });
     return read?.row ?? undefined;
   },
   async lockActive(tx: Tx, userId: string): Promise<StakeRow | undefined> {

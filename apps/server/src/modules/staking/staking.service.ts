@@ -19,7 +19,7 @@ import { statementAnswer, type OneStatementWork } from '../../http/one-statement
 import { createLeaderboard } from './leaderboard.js';
 import { createWithdrawEarned } from './withdraw-earned.js';
 import { stakeOf, stakingView } from './staking.view.js';
-import { stakingRepository as repo, type SummaryRow } from './staking.repository.js';
+import { stakeResult, stakingRepository as repo, type SummaryRow } from './staking.repository.js';
 import { lastStakeDay, readSettlementDue, yieldDue as yieldAt, type StakeTerms } from './yield.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
 import { notifications } from '../notifications/record.js';
@@ -214,13 +214,13 @@ export function createStakingService(deps: {
         },
         settle: settleNow,
         render(stored) {
-          const result = stored as { outcome: 'ok' | 'active' | 'insufficient'; at: string; summary: unknown };
+          const result = stakeResult.parse(stored);
           if (result.outcome === 'active') throw new AppError('CONFLICT', MSG.staking.stakeActive);
           if (result.outcome === 'insufficient') throw short(MSG.staking.stakeInsufficient);
           return {
             success: true,
             message: MSG.staking.staked,
-            summary: view(result.summary as SummaryRow, new Date(result.at)),
+            summary: view(result.summary, new Date(result.at)),
           };
         },
       };

@@ -6,7 +6,13 @@ import { AppError } from '../../http/errors.js';
 import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { STAKING_YIELD_PREFIX } from '../ledger/ledger-keys.js';
-import { stakingRepository as repo, type SummaryRow, type YieldRule } from './staking.repository.js';
+import {
+  stakingRepository as repo,
+  withdrawEarnedAccrued,
+  withdrawEarnedResult,
+  type SummaryRow,
+  type YieldRule,
+} from './staking.repository.js';
 
 /**
  * Withdraw Earned (SPEC §4, DESIGN D10) in one statement (docs/decisions/0038): it locks the stake and the
@@ -41,17 +47,17 @@ export function createWithdrawEarned<Answer>(deps: {
           }),
         );
         if (row.outcome === 'ok') {
-          if (BigInt((row.result as { accrued: string }).accrued) > 0n) ledger.notePosted('staking.yield');
+          if (BigInt(withdrawEarnedAccrued.parse(row.result).accrued) > 0n) ledger.notePosted('staking.yield');
           ledger.notePosted('staking.withdraw-earned');
         }
         return statementAnswer(row);
       },
       settle: deps.settle,
       render(stored) {
-        const result = stored as { outcome: 'ok' | 'refused'; at: string; amount: string; summary: unknown };
+        const result = withdrawEarnedResult.parse(stored);
         if (result.outcome === 'refused') throw new AppError('VALIDATION_ERROR', MSG.staking.noEarnings);
         const message = MSG.staking.withdrawn(formatAmount(BigInt(result.amount), 'USD'));
-        return deps.answer(message, result.summary as SummaryRow, new Date(result.at));
+        return deps.answer(message, result.summary, new Date(result.at));
       },
     };
   };

@@ -4,8 +4,12 @@ import { withRetries } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import { withdrawalFromJson, withdrawalView, type WithdrawalJson, type WithdrawalView } from './withdrawal-money.js';
-import { withdrawalsRepository as repo, type WithdrawalDecision } from './withdrawals.repository.js';
+import { withdrawalFromJson, withdrawalView, type WithdrawalView } from './withdrawal-money.js';
+import {
+  withdrawalDecisionResult,
+  withdrawalsRepository as repo,
+  type WithdrawalDecision,
+} from './withdrawals.repository.js';
 
 /**
  * The admin's side of withdrawals (DESIGN D7, D16): the queue, approved for the treasury to pay, or rejected with
@@ -27,7 +31,7 @@ export function createWithdrawalDecisions(deps: { db: Db; ledger: Ledger }) {
         return statementAnswer(row);
       },
       render(stored) {
-        const result = stored as { outcome: 'ok' | 'notPending' | 'payoutInFlight'; withdrawal: WithdrawalJson };
+        const result = withdrawalDecisionResult.parse(stored);
         if (result.outcome === 'notPending') throw new AppError('CONFLICT', MSG.withdraw.notPending);
         if (result.outcome === 'payoutInFlight') throw new AppError('CONFLICT', MSG.withdraw.payoutInFlight);
         return withdrawalView(withdrawalFromJson(result.withdrawal));

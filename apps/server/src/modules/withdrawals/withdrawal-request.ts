@@ -15,8 +15,8 @@ import { withRetries } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import { withdrawalFromJson, withdrawalView, type WithdrawalJson } from './withdrawal-money.js';
-import { withdrawalsRepository as repo, type PricingRule } from './withdrawals.repository.js';
+import { withdrawalFromJson, withdrawalView } from './withdrawal-money.js';
+import { withdrawalRequestResult, withdrawalsRepository as repo, type PricingRule } from './withdrawals.repository.js';
 
 type Kind = 'maturity' | 'break';
 type RequestAnswer = { success: true; message: string; withdrawal: ReturnType<typeof withdrawalView> };
@@ -91,15 +91,7 @@ export function createWithdrawalRequest(deps: {
         return statementAnswer(row);
       },
       render(stored) {
-        const result = stored as {
-          outcome: 'ok' | 'refused' | 'failed';
-          refusal?: WithdrawalRefusal | null;
-          days?: number | null;
-          minEarnings?: string;
-          /** An answer stored by migration 0016's request, before 0033: the refusal's words. */
-          message?: string | null;
-          withdrawal: unknown;
-        };
+        const result = withdrawalRequestResult.parse(stored);
         if (result.outcome === 'refused') {
           const message = result.refusal
             ? refusalMessage(result.refusal, result.days ?? 0, BigInt(result.minEarnings ?? '0'))
@@ -110,7 +102,7 @@ export function createWithdrawalRequest(deps: {
         return {
           success: true,
           message: MSG.withdraw.success,
-          withdrawal: withdrawalView(withdrawalFromJson(result.withdrawal as WithdrawalJson)),
+          withdrawal: withdrawalView(withdrawalFromJson(result.withdrawal)),
         };
       },
     };

@@ -1,10 +1,19 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, USD_UNIT } from '@svp/shared';
 import { ledgerKey } from '../ledger/ledger-keys.js';
-import { preparedStatement, type Db } from '../../db/client.js';
+import { z } from 'zod';
+import { type Db } from '../../db/client.js';
+import { functionCall } from '../../db/sql-functions.js';
 import { treasurySteps, treasuryTransfers, users, withdrawals } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
-import { frameParams, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
+import {
+  FRAME_ARGS,
+  frameArgs,
+  STATEMENT_COLUMNS,
+  statementRow,
+  type RequestFrame,
+  type StatementRow,
+} from '../../http/one-statement.js';
 
 type Executor = Db | Tx;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -17,13 +26,54 @@ const sendingHash = sql<string | null>`(
     and ${treasurySteps.status} in ('signed', 'sent')
   limit 1)`;
 
-/** The request in one call (migration 0033): it locks, prices, posts and stores its answer. */
-const requestStatement = preparedStatement<StatementRow>(
+/** The request in one call (sql/functions/withdrawals/api_withdrawal_request.sql): locks, prices, posts, answers. */
+const requestCall = functionCall(
   'api_withdrawal_request',
-  `select o_outcome as outcome, o_user_id as "userId", o_result as result
-   from api_withdrawal_request($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10, $11::uuid, $12::timestamptz,
-     $13, $14, $15, $16, $17::bigint[], $18, $19, $20, $21, $22)`,
+  STATEMENT_COLUMNS,
+  {
+    ...FRAME_ARGS,
+    p_kind: 'text',
+    p_withdrawal_id: 'uuid',
+    p_due_at: 'timestamptz',
+    p_ledger_kind: 'text',
+    p_memo_prefix: 'text',
+    p_min_earnings: 'bigint',
+    p_require_verified: 'boolean',
+    p_fees: 'bigint[]',
+    p_break_percent: 'bigint',
+    p_day_ms: 'bigint',
+    p_usd_unit: 'bigint',
+    p_notification_type: 'text',
+    p_notification_category: 'text',
+  },
+  statementRow,
 );
+
+/** A withdrawal as a statement's answer holds it (api_withdrawal_json): text fields. */
+const withdrawalJson = z.record(z.string(), z.string().nullish());
+
+/** What api_withdrawal_request stores as the request's answer, and a replay renders. */
+export const withdrawalRequestResult = z.discriminatedUnion('outcome', [
+  z.looseObject({
+    outcome: z.literal('refused'),
+    refusal: z
+      .enum(['no-plan', 'unverified', 'not-matured', 'earnings', 'nothing-expected', 'already-matured'])
+      .nullish(),
+    days: z.number().nullish(),
+    minEarnings: z.string().optional(),
+    /** An answer stored before the statement priced requests itself (keys are kept): the refusal's words. */
+    message: z.string().nullish(),
+  }),
+  z.looseObject({ outcome: z.literal('failed') }),
+  z.looseObject({ outcome: z.literal('ok'), withdrawal: withdrawalJson }),
+]);
+
+/** What api_withdrawal_decide stores as the request's answer, and a replay renders. */
+export const withdrawalDecisionResult = z.discriminatedUnion('outcome', [
+  z.looseObject({ outcome: z.literal('notPending') }),
+  z.looseObject({ outcome: z.literal('payoutInFlight') }),
+  z.looseObject({ outcome: z.literal('ok'), withdrawal: withdrawalJson }),
+]);
 
 /** What the request's statement prices with (withdrawal_price): the constants of packages/shared and the configuration. */
 export interface PricingRule {
@@ -48,7 +98,7 @@ export interface WithdrawalRequestRow {
   notification: { type: string; category: string };
 }
 
-/** An admin's decision (migration 0018): the frame of an admin's session, the withdrawal, and what is decided. */
+/** An admin's decision (sql/functions/withdrawals/api_withdrawal_decide.sql): the frame of an admin's session, the withdrawal, and what is decided. */
 export interface WithdrawalDecision {
   frame: RequestFrame;
   decision: 'approve' | 'reject';
@@ -58,45 +108,55 @@ export interface WithdrawalDecision {
   ip: string;
 }
 
-const decideStatement = preparedStatement<StatementRow>(
+const decideCall = functionCall(
   'api_withdrawal_decide',
-  `select o_outcome as outcome, o_user_id as "userId", o_result as result
-   from api_withdrawal_decide($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10::uuid, $11, $12, $13, $14, $15,
-     $16, $17)`,
+  STATEMENT_COLUMNS,
+  {
+    ...FRAME_ARGS,
+    p_id: 'uuid',
+    p_decision: 'text',
+    p_reason: 'text',
+    p_ip: 'text',
+    p_ledger_key: 'text',
+    p_usd_unit: 'bigint',
+    p_approved_category: 'text',
+    p_rejected_category: 'text',
+  },
+  statementRow,
 );
 
 export const withdrawalsRepository = {
   async decide(db: Db, d: WithdrawalDecision): Promise<StatementRow> {
-    const [row] = await decideStatement(db, [
-      ...frameParams(d.frame),
-      d.id,
-      d.decision,
-      d.reason,
-      d.ip,
-      ledgerKey.withdrawalDecided(d.id),
-      USD_UNIT.toString(),
-      NOTIFICATION_TYPES['withdrawal.approved'],
-      NOTIFICATION_TYPES['withdrawal.rejected'],
-    ]);
+    const [row] = await decideCall(db, {
+      ...frameArgs(d.frame),
+      p_id: d.id,
+      p_decision: d.decision,
+      p_reason: d.reason,
+      p_ip: d.ip,
+      p_ledger_key: ledgerKey.withdrawalDecided(d.id),
+      p_usd_unit: USD_UNIT.toString(),
+      p_approved_category: NOTIFICATION_TYPES['withdrawal.approved'],
+      p_rejected_category: NOTIFICATION_TYPES['withdrawal.rejected'],
+    });
     return row!;
   },
   async request(db: Db, r: WithdrawalRequestRow): Promise<StatementRow> {
-    const [row] = await requestStatement(db, [
-      ...frameParams(r.frame),
-      r.kind,
-      r.withdrawalId,
-      r.dueAt.toISOString(),
-      r.ledgerKind,
-      r.memoPrefix,
-      r.rule.minEarnings.toString(),
-      r.rule.requireVerified,
-      r.rule.fees.map(String),
-      r.rule.breakPercent.toString(),
-      r.rule.dayMs,
-      r.rule.usdUnit.toString(),
-      r.notification.type,
-      r.notification.category,
-    ]);
+    const [row] = await requestCall(db, {
+      ...frameArgs(r.frame),
+      p_kind: r.kind,
+      p_withdrawal_id: r.withdrawalId,
+      p_due_at: r.dueAt.toISOString(),
+      p_ledger_kind: r.ledgerKind,
+      p_memo_prefix: r.memoPrefix,
+      p_min_earnings: r.rule.minEarnings.toString(),
+      p_require_verified: r.rule.requireVerified,
+      p_fees: r.rule.fees.map(String),
+      p_break_percent: r.rule.breakPercent.toString(),
+      p_day_ms: r.rule.dayMs,
+      p_usd_unit: r.rule.usdUnit.toString(),
+      p_notification_type: r.notification.type,
+      p_notification_category: r.notification.category,
+    });
     return row!;
   },
   async insert(tx: Tx, values: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
