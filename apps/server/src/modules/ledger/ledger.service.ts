@@ -153,7 +153,8 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
   /**
    * Posts inside a caller's transaction, so business rows and money commit together. The platform's own
    * accounts (shared by every user, allowed to go negative, so nothing to guard) are not locked by any posting:
-   * the roll-up moves their cached balances (migration 0024), so a transaction of several postings cannot
+   * the roll-up moves their cached balances (ledger_roll_up_platform), so a transaction of several postings
+   * cannot
    * deadlock with another on them, nor wait for one.
    */
   const postIn = (tx: Tx, posting: Posting) => run(tx, posting, null);
@@ -165,7 +166,8 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
   const post = (posting: Posting, claim: IdempotencyClaim | null = null) => withRetries(() => run(db, posting, claim));
 
   /**
-   * A user's posting for a request in one round trip (migration 0011, docs/decisions/0021): the statement checks
+   * A user's posting for a request in one round trip (sql/functions/ledger/api_user_posting.sql, ADR 0021): the
+   * statement checks
    * the session and claims the key, posts through ledger_post, reads the summary and stores it as the answer.
    */
   async function postForRequest(frame: RequestFrame, posting: RequestPosting): Promise<StatementAnswer> {

@@ -17,7 +17,8 @@ import {
 /**
  * Withdraw Earned (SPEC §4, DESIGN D10) in one statement (docs/decisions/0038): it locks the stake and the
  * accounts, prices the yield due at the request's own millisecond with yield.ts's formula (stake_yield_due,
- * migration 0034, its constants passed from here), posts it and moves all of earned to the balance, with the key
+ * sql/functions/staking/api_withdraw_earned.sql, its constants passed from here), posts it and moves all of earned
+ * to the balance, with the key
  * and its answer. A stake that has ended is handed back to `settle` first (its release).
  */
 export function createWithdrawEarned<Answer>(deps: {

@@ -21,7 +21,7 @@ import { withdrawalRequestResult, withdrawalsRepository as repo, type PricingRul
 type Kind = 'maturity' | 'break';
 type RequestAnswer = { success: true; message: string; withdrawal: ReturnType<typeof withdrawalView> };
 
-/** Why the statement refused a request (migration 0033's withdrawal_price), as the quote page words it. */
+/** Why the statement refused a request (sql/functions/withdrawals/withdrawal_price.sql), as the quote page words it. */
 export type WithdrawalRefusal =
   'no-plan' | 'unverified' | 'not-matured' | 'earnings' | 'nothing-expected' | 'already-matured';
 
