@@ -63,6 +63,7 @@ import { createWithdrawalsService } from './modules/withdrawals/withdrawals.serv
 import { createUsersService } from './modules/users/users.service.js';
 import { createAccountModule } from './modules/account/index.js';
 import { accountRepository } from './modules/account/account.repository.js';
+import { createOperatorModule } from './modules/operator/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -259,6 +260,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       withdrawalRule: () => withdrawals.ruleText(),
     }),
   );
+  // Operator controls (issue #37): access.ts checks admin permissions and the maintenance switch through these.
+  const operator = createOperatorModule({ db, clock, audit, log: app.log });
+  operator.attach(app);
+  await app.register(operator.routes, { prefix: API_PREFIX });
   await app.register(
     async (api) => {
       await api.register(authRoutes(auth, totp, users, secureCookies));

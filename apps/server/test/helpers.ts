@@ -4,7 +4,15 @@ import { authenticator } from 'otplib';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { API, API_PREFIX, CSRF_COOKIE, CSRF_HEADER, fromDecimalString, microToToken } from '@svp/shared';
+import {
+  API,
+  API_PREFIX,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  fromDecimalString,
+  microToToken,
+  type AdminRole,
+} from '@svp/shared';
 import { buildApp } from '../src/app.js';
 import { SIMULATED_DECIMALS, SIMULATED_TREASURY } from '../src/chain/simulated.js';
 import { createClock, type Clock } from '../src/clock.js';
@@ -13,6 +21,7 @@ import { openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { usersRepository } from '../src/modules/users/users.repository.js';
+import { adminRoles } from '../src/db/schema.js';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.js';
 import { systemAccount, userAccount } from '../src/modules/ledger/ledger.service.js';
 
@@ -208,7 +217,13 @@ export async function signedInUser(app: FastifyInstance, ip = '10.0.1.1') {
   };
 }
 
-export async function createAdmin(t: TestApp, email = uniqueEmail('admin'), password = 'admin-password-123') {
+/** An admin account holding `roles` (DESIGN D18): a superadmin unless a test asks for less. */
+export async function createAdmin(
+  t: TestApp,
+  email = uniqueEmail('admin'),
+  password = 'admin-password-123',
+  roles: AdminRole[] = ['superadmin'],
+) {
   const now = t.clock.now();
   const row = await usersRepository.insert(t.database.db, {
     email,
@@ -219,6 +234,7 @@ export async function createAdmin(t: TestApp, email = uniqueEmail('admin'), pass
     createdAt: now,
     updatedAt: now,
   });
+  for (const role of roles) await t.database.db.insert(adminRoles).values({ userId: row.id, role, grantedAt: now });
   return { id: row.id, email, password };
 }
 

@@ -21,3 +21,6 @@ export * from './notifications.js';
 export * from './notifications-schemas.js';
 export * from './account-messages.js';
 export * from './account-schemas.js';
+export * from './operator-permissions.js';
+export * from './operator-messages.js';
+export * from './operator-schemas.js';

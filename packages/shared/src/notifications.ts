@@ -22,6 +22,7 @@ export const NOTIFICATION_CATEGORIES = [
   'support',
   'bot',
   'staking',
+  'announcements',
   'security',
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
@@ -43,6 +44,8 @@ export const NOTIFICATION_TYPES = {
   'ticket.answered': 'support',
   'bot.paused': 'bot',
   'stake.ended': 'staking',
+  // The operator's announcements (issue #37): a user may turn their e-mails off; the bell always shows them.
+  announcement: 'announcements',
 } as const satisfies Record<string, NotificationCategory>;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
 
@@ -54,6 +57,7 @@ export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> 
   support: 'Replies to your support tickets',
   bot: 'Trading bot paused',
   staking: 'Stakes ended',
+  announcements: 'Announcements from the SVP Invest team',
   security: 'Security (withdrawal requests, sign-ins): always sent',
 };
 

@@ -13,3 +13,4 @@ export * from './tables/tickets.js';
 export * from './tables/treasury.js';
 export * from './tables/notifications.js';
 export * from './tables/account.js';
+export * from './tables/operator.js';

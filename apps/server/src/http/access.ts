@@ -8,7 +8,16 @@ import type {
   onRequestHookHandler,
   RouteOptions,
 } from 'fastify';
-import { CSRF_COOKIE, CSRF_HEADER, MSG, SESSION_COOKIE, type Role } from '@svp/shared';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  MSG,
+  OPERATOR_MSG,
+  SESSION_COOKIE,
+  isPermission,
+  type Permission,
+  type Role,
+} from '@svp/shared';
 import type { SessionInfo, SessionRead, SessionRow } from '../db/session-row.js';
 import { AppError, errors } from './errors.js';
 
@@ -22,6 +31,19 @@ export interface RouteTableEntry {
   method: string;
   url: string;
   access: Access;
+  /** What an admin route needs of the admin's roles (DESIGN D18); absent on every other route. */
+  permission?: Permission;
+}
+
+/**
+ * What the access check needs of the operator controls (modules/operator, wired in app.ts), which the http layer
+ * cannot import: an admin's permissions, read on every admin request so a revoked role stops working at once, and
+ * the maintenance switch, which refuses a user's write while the platform is read-only.
+ */
+export interface OperatorGuards {
+  permissionsOf(userId: string): Promise<ReadonlySet<Permission>>;
+  /** Throws (503, with Retry-After) when this user request may not write now; called only for users' writes. */
+  checkWritable(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -37,12 +59,16 @@ declare module 'fastify' {
      * lets the request through whatever its session. The route's access rule applies to everyone else.
      */
     operatorAccess?: (request: FastifyRequest) => boolean;
+    /** The permission an admin route needs (DESIGN D18): every 'admin' route declares one, and only they do. */
+    permission?: Permission;
   }
   interface FastifyInstance {
     /** Every route the router holds (HEAD twins aside), with its access rule; complete once the app is ready. */
     routeTable: RouteTableEntry[];
     /** The session rules for routes that check the session in their own statement (http/one-statement.ts). */
     sessionCheck: SessionCheck;
+    /** The operator controls the access check consults; set once by setOperatorGuards, before the app is ready. */
+    operatorGuards: { current: OperatorGuards | null };
   }
 }
 
@@ -79,13 +105,15 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionRes
   const routes: RouteOptions[] = [];
   const table: RouteTableEntry[] = [];
   app.decorate('routeTable', table);
+  const guards: { current: OperatorGuards | null } = { current: null };
+  app.decorate('operatorGuards', guards);
   app.decorateRequest('session', null);
   app.decorateRequest('sessionData', null);
-  const authorize = authorizer(sessions);
+  const authorize = authorizer(sessions, guards);
   app.decorate('sessionCheck', {
     statementSession: (request) =>
       sessions.statementSession(request.cookies[SESSION_COOKIE], statementRole(request.routeOptions.config.access)),
-    authorize: (request) => resolveAndEnforce(sessions, request),
+    authorize: (request) => resolveAndEnforce(sessions, guards, request),
   } satisfies SessionCheck);
 
   app.addHook('onRoute', function (route) {
@@ -98,16 +126,36 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionRes
         `Route ${String(route.method)} ${route.url}: sessionInStatement is for 'user' and 'admin' routes`,
       );
     }
+    checkPermissionDeclared(route);
     routes.push(route);
     route.onRequest = [authorize, ...[route.onRequest ?? []].flat()];
   });
   app.addHook('onReady', async () => {
+    // Fail closed: permissions declared and nobody to check them is a start-up error, not an open console.
+    if (routes.some((route) => route.config?.permission) && !guards.current)
+      throw new Error('Admin routes declare permissions but no operator guards were set (setOperatorGuards)');
     for (const route of routes) {
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') table.push({ method, url: route.url, access: route.config!.access! });
+        if (method === 'HEAD') continue;
+        const permission = route.config!.permission;
+        table.push({ method, url: route.url, access: route.config!.access!, ...(permission ? { permission } : {}) });
       }
     }
   });
+}
+
+/** Hands the access check the operator controls (app.ts, once the operator module exists). */
+export function setOperatorGuards(app: FastifyInstance, operatorGuards: OperatorGuards): void {
+  if (app.operatorGuards.current) throw new Error('Operator guards are already set');
+  app.operatorGuards.current = operatorGuards;
+}
+
+/** Every admin route names the permission it needs, and no other route names one: the table is complete. */
+function checkPermissionDeclared(route: RouteOptions): void {
+  const { access, permission } = route.config!;
+  const name = `Route ${String(route.method)} ${route.url}`;
+  if (access === 'admin' && !isPermission(permission)) throw new Error(`${name} declares no admin permission`);
+  if (access !== 'admin' && permission !== undefined) throw new Error(`${name}: a permission is for 'admin' routes`);
 }
 
 /**
@@ -130,7 +178,7 @@ export async function registerWithAccess<Options extends object>(
 const statementRole = (access: Access | undefined): Role => (access === 'admin' ? 'admin' : 'user');
 
 /** The hook every route runs first: CSRF for unsafe methods, then the session and the route's access rule. */
-function authorizer(sessions: SessionResolver): onRequestHookHandler {
+function authorizer(sessions: SessionResolver, guards: { current: OperatorGuards | null }): onRequestHookHandler {
   return async function authorize(request: FastifyRequest, reply: FastifyReply) {
     const config = request.routeOptions.config;
     // Answers that depend on who asks are never stored by a browser or a proxy.
@@ -138,22 +186,43 @@ function authorizer(sessions: SessionResolver): onRequestHookHandler {
     if (UNSAFE.has(request.method)) checkCsrf(request);
     if (config.access === 'public') return;
     if (config.operatorAccess?.(request)) return;
-    if (config.sessionInStatement) {
+    // A statement vouches for a session, not for an admin's permissions: a route that needs one is checked here.
+    if (config.sessionInStatement && !config.permission) {
       // No cookie, no statement: refused at once. Otherwise the route's statement checks the session.
       const session = sessions.statementSession(request.cookies[SESSION_COOKIE], statementRole(config.access));
       if (!session) throw errors.unauthenticated();
+      await checkWritable(guards, request, reply);
       return;
     }
-    await resolveAndEnforce(sessions, request);
+    await resolveAndEnforce(sessions, guards, request);
+    await checkWritable(guards, request, reply);
   };
 }
 
-async function resolveAndEnforce(sessions: SessionResolver, request: FastifyRequest): Promise<void> {
+/** Maintenance mode (DESIGN D18): a user's write waits; reads, sign-in and the console go on. */
+async function checkWritable(guards: { current: OperatorGuards | null }, request: FastifyRequest, reply: FastifyReply) {
+  if (request.routeOptions.config.access !== 'user' || !UNSAFE.has(request.method)) return;
+  await guards.current?.checkWritable(request, reply);
+}
+
+async function resolveAndEnforce(
+  sessions: SessionResolver,
+  guards: { current: OperatorGuards | null },
+  request: FastifyRequest,
+): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   const resolved = token ? await sessions.resolve(token, request.routeOptions.config.sessionRead) : null;
   request.session = resolved?.session ?? null;
   request.sessionData = resolved?.data ?? null;
   enforceAccess(request);
+  const permission = request.routeOptions.config.permission;
+  if (permission) await enforcePermission(guards, request.session!.userId, permission);
+}
+
+/** The admin's roles give the route's permission, read now (a revoked role stops at the next request), or 403. */
+async function enforcePermission(guards: { current: OperatorGuards | null }, userId: string, permission: Permission) {
+  const held = guards.current ? await guards.current.permissionsOf(userId) : new Set<Permission>();
+  if (!held.has(permission)) throw new AppError('FORBIDDEN', OPERATOR_MSG.permissionDenied(permission));
 }
 
 /**

@@ -13,6 +13,8 @@ import { createTestDatabase } from '../helpers.js';
 const BY_USER: Record<string, string> = {
   users: 'id',
   accounts: 'owner', // null for the platform's own accounts (fees, treasury)
+  admin_roles: 'user_id',
+  announcement_recipients: 'user_id',
   deposit_addresses: 'user_id',
   deposits: 'user_id',
   email_verifications: 'user_id',
@@ -47,6 +49,7 @@ const NO_OWNER_INDEX: Record<string, string> = {
 
 /** Platform-wide: one copy (or a service of its own) whatever the number of users. */
 const PLATFORM = new Set([
+  'announcements', // the operator's messages; who got each is announcement_recipients
   'app_settings',
   'audit_log',
   'chain_cursors',
@@ -55,6 +58,7 @@ const PLATFORM = new Set([
   'ledger_check_findings',
   'ledger_check_state',
   'ledger_platform_unrolled',
+  'maintenance_mode',
   'platform_count_changes',
   'platform_counts',
   'plans',

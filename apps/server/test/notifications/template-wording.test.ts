@@ -23,6 +23,7 @@ const SAMPLES: Record<NotificationType, Record<string, unknown>> = {
   'ticket.answered': { subject: 'Where is my deposit?' },
   'bot.paused': { reason: MSG.bot.paused },
   'stake.ended': { tokens: '10000000' },
+  announcement: { announcementId: 'a1', title: 'Scheduled maintenance', body: 'We upgrade on Sunday at 02:00 UTC.' },
 };
 
 describe('notification wording', () => {

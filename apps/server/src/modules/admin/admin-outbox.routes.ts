@@ -9,7 +9,7 @@ export function adminOutboxRoutes(outbox: OutboxService): FastifyPluginAsyncZod 
     app.get(
       API.adminOutbox,
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'outbox.read' },
         schema: { tags: ['admin'], response: { 200: outboxListSchema, ...errorResponses } },
       },
       async () => outbox.list(),

@@ -32,23 +32,32 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
     const mutating = { access: 'admin' as const, idempotent: true };
     app.get(
       API.adminOverview,
-      { config: admin, schema: { tags: ['admin'], response: { 200: overviewSchema, ...errorResponses } } },
+      {
+        config: { ...admin, permission: 'overview.read' },
+        schema: { tags: ['admin'], response: { 200: overviewSchema, ...errorResponses } },
+      },
       async () => reports.overview(),
     );
     app.get(
       API.adminAudit,
-      { config: admin, schema: { tags: ['admin'], response: { 200: auditListSchema, ...errorResponses } } },
+      {
+        config: { ...admin, permission: 'audit.read' },
+        schema: { tags: ['admin'], response: { 200: auditListSchema, ...errorResponses } },
+      },
       async () => reports.audit(),
     );
     app.get(
       API.adminFlaggedDeposits,
-      { config: admin, schema: { tags: ['admin'], response: { 200: flaggedDepositListSchema, ...errorResponses } } },
+      {
+        config: { ...admin, permission: 'deposits.read' },
+        schema: { tags: ['admin'], response: { 200: flaggedDepositListSchema, ...errorResponses } },
+      },
       async () => reports.flaggedDeposits(),
     );
     app.get(
       API.adminUsers,
       {
-        config: admin,
+        config: { ...admin, permission: 'users.read' },
         schema: {
           tags: ['admin'],
           querystring: adminUsersQuerySchema,
@@ -60,7 +69,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
     app.get(
       API.adminUserLookup,
       {
-        config: admin,
+        config: { ...admin, permission: 'users.read' },
         schema: {
           tags: ['admin'],
           querystring: adminLookupQuerySchema,
@@ -72,7 +81,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
     app.post(
       API.adminUserField,
       {
-        config: mutating,
+        config: { ...mutating, permission: 'users.edit' },
         schema: {
           tags: ['admin'],
           params: idParams,
@@ -86,7 +95,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
     app.post(
       API.adminUserContact,
       {
-        config: mutating,
+        config: { ...mutating, permission: 'users.edit' },
         schema: {
           tags: ['admin'],
           params: idParams,
@@ -99,7 +108,7 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
     app.post(
       API.adminUserAdjust,
       {
-        config: mutating,
+        config: { ...mutating, permission: 'adjustments.post' },
         schema: {
           tags: ['admin'],
           params: idParams,
@@ -111,13 +120,16 @@ export function adminRoutes(usersAdmin: AdminUsersService, reports: AdminReports
     );
     app.get(
       API.adminDatasets,
-      { config: admin, schema: { tags: ['admin'], response: { 200: datasetsSchema, ...errorResponses } } },
+      {
+        config: { ...admin, permission: 'users.read' },
+        schema: { tags: ['admin'], response: { 200: datasetsSchema, ...errorResponses } },
+      },
       async () => usersAdmin.datasets(),
     );
     app.post(
       API.adminDatasetRow,
       {
-        config: mutating,
+        config: { ...mutating, permission: 'users.edit' },
         schema: {
           tags: ['admin'],
           params: z.object({ table: z.string().max(40), id: z.string().uuid(MSG.admin.notFound) }),

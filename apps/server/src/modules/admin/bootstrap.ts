@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { adminRoles } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 import { hashPassword } from '../auth/password.js';
 import { usersRepository } from '../users/users.repository.js';
 
@@ -18,15 +20,21 @@ export async function ensureFirstAdmin(
   const generated = !config.ADMIN_PASSWORD;
   const password = config.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url');
   const now = clock.now();
-  await usersRepository.insert(db, {
-    email: config.ADMIN_EMAIL,
-    username: 'admin',
-    name: 'Administrator',
-    walletAddress: '0x0000000000000000000000000000000000000000',
-    passwordHash: await hashPassword(password),
-    role: 'admin',
-    createdAt: now,
-    updatedAt: now,
+  const passwordHash = await hashPassword(password);
+  // The first admin can do everything, including granting roles (DESIGN D18): one transaction, so no admin is
+  // ever left without the role that lets anyone grant one.
+  await inTransaction(db, async (tx) => {
+    const admin = await usersRepository.insert(tx, {
+      email: config.ADMIN_EMAIL,
+      username: 'admin',
+      name: 'Administrator',
+      walletAddress: '0x0000000000000000000000000000000000000000',
+      passwordHash,
+      role: 'admin',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(adminRoles).values({ userId: admin.id, role: 'superadmin', grantedAt: now });
   });
   return { email: config.ADMIN_EMAIL, password: generated ? password : null, created: true };
 }

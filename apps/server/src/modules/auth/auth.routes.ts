@@ -153,7 +153,7 @@ export function authRoutes(
     app.post(
       API.adminReauth,
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'console.use' },
         schema: { tags: ['auth'], body: totpVerifySchema, response: { 200: okResponseSchema, ...errorResponses } },
       },
       async (request) => {

@@ -102,7 +102,7 @@ export async function twoFactorRoutes(app: App, auth: AuthService, totp: TotpSer
   app.get(
     API.adminUserTwoFactor,
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'users.read' },
       schema: {
         tags: ['admin'],
         params: idParams,
@@ -114,7 +114,7 @@ export async function twoFactorRoutes(app: App, auth: AuthService, totp: TotpSer
   app.post(
     API.adminUserTwoFactorReset,
     {
-      config: { access: 'admin', idempotent: true },
+      config: { access: 'admin', permission: 'users.edit', idempotent: true },
       schema: {
         tags: ['admin'],
         params: idParams,

@@ -145,6 +145,9 @@ export function renderNotification(type: string, params: Params, ctx: TemplateCo
         body: `Your stake ended: ${tokens(params, 'tokens')} SVP tokens are back in your wallet.`,
         link: null,
       };
+    case 'announcement':
+      // The operator's own words (issue #37), as written and previewed in the admin console.
+      return { title: str(params, 'title') || 'Announcement', body: str(params, 'body'), link: null };
     default:
       return { title: 'Notification', body: '', link: null };
   }

@@ -64,13 +64,16 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
 
     app.get(
       API.adminTickets,
-      { config: admin, schema: { tags: ['admin'], response: { 200: adminTicketListSchema, ...errorResponses } } },
+      {
+        config: { ...admin, permission: 'tickets.read' },
+        schema: { tags: ['admin'], response: { 200: adminTicketListSchema, ...errorResponses } },
+      },
       async () => tickets.listAll(),
     );
     app.get(
       API.adminTicket,
       {
-        config: admin,
+        config: { ...admin, permission: 'tickets.read' },
         schema: { tags: ['admin'], params, response: { 200: adminTicketThreadSchema, ...errorResponses } },
       },
       async (request) => tickets.adminThread(request.params.id),
@@ -78,7 +81,7 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
     app.post(
       API.adminTicketReply,
       {
-        config: { ...admin, idempotent: true },
+        config: { ...admin, permission: 'tickets.reply', idempotent: true },
         schema: {
           tags: ['admin'],
           params,
@@ -91,7 +94,7 @@ export function ticketsRoutes(tickets: TicketsService): FastifyPluginAsyncZod {
     app.post(
       API.adminTicketClose,
       {
-        config: admin,
+        config: { ...admin, permission: 'tickets.reply' },
         schema: { tags: ['admin'], params, response: { 200: adminTicketThreadSchema, ...errorResponses } },
       },
       async (request) => tickets.adminClose(actorOf(request), request.params.id),

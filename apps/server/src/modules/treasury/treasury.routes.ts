@@ -42,7 +42,7 @@ export function treasuryRoutes(deps: {
     app.get(
       API.adminTreasury,
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'treasury.read' },
         schema: { tags: ['admin'], response: { 200: treasuryReportSchema, ...errorResponses } },
       },
       async () => deps.treasury.report(),
@@ -51,7 +51,7 @@ export function treasuryRoutes(deps: {
     app.post(
       API.adminTreasuryAcknowledge,
       {
-        config: { access: 'admin', idempotent: true },
+        config: { access: 'admin', permission: 'treasury.operate', idempotent: true },
         schema: {
           tags: ['admin'],
           params: z.object({
@@ -76,7 +76,7 @@ export function treasuryRoutes(deps: {
     app.post(
       API.devTreasury,
       {
-        config: access,
+        config: { ...access, permission: 'treasury.operate' },
         schema: {
           tags: ['dev'],
           params: z.object({ command: treasuryCommandSchema }),
@@ -92,7 +92,7 @@ export function treasuryRoutes(deps: {
     app.get(
       API.devTreasuryRun,
       {
-        config: access,
+        config: { ...access, permission: 'treasury.read' },
         schema: {
           tags: ['dev'],
           params: z.object({ runId: z.string().uuid(MSG.treasury.runNotFound) }),

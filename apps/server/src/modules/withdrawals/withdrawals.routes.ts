@@ -78,7 +78,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
     app.get(
       API.adminWithdrawals,
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'withdrawals.read' },
         schema: { tags: ['admin'], response: { 200: adminWithdrawalListSchema, ...errorResponses } },
       },
       async () => withdrawals.pending(),
@@ -87,7 +87,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
       API.adminWithdrawalApprove,
       {
         // One statement (migration 0018): the admin's session and the key are checked inside it.
-        config: { access: 'admin', sessionInStatement: true },
+        config: { access: 'admin', permission: 'withdrawals.decide', sessionInStatement: true },
         attachValidation: true,
         schema: { tags: ['admin'], params: idParams, response: { 200: withdrawalSchema, ...errorResponses } },
       },
@@ -97,7 +97,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
     app.post(
       API.adminWithdrawalPay,
       {
-        config: { access: 'admin', idempotent: true },
+        config: { access: 'admin', permission: 'withdrawals.decide', idempotent: true },
         schema: {
           tags: ['admin'],
           params: idParams,
@@ -110,7 +110,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
     app.post(
       API.adminWithdrawalReject,
       {
-        config: { access: 'admin', sessionInStatement: true },
+        config: { access: 'admin', permission: 'withdrawals.decide', sessionInStatement: true },
         attachValidation: true,
         schema: {
           tags: ['admin'],
