@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     endOtherSessions: accountRepository.endOtherSessions,
   });
-  // Settings → Security: sessions, sign-in history, password and e-mail changes, verified e-mail (issue 18).
+  // Settings → Security: sessions, sign-in history, password and e-mail changes, verified e-mail (ADR 0023).
   const account = createAccountModule({ db, clock, config, sessions, rateLimiter, mailer, audit, log: app.log });
   await ledger.openSystemAccounts();
   const signIn = { sessions, rateLimiter, mailer, users, referrals, totp, ledger, account };
@@ -260,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       withdrawalRule: () => withdrawals.ruleText(),
     }),
   );
-  // Operator controls (issue #37): access.ts checks admin permissions and the maintenance switch through these.
+  // Operator controls (DESIGN D18): access.ts checks admin permissions and the maintenance switch through these.
   const operator = createOperatorModule({ db, clock, audit, log: app.log });
   operator.attach(app);
   await app.register(operator.routes, { prefix: API_PREFIX });

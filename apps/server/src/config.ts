@@ -167,7 +167,7 @@ const envSchema = z.object({
     .default(30 * 24),
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   ADMIN_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
-  /** Issue 18: a withdrawal needs a verified e-mail address (default on; `0`/`false` turns it off). */
+  /** A withdrawal needs a verified e-mail address (ADR 0023) (default on; `0`/`false` turns it off). */
   WITHDRAWALS_REQUIRE_VERIFIED_EMAIL: z
     .enum(['0', '1', 'true', 'false'])
     .default('true')

@@ -1,6 +1,6 @@
 // No zod here: the dashboard's first screen (the unverified banner) reads these texts without the schemas.
 
-/** Account security (issue 18 parts 2 and 3): the texts both sides show. */
+/** Account security (ADR 0023): the texts both sides show. */
 export const ACCOUNT_MSG = {
   currentPasswordRequired: 'Enter your current password.',
   currentPasswordWrong: 'Your current password is not correct.',

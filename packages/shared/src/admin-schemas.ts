@@ -168,7 +168,7 @@ export const overviewSchema = z.object({
     openTickets: z.number(),
     flaggedDeposits: z.number(),
   }),
-  /** `checkedAt`: when the figures were taken (a large ledger is checked in the background, ADR 0021's issue #17). */
+  /** `checkedAt`: when the figures were taken (a large ledger is checked in the background, ADR 0031). */
   invariants: z.object({ ok: z.boolean(), problems: z.array(z.string()), checkedAt: z.string().optional() }),
   /**
    * Whether the platform can pay: what it would owe if every active plan and stake ran to its end,

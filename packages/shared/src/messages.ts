@@ -235,7 +235,7 @@ export const MSG = {
     adjusted: 'Balance adjusted.',
     selfDemote: 'You cannot remove your own admin role or disable yourself.',
     reauthRequired: 'Enter your password to change your own e-mail or wallet.',
-    // Not in the spec: the Manage Users table pages, sorts and filters (issue 17).
+    // Not in the spec: the Manage Users table pages, sorts and filters, whatever the number of users.
     badCursor: 'This page of the table is out of date: start again from the first page.',
   },
   // Not in the spec: a hand-entered payout hash is checked on chain before it is accepted (DESIGN D16).

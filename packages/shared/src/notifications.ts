@@ -44,7 +44,7 @@ export const NOTIFICATION_TYPES = {
   'ticket.answered': 'support',
   'bot.paused': 'bot',
   'stake.ended': 'staking',
-  // The operator's announcements (issue #37): a user may turn their e-mails off; the bell always shows them.
+  // The operator's announcements (DESIGN D18): a user may turn their e-mails off; the bell always shows them.
   announcement: 'announcements',
 } as const satisfies Record<string, NotificationCategory>;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;

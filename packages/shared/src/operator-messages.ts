@@ -1,6 +1,6 @@
 import type { Permission } from './operator-permissions.js';
 
-/** Operator controls (issue #37): the texts the server answers and the console shows. */
+/** Operator controls (DESIGN D18): the texts the server answers and the console shows. */
 export const OPERATOR_MSG = {
   permissionDenied: (permission: Permission) =>
     `You do not have permission to do this: it needs the "${permission}" permission, which none of your admin roles gives.`,

@@ -1,6 +1,6 @@
 // Zod-free on purpose: the access check and the admin console's navigation read these on every request/screen.
 /**
- * Operator controls (DESIGN D18, issue #37): what an admin may do is a set of permissions, granted through roles.
+ * Operator controls (DESIGN D18): what an admin may do is a set of permissions, granted through roles.
  * This file is the one source of truth: the server's access check (apps/server/src/http/access.ts) enforces the
  * permission each admin route declares, and the console shows only what the admin's permissions allow.
  */

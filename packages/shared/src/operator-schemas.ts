@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OPERATOR_MSG } from './operator-messages.js';
 import { ADMIN_ROLES, PERMISSIONS } from './operator-permissions.js';
 
-/** Operator controls' API paths (issue #37), under the API prefix like API's. */
+/** Operator controls' API paths (DESIGN D18), under the API prefix like API's. */
 export const OPERATOR_API = {
   me: '/admin/operator/me',
   admins: '/admin/operator/admins',

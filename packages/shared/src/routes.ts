@@ -50,7 +50,7 @@ export const API = {
   adminTotpSetup: '/auth/admin/totp/setup',
   adminTotpVerify: '/auth/admin/totp/verify',
   adminReauth: '/auth/admin/reauth',
-  /** Users' optional second factor (issue 18): status, enrolment and disabling in Settings; the sign-in code. */
+  /** Users' optional second factor (ADR 0024): status, enrolment and disabling in Settings; the sign-in code. */
   twoFactor: '/two-factor',
   twoFactorSetup: '/two-factor/setup',
   twoFactorConfirm: '/two-factor/confirm',
@@ -58,7 +58,7 @@ export const API = {
   twoFactorSignIn: '/auth/two-factor/verify',
   adminUserTwoFactor: '/admin/users/:id/two-factor',
   adminUserTwoFactorReset: '/admin/users/:id/two-factor/reset',
-  /** Account security (issue 18 parts 2 and 3): password, e-mail and its verification, sessions, sign-ins. */
+  /** Account security (ADR 0023): password, e-mail and its verification, sessions, sign-ins. */
   accountSecurity: '/account/security',
   accountPassword: '/account/password',
   accountEmail: '/account/email',
@@ -92,7 +92,7 @@ export const API = {
   adminOutbox: '/admin/outbox',
 } as const;
 
-/** The web app's page an e-mailed verification link opens (issue 18); the token follows in the query string. */
+/** The web app's page an e-mailed verification link opens (ADR 0023); the token follows in the query string. */
 export const VERIFY_EMAIL_PAGE = '/verify-email';
 
 export const CSRF_COOKIE = 'svp_csrf';

@@ -122,10 +122,10 @@ export const meResponseSchema = z.object({
   user: userSnapshotSchema,
   /**
    * The dashboard home's coin box and bot box, exactly as GET /rewards and GET /bot answer them, read in /me's
-   * own statement so that the home's first screen is /me and /config alone (issue #17). Null for an admin.
+   * own statement so that the home's first screen is /me and /config alone (DESIGN §7). Null for an admin.
    */
   engagement: z.object({ rewards: rewardStatusSchema, bot: botStatusSchema }).nullable(),
-  /** Whether the account's e-mail address is verified (issue 18): the dashboard shows a banner until it is. */
+  /** Whether the account's e-mail address is verified (ADR 0023): the dashboard shows a banner until it is. */
   emailVerified: z.boolean(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

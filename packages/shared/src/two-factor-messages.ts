@@ -1,4 +1,4 @@
-/** Users' optional second factor (issue 18): the texts both sides show. Admins' texts stay in MSG.totp. */
+/** Users' optional second factor (ADR 0024): the texts both sides show. Admins' texts stay in MSG.totp. */
 export const TWO_FACTOR_MSG = {
   enrolStarted: 'Scan the QR code, then enter the 6-digit code your app shows.',
   enabled:

@@ -97,7 +97,7 @@ export async function createBscScanner(options: BscScannerOptions): Promise<Chai
         throw new RangeError(`Block range ${fromBlock}..${toBlock} exceeds maxRange ${maxRange}; chunk it`);
       }
       // Every Transfer of the token in the range, no recipient topic: the watcher looks the recipients up in
-      // its own index (issue #17). One call, so a failure fails the whole range and the cursor stays put.
+      // its own index (ADR 0022). One call, so a failure fails the whole range and the cursor stays put.
       const logs = await logsOf(fromBlock, toBlock);
       const seen = new Map<string, ObservedTransfer>();
       for (const log of logs) {

@@ -23,7 +23,7 @@ export interface ChainScanner {
   safeHead(): Promise<bigint>;
   /**
    * Every transfer of the token in blocks [fromBlock, toBlock], whoever it is to: the watcher asks the deposit
-   * sink which recipients are ours (issue #17: a scan costs the transfers in its blocks, not the number of
+   * sink which recipients are ours (ADR 0022: a scan costs the transfers in its blocks, not the number of
    * deposit addresses).
    */
   transfers(fromBlock: bigint, toBlock: bigint): Promise<ObservedTransfer[]>;

@@ -116,7 +116,7 @@ export function createDepositWatcher(deps: {
 
   /**
    * The transfers in [from, to] to a deposit address: the chain gives every transfer of the token in the range,
-   * and the sink looks up only the recipients among them (issue #17: a pass costs its transfers, not its users).
+   * and the sink looks up only the recipients among them (ADR 0022: a pass costs its transfers, not its users).
    */
   async function transfersToUs(from: bigint, to: bigint): Promise<ObservedTransfer[]> {
     const all = await scanner.transfers(from, to);
@@ -126,7 +126,7 @@ export function createDepositWatcher(deps: {
   }
 
   /**
-   * Ingests a chunk's transfers in as few database calls as the sink can (issue #17); when that fails, one at a
+   * Ingests a chunk's transfers in as few database calls as the sink can (ADRs 0028, 0034); when that fails, one at a
    * time, which keeps those before the transfer at fault and counts its attempts.
    */
   async function ingestAll(

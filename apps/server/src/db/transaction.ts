@@ -10,7 +10,7 @@ const MAX_ATTEMPTS = 8;
 /**
  * The Idempotency-Key a request holds (http/idempotency.ts). Routes pass it down to the transaction that does
  * their work, explicitly: carrying it in an AsyncLocalStorage cost every request 5–7 % (async hooks on every
- * promise, issue #17).
+ * promise; docs/benchmarks.md, lab notes).
  */
 export interface IdempotencyClaim {
   scope: string;

@@ -189,7 +189,7 @@ export function replayStored(reply: FastifyReply, stored: { statusCode: number; 
 export const answerLost = (reply: FastifyReply) => reply.status(409).type('application/json').send(ANSWER_LOST);
 
 /**
- * The hooks of `config.idempotent` routes, attached to those routes only (issue #17: no other request pays for
+ * The hooks of `config.idempotent` routes, attached to those routes only (no other request pays for
  * them): the claim before the handler, the stored answer after it. The handler passes `request.idempotency` to
  * the transaction that does its work, which marks the key as acted on.
  */

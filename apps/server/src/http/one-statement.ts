@@ -6,7 +6,7 @@ import { errors } from './errors.js';
 import { answerLost, idempotencyKeyOf, newClaim, replayStored, requestHashOfRequest } from './idempotency.js';
 
 /*
- * A money request in one SQL round trip (issue #17, docs/decisions/0021-one-statement-requests.md). The route's
+ * A money request in one SQL round trip (docs/decisions/0021-one-statement-requests.md). The route's
  * statement checks the session, claims the Idempotency-Key, posts, reads what the answer shows and stores it,
  * all in one call. It vouches only for the plain case; whatever it hands back — a session it cannot vouch for,
  * a key that exists — is settled here by the ordinary code (access.ts, idempotency.ts), and the statement runs

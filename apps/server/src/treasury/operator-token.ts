@@ -1,5 +1,5 @@
 /**
- * The operator's treasury token (issue 34): a development server that runs the treasury command writes a random
+ * The operator's treasury token (ADR 0041): a development server that runs the treasury command writes a random
  * token to its data directory, readable by the machine's operator only (mode 0600), and accepts it instead of
  * an admin session on the treasury routes. `npm run treasury` reads it from there. It is created once and kept,
  * so every instance sharing the data directory, and every restart, accepts the same one.

@@ -4,7 +4,7 @@ import { getStoredUser } from '../lib/useStoredUser';
 /**
  * The guarded areas a page load can open on: the role the route guard lets in, and what every page of the area
  * asks the API first. For the dashboard that is its whole first screen, the home included: /me carries the
- * home's coin box and bot box (issue #17: at most 2 requests and 3 database round trips; the server's
+ * home's coin box and bot box (DESIGN §7: at most 2 requests and 3 database round trips; the server's
  * test/users/first-screen.test.ts counts them for this same list).
  */
 const AREAS: { path: string; role: Role; requests: string[] }[] = [

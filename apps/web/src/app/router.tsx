@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
     ),
   },
   {
-    // The e-mailed verification link (issue 18): public, it may be opened signed out or on another device.
+    // The e-mailed verification link (ADR 0023): public, it may be opened signed out or on another device.
     path: VERIFY_EMAIL_PAGE,
     element: (
       <Lazy>

@@ -38,7 +38,7 @@ export interface Schema<T> {
 /**
  * The schema of an answer the server's own response schema has already whitelisted (DESIGN §4): the shared zod
  * schema shaped it on the way out, so the browser does not check it again, nor download zod to do so (the
- * dashboard's first screen reads /me and /config this way, issue #17). A body that is no JSON object at all
+ * dashboard's first screen reads /me and /config this way). A body that is no JSON object at all
  * (a proxy's error page) is still a parse error.
  */
 export function serverAnswer<T extends object>(): Schema<T> {

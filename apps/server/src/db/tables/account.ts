@@ -3,7 +3,7 @@ import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid }
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
-// ---- Account security (issue 18 parts 2 and 3, ADR 0023) ----
+// ---- Account security (ADR 0023) ----
 
 /** Each password check at sign-in for a known account, kept to the newest few per user (the Security screen). */
 export const signInEvents = pgTable(

@@ -3,7 +3,7 @@ import { boolean, check, integer, pgTable, primaryKey, text, timestamp, uuid } f
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
-// ---- Operator controls (DESIGN D18, issue #37; migration 0042) ----
+// ---- Operator controls (DESIGN D18) ----
 
 /**
  * An admin's roles (packages/shared operator-permissions.ts maps each to its permissions). No row, no permission:

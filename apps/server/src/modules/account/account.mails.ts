@@ -1,7 +1,7 @@
 import type { OutgoingMail } from '../mail/mailer.js';
 
 /*
- * Security mails of the account (issue 18 parts 2 and 3). None carries a one-time code in the words
+ * Security mails of the account (ADR 0023). None carries a one-time code in the words
  * "code is 123456" (mailer.ts reads codes by that phrase), and none can be turned off. Each names the operator's
  * one brand (config BRAND) as its subject's first words, as every mail does.
  */

@@ -3,7 +3,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { emailVerifications, sessions, signInEvents, users } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
-/** How many sign-ins and failed attempts a user's history keeps (issue 18: the last 20 are listed). */
+/** How many sign-ins and failed attempts a user's history keeps (ADR 0023: the last 20 are listed). */
 export const SIGN_IN_HISTORY = 20;
 
 type Executor = Db | Tx;

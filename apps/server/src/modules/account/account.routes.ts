@@ -20,7 +20,7 @@ import type { EmailVerificationService } from './email-verification.service.js';
 
 const caller = (request: FastifyRequest): Caller => ({ ...actorOf(request), tokenHash: sessionOf(request).tokenHash });
 
-/** HTTP only: Settings → Security and the e-mail verification link (issue 18 parts 2 and 3). */
+/** HTTP only: Settings → Security and the e-mail verification link (ADR 0023). */
 export function accountRoutes(account: AccountService, email: EmailVerificationService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['account'];

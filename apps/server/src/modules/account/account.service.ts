@@ -21,7 +21,7 @@ export interface Caller extends Actor {
 }
 
 /**
- * The signed-in user's own account security (issue 18 part 3 and the password change): sessions, sign-in
+ * The signed-in user's own account security (ADR 0023: sessions, sign-in history, the password change): sessions, sign-in
  * history and the password. Every query is scoped by the caller's user id, never by an id from the client alone.
  */
 export function createAccountService(deps: {

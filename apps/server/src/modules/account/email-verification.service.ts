@@ -18,13 +18,13 @@ import { accountRepository as repo } from './account.repository.js';
 import { ACCOUNT_RATE_RULES } from './account.rate-rules.js';
 import type { AccountService, Caller } from './account.service.js';
 
-/** A link is valid this long (issue 18: 24 hours). */
+/** A link is valid this long (ADR 0023: 24 hours). */
 export const VERIFICATION_TTL_MS = 24 * 3_600_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Verified e-mail and e-mail changes (issue 18 part 2, ADR 0023). A link is single use, lasts 24 hours and only
+ * Verified e-mail and e-mail changes (ADR 0023). A link is single use, lasts 24 hours and only
  * its token's SHA-256 is stored; a new link replaces the user's unused ones. A changed address is pending (a
  * `change` link) until its link is opened; only then does the account's address change, already verified.
  */

@@ -11,7 +11,7 @@ import { createAccountService } from './account.service.js';
 import { createEmailVerificationService } from './email-verification.service.js';
 import { createSignInRecorder } from './sign-ins.js';
 
-/** The account-security module (issue 18 parts 2 and 3), built once in app.ts. */
+/** The account-security module (ADR 0023), built once in app.ts. */
 export function createAccountModule(deps: {
   db: Db;
   clock: Clock;

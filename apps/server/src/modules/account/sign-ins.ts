@@ -21,7 +21,7 @@ export const UNFINISHED_REPORT_AFTER_MS = 10 * 60_000;
 export const UNFINISHED_REPORT_GAP_MS = 60 * 60_000;
 
 /**
- * The sign-in history (issue 18 part 3), written by the login path: every password check for a known account,
+ * The sign-in history (ADR 0023), written by the login path: every password check for a known account,
  * and a security mail when a sign-in comes from a device (browser family and OS) the user never used before.
  * A password accepted for an account with a second factor is recorded at once as 'password-only' and becomes
  * 'success' when its code is given; one that never gets its code (a wrong one, or none) is e-mailed to the account

@@ -1,5 +1,5 @@
 /**
- * A report that is answered fresh while it is cheap and from its last result once it is not (issue #17: the
+ * A report that is answered fresh while it is cheap and from its last result once it is not (the
  * admin overview brings the ledger check up to date first, and after a burst of postings that catch-up is longer
  * than a request should wait).
  *

@@ -11,7 +11,7 @@ export const welcomeMail = (brand: string, user: UserRow, verifyLink: string | n
     `Hello ${user.username},`,
     '',
     `Your account with ${brand} is ready. Sign in with your e-mail address and the password you chose.`,
-    // Issue 18: the sign-up's verification link (modules/account), valid 24 hours, single use.
+    // The sign-up's verification link (ADR 0023) (modules/account), valid 24 hours, single use.
     ...(verifyLink ? ['Please verify this e-mail address by opening this link (valid for 24 hours):', verifyLink] : []),
     'Withdrawals always go to the wallet address you registered; to change it, contact support.',
     '',

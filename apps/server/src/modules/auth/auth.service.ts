@@ -28,7 +28,7 @@ export interface RequestMeta {
 type Person = { id: string; email: string; username: string };
 
 /**
- * What sign-in asks of modules/account (sign-in history, e-mail verification; issue 18). Declared here, implemented
+ * What sign-in asks of modules/account (sign-in history, e-mail verification; ADR 0023). Declared here, implemented
  * there and wired in app.ts: account sits above auth, so auth never imports it.
  */
 export interface SignInHooks {
@@ -63,7 +63,7 @@ export function createAuthService(deps: {
   totp: TotpService;
   ledger: Ledger;
   config: Pick<Config, 'REGISTRATIONS_PER_IP_HOUR' | 'LOGINS_PER_IP_15_MIN' | 'LOGINS_PER_ACCOUNT_15_MIN' | 'BRAND'>;
-  /** Sign-in history and e-mail verification (modules/account, issue 18). */
+  /** Sign-in history and e-mail verification (modules/account, ADR 0023). */
   account?: SignInHooks;
 }) {
   const { db, clock } = deps;
@@ -148,7 +148,7 @@ export function createAuthService(deps: {
           throw new AppError('CONFLICT', 'Someone signed up with the same details at this moment. Please try again.');
         }
       }
-      // The welcome carries the e-mail verification link (issue 18): one mail at sign-up.
+      // The welcome carries the e-mail verification link (ADR 0023): one mail at sign-up.
       const verifyLink = (await deps.account?.emailVerification.onRegistered(user)) ?? null;
       await deps.mailer.send(welcomeMail(deps.config.BRAND, user, verifyLink)).catch(() => undefined);
     },

@@ -30,7 +30,7 @@ const caller = (request: FastifyRequest): TotpCaller => {
 };
 
 /**
- * Users' optional second factor (issue 18, ADR 0024), HTTP only: Settings → Security (status, enrol, confirm,
+ * Users' optional second factor (ADR 0024), HTTP only: Settings → Security (status, enrol, confirm,
  * disable), the sign-in code step, and the admin's reset. The rules live in totp.ts.
  */
 export async function twoFactorRoutes(app: App, auth: AuthService, totp: TotpService, users: UsersService) {

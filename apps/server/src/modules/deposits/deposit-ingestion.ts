@@ -34,7 +34,7 @@ const key = (t: ObservedTransfer) => ({ chainId: t.chainId, txHash: t.txHash.toL
 /** Transfers credited per database call: one transaction, so it holds its users' balances until it commits. */
 const CREDIT_BATCH = 200;
 /**
- * Database calls crediting one chunk at once (issue #17): a call is one backend's work, so one lane at a time used
+ * Database calls crediting one chunk at once (ADR 0034): a call is one backend's work, so one lane at a time used
  * one of PostgreSQL's cores. A deposit address is one user's, so a lane per address keeps each user's payments in
  * chain order (a top-up request is matched by the first payment to it) and no two lanes lock the same balance.
  */

@@ -2,7 +2,7 @@ import { MSG, toDecimalString, type BotStatus, type RewardStatus } from '@svp/sh
 
 /**
  * The answers of GET /rewards and GET /bot, built from the engagement state however it was read: by the
- * engagement service, or by GET /me in its own statement (the dashboard home's first screen, issue #17). One
+ * engagement service, or by GET /me in its own statement (the dashboard home's first screen, DESIGN §7). One
  * builder each, so the two routes and /me cannot disagree.
  */
 

@@ -146,7 +146,7 @@ export function renderNotification(type: string, params: Params, ctx: TemplateCo
         link: null,
       };
     case 'announcement':
-      // The operator's own words (issue #37), as written and previewed in the admin console.
+      // The operator's own words (DESIGN D18), as written and previewed in the admin console.
       return { title: str(params, 'title') || 'Announcement', body: str(params, 'body'), link: null };
     default:
       return { title: 'Notification', body: '', link: null };

@@ -14,7 +14,7 @@ import { rolesRoutes } from './roles.routes.js';
 import { createRolesService } from './roles.service.js';
 
 /**
- * Operator controls (DESIGN D18, issue #37) as app.ts wires them: the roles and the maintenance switch the access
+ * Operator controls (DESIGN D18) as app.ts wires them: the roles and the maintenance switch the access
  * check consults (http/access.ts), announcements and their job, the accounting exports, and their routes.
  */
 export function createOperatorModule(deps: { db: Db; clock: Clock; audit: AuditLog; log: FastifyBaseLogger }) {

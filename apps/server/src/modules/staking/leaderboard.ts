@@ -147,7 +147,7 @@ function balancesOf(base64: string): BigInt64Array {
 }
 
 /**
- * The staking leaderboard (issue #17: its cost does not grow with the number of users). The top 100 is a
+ * The staking leaderboard (ADRs 0022 and 0032: its cost does not grow with the number of users). The top 100 is a
  * range read of the staked-balance index; the caller's rank is the number of staked balances above theirs,
  * by binary search over a sorted array of every staked balance (8 bytes a staker), plus the few ties an index
  * read counts. The array and the top 100 are rebuilt at most once per `maxAgeMs` per process (the staking room

@@ -8,7 +8,7 @@ export type TreasurySnapshotRow = typeof treasurySnapshots.$inferSelect;
 /** Deposit addresses read per refresh: the addresses that received USDT since their last confirmed sweep. */
 const UNSWEPT_SCAN_LIMIT = 1_000;
 /**
- * Deposits looked at per refresh, newest first (issue #17: a refresh reads an index range, not every deposit).
+ * Deposits looked at per refresh, newest first (ADR 0022: a refresh reads an index range, not every deposit).
  * An address paid and left unswept (below the sweep's --min) further back than this many deposits drops out of
  * the screen's unswept figure until it is paid again; `npm run treasury` still sweeps every address.
  */

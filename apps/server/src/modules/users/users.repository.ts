@@ -9,7 +9,7 @@ export type NewUser = typeof users.$inferInsert;
 
 /**
  * Everything the §3 snapshot shows but the statement lines, and the engagement state GET /me adds for the
- * dashboard home (GET /rewards and /bot answers), read in one round trip (DESIGN §7, issue #17).
+ * dashboard home (GET /rewards and /bot answers), read in one round trip (DESIGN §7).
  */
 export interface SnapshotRow {
   id: string;
@@ -32,7 +32,7 @@ export interface SnapshotRow {
   plan_name: string | null;
   ends_at_ms: string | null;
   expected_withdrawal: string | null;
-  /** the account's e-mail is verified (issue 18, ADR 0023) */
+  /** the account's e-mail is verified (ADR 0023) */
   email_verified: boolean;
 }
 

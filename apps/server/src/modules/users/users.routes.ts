@@ -11,7 +11,7 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
     app.get(
       API.me,
       {
-        // The hottest route (DESIGN §7), and with /config the dashboard home's whole first screen (issue #17):
+        // The hottest route (DESIGN §7), and with /config the dashboard home's whole first screen (DESIGN §7):
         // the snapshot and the home's coin and bot boxes are read in the session look-up's own statement.
         config: { access: 'authenticated', sessionRead: users.snapshotWithSession },
         schema: { tags: ['users'], response: { 200: meResponseSchema, ...errorResponses } },

@@ -80,7 +80,7 @@ export function createUsersService(
   /**
    * GET /me's answer from the row its session statement read: the snapshot and, for a user, the dashboard
    * home's coin box and bot box as GET /rewards and GET /bot would answer them, so the home's first screen
-   * needs no request of its own for them (issue #17).
+   * needs no request of its own for them (test/users/first-screen.test.ts counts them).
    */
   async function meFrom(row: SnapshotRow | undefined): Promise<MeResponse | null> {
     const current = await settled(row);

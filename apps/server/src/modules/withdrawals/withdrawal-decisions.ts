@@ -19,7 +19,7 @@ export function createWithdrawalDecisions(deps: { db: Db; ledger: Ledger }) {
   const { db, ledger } = deps;
 
   /**
-   * The decision in one statement (sql/functions/withdrawals/api_withdrawal_decide.sql, issue #17): the admin's
+   * The decision in one statement (sql/functions/withdrawals/api_withdrawal_decide.sql, ADR 0028): the admin's
    * session and the Idempotency-Key are
    * checked in it, and the row's lock, the status, the money returned on a rejection, the user's notification
    * and the audit entry commit together.

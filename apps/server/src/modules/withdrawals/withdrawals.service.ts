@@ -30,7 +30,7 @@ export function createWithdrawalsService(deps: {
   /** The chain that confirms payouts, and the treasury they leave from (DESIGN D16). */
   chain: PayoutChain;
   treasury: string | null;
-  /** WITHDRAWALS_REQUIRE_VERIFIED_EMAIL (issue 18): a request needs the account's e-mail verified. */
+  /** WITHDRAWALS_REQUIRE_VERIFIED_EMAIL (ADR 0023): a request needs the account's e-mail verified. */
   requireVerifiedEmail?: boolean;
 }) {
   const { db, clock, ledger } = deps;

@@ -33,7 +33,7 @@ describe('Dashboard', () => {
     expect(await screen.findByText(testConfig.notice)).toBeInTheDocument();
   });
 
-  it("sends /me and /config only: the home's coin box and bot box come with /me (issue #17)", async () => {
+  it("sends /me and /config only: the home's coin box and bot box come with /me", async () => {
     const bot = {
       botStatus: 0 as const,
       state: 'paused' as const,

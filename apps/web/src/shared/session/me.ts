@@ -7,7 +7,7 @@ import { meQueryKey } from '../query-keys';
 
 /**
  * GET /me: the §3 snapshot and, for a user, the dashboard home's coin box and bot box (`engagement`), so that
- * the home's first screen is this request and /config (issue #17).
+ * the home's first screen is this request and /config (DESIGN §7).
  */
 export async function getMe(): Promise<MeResponse> {
   const res = await apiGet(API.me, { schema: serverAnswer<MeResponse>() });

@@ -7,7 +7,7 @@ import { actionErrorText } from './texts';
 
 const emailVerifiedOf = (me: MeResponse) => me.emailVerified;
 
-/** Until the account's e-mail is verified, every dashboard page says so, with "Resend" (issue 18 part 2). */
+/** Until the account's e-mail is verified, every dashboard page says so, with "Resend" (ADR 0023). */
 export function VerifyEmailBanner() {
   const verified = useMeAnswer(emailVerifiedOf);
   const resend = useResendVerification();

@@ -7,7 +7,7 @@ import { useMeAnswer } from '../../../shared/session/me';
 
 const botOf = (me: MeResponse): BotStatus | null => me.engagement?.bot ?? null;
 
-/** The bot's state as GET /bot answers it, from the /me answer (issue #17: the home needs no request of its own). */
+/** The bot's state as GET /bot answers it, from the /me answer (the home needs no request of its own: DESIGN §7). */
 export function useBotStatus() {
   return useMeAnswer(botOf);
 }

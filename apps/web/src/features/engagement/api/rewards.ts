@@ -9,7 +9,7 @@ const rewardsOf = (me: MeResponse): RewardStatus | null => me.engagement?.reward
 
 /**
  * Welcome-reward status plus the coin totals (SPEC §4 welcome reward, daily bonus) as GET /rewards answers them,
- * from the /me answer (issue #17: the home needs no request of its own).
+ * from the /me answer (the home needs no request of its own: DESIGN §7).
  */
 export function useRewards() {
   return useMeAnswer(rewardsOf);

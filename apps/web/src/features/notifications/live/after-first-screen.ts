@@ -6,7 +6,7 @@ let started = false;
 
 /**
  * False until the first interaction with the page, or a moment after it has loaded: the bell's count and the live
- * stream are not part of the first screen, which asks for /me and /config only (issue #17, DESIGN §7 budget).
+ * stream are not part of the first screen, which asks for /me and /config only (a DESIGN §7 budget).
  */
 export function useAfterFirstScreen(): boolean {
   const [ready, setReady] = useState(started);

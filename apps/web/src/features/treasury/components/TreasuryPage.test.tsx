@@ -91,7 +91,7 @@ describe('treasury page', () => {
       `https://bscscan.com/address/${TREASURY}`,
     );
     const owed = screen.getByTestId('treasury-owed');
-    // What users could withdraw now, apart from what active plans hold until they end (issue 34).
+    // What users could withdraw now, apart from what active plans hold until they end (ADR 0041).
     expect(screen.getByTestId('treasury-owed-available')).toHaveTextContent(
       'Withdrawable by users nowBalances, earnings, fund balances and pending withdrawals$880.00',
     );

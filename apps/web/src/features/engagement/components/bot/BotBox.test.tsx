@@ -17,7 +17,7 @@ vi.mock('./BotChart', () => ({
 beforeEach(() => setStoredUser(testUser));
 afterEach(() => vi.unstubAllGlobals());
 
-/** GET /me carrying `bot` as the bot box's status (issue #17: the box sends no request of its own). */
+/** GET /me carrying `bot` as the bot box's status (the box sends no request of its own). */
 const me = (bot: typeof testEngagement.bot) => jsonResponse(200, meAnswer(testUser, { ...testEngagement, bot }));
 
 describe('bot box', () => {

@@ -27,7 +27,7 @@ beforeEach(() => {
   resetWelcomeAutoOpen();
 });
 
-/** GET /me carrying `rewards` as the coin box's status (issue #17: the box sends no request of its own). */
+/** GET /me carrying `rewards` as the coin box's status (the box sends no request of its own). */
 const me = (rewards: ReturnType<typeof status>) =>
   jsonResponse(200, meAnswer(testUser, { ...testEngagement, rewards }));
 
