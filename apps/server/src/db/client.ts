@@ -62,7 +62,8 @@ function newPool(
  * PGlite in `dataDir` (or in memory when dataDir is undefined), or PostgreSQL when a URL is given. With a
  * `directUrl` other than `databaseUrl`, `databaseUrl` is taken to go through a transaction pooler (PgBouncer):
  * its connections get no startup options (the pooler refuses them; jit=off is the role's setting in the
- * database, migration 0041) and no named statements, and what needs a session uses `directUrl` (sessionPool).
+ * database, drizzle/0041_session_settings_for_poolers.sql) and no named statements, and what needs a session
+ * uses `directUrl` (sessionPool).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;

@@ -1,5 +1,5 @@
 /**
- * Treasury runs a development server carries out (migration 0038): created queued, running once the run holds
+ * Treasury runs a development server carries out (ADR 0041): created queued, running once the run holds
  * the treasury lock, then done or failed. Any instance answers for any run: the row is the run's state. Times
  * are the database's, like the lock's (the app's clock may be a test clock moved days ahead).
  */

@@ -19,7 +19,7 @@ export const passwordResetOtps = pgTable(
   (t) => [index('password_reset_otps_user_idx').on(t.userId)],
 );
 
-/** One TOTP factor per account, admin or user (was `admin_totp` before migration 0014). */
+/** One TOTP factor per account, admin or user (was `admin_totp` before ADR 0024). */
 export const totpFactors = pgTable('totp_factors', {
   userId: uuid('user_id')
     .primaryKey()

@@ -53,7 +53,7 @@ export const topupRequests = pgTable(
 export const deposits = pgTable(
   'deposits',
   {
-    // Time-ordered (migration 0029): a new deposit goes to the right edge of the primary key, not a random leaf.
+    // Time-ordered (ADR 0035): a new deposit goes to the right edge of the primary key, not a random leaf.
     id: uuid('id')
       .primaryKey()
       .default(sql`uuid_time_ordered()`),

@@ -76,8 +76,8 @@ export const ledgerEntries = pgTable(
 
 /**
  * Postings whose platform legs the roll-up has not yet added to the platform accounts' cached balances
- * (migration 0024, docs/decisions/0030). A platform account's balance is its cached one plus those entries: the
- * view `platform_accounts` answers it.
+ * (sql/functions/ledger/ledger_roll_up_platform.sql, docs/decisions/0030). A platform account's balance is its
+ * cached one plus those entries: the view `platform_accounts` answers it.
  */
 export const ledgerPlatformUnrolled = pgTable('ledger_platform_unrolled', {
   transactionId: bigint('transaction_id', { mode: 'bigint' }).primaryKey(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-// ---- Notifications (DESIGN D17; migration 0015, written by its SQL function notification_add) ----
+// ---- Notifications (DESIGN D17; written by sql/functions/notifications/notification_add.sql) ----
 
 export const notifications = pgTable(
   'notifications',
@@ -43,7 +43,7 @@ export const notificationSettings = pgTable('notification_settings', {
 });
 
 /**
- * Who has a live stream open, and on which app instance (migration 0020, an UNLOGGED table there):
+ * Who has a live stream open, and on which app instance (ADR 0028; an UNLOGGED table):
  * notification_add wakes a user's streams with pg_notify only when a row says someone listens.
  */
 export const liveListeners = pgTable(

@@ -38,7 +38,7 @@ export const investments = pgTable(
     uniqueIndex('investments_one_active_per_user')
       .on(t.userId)
       .where(sql`${t.status} = 'active'`),
-    // A user's every plan: the referral bonus's first-investment test and the daily coins' accrual (migration 0022).
+    // A user's every plan: the referral bonus's first-investment test and the daily coins' accrual (ADR 0029).
     index('investments_user_idx').on(t.userId),
   ],
 );

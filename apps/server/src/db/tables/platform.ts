@@ -56,7 +56,7 @@ export const emailOutbox = pgTable('email_outbox', {
   error: text('error'),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
-  /** A notification's mail (migration 0015): sent by the notifications job, with retries. */
+  /** A notification's mail (ADR 0025): sent by the notifications job, with retries. */
   notificationId: bigint('notification_id', { mode: 'bigint' }),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),

@@ -102,7 +102,7 @@ export const treasurySnapshots = pgTable('treasury_snapshots', {
 });
 
 /**
- * The treasury lock (DESIGN D16, migration 0038): one lease per chain that every run holds while it decides and
+ * The treasury lock (DESIGN D16, ADR 0041): one lease per chain that every run holds while it decides and
  * sends, wherever it runs. Free when no row is there or its expiry has passed; times are the database's.
  */
 export const treasuryLocks = pgTable('treasury_locks', {

@@ -4,7 +4,7 @@ import { deposits, rejectedDeposits, topupRequests, users } from '../../db/schem
 
 /**
  * The admin reports' list queries, newest first, each read from an index that holds only what it lists
- * (migration 0032: deposits_flagged_idx; rejected_deposits_seen_idx), never the whole table, and the overview's
+ * (db/tables/deposits.ts: deposits_flagged_idx; rejected_deposits_seen_idx), never the whole table, and the overview's
  * counts. They are queries, not rows, so a test can EXPLAIN the very statement the screen runs.
  */
 export const adminReportsRepository = {

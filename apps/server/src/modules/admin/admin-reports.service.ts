@@ -128,7 +128,7 @@ export function createAdminReportsService(
   };
 }
 
-/** The figures the triggers keep (migration 0032), by name, exact as of now. */
+/** The figures the triggers keep (sql/functions/overview/, ADR 0037), by name, exact as of now. */
 async function keptFigures(db: Db): Promise<Map<string, bigint>> {
   const rows = await queryRows<{ name: string; n: string }>(db, repo.keptCounts);
   return new Map(rows.map((row) => [row.name, BigInt(row.n)]));
@@ -157,10 +157,10 @@ async function overviewCounts(db: Db, kept: Map<string, bigint>) {
  * What users hold in USD is not summed over their accounts (ten per user): every ledger transaction sums to zero
  * per asset (DESIGN §3), so all user USD accounts together hold exactly minus what the platform's own accounts
  * hold, and those are a handful of rows found by the (owner, code) key (platform_accounts: with the postings the
- * roll-up has not reached, migration 0024). The same goes for deposits received, paid out, and the SVP tokens
+ * roll-up has not reached, ADR 0030). The same goes for deposits received, paid out, and the SVP tokens
  * users hold (minus the treasury's balance). What the ledger cannot say is what active plans and stakes will
  * still earn, because promised returns are not posted until they are paid: their counts and sums are kept by
- * triggers as plans and stakes start, settle and end (migration 0032).
+ * triggers as plans and stakes start, settle and end (ADR 0037).
  */
 export async function solvencyFigures(db: Db, apyBp: bigint, kept?: Map<string, bigint>) {
   const figures = kept ?? (await keptFigures(db));

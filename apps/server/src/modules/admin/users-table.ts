@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors.js';
  * The Manage Users table at any number of users: a page at a time by keyset, never OFFSET, so page
  * 20,000 costs what page 1 does. Each order reads an index in its order (users_created_at_idx for sign-up time,
  * users_email_lower_key for e-mail); the filter by the start of an e-mail or username reads the
- * text_pattern_ops indexes of migration 0016, whatever the database's collation.
+ * text_pattern_ops indexes (db/tables/users.ts), whatever the database's collation.
  */
 
 type Sort = AdminUsersQuery['sort'];

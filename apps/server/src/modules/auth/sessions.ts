@@ -64,7 +64,7 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
     /**
      * The live session for a cookie token, or null (unknown, expired, idle too long, user disabled). With a
      * `read`, the session comes from that statement and `data` is the whole row it returned. The one-statement
-     * money routes check the same rules in SQL (`api_user_posting`, migration 0011): keep the two in step.
+     * money routes check the same rules in SQL (`sql/functions/sessions/api_session_open.sql`): keep the two in step.
      */
     async resolve(token: string, read?: SessionRead): Promise<{ session: SessionInfo; data: SessionRow } | null> {
       if (!TOKEN_PATTERN.test(token)) return null;
@@ -100,7 +100,7 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
     /**
      * What a route that checks its session inside its own statement (http/one-statement.ts) hands the database:
      * the token's hash and this store's limits for a session of the route's role. The statement vouches only for
-     * a session `resolve` would accept, and touches it when due as `resolve` would (migration 0021); anything
+     * a session `resolve` would accept, and touches it when due as `resolve` would (ADR 0029); anything
      * else comes back here. Null: not a token at all.
      */
     statementSession(

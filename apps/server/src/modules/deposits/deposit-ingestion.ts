@@ -90,10 +90,10 @@ export function createDepositIngestion(deps: { db: Db; clock: Clock; ledger: Led
   }
 
   /**
-   * Credits transfers (given in chain order) in CREDIT_LANES lanes at once, each user's in chain order, one
-   * database call each CREDIT_BATCH of a lane (migration 0017): the owner's look-up, the request's match, the
-   * deposit row, the posting and the notification, for each. A transfer above the ceiling, or whose values the
-   * database refuses, is recorded as rejected instead. Results in the transfers' order.
+   * Credits transfers (given in chain order) in CREDIT_LANES lanes at once, each user's in chain order, one database
+   * call each CREDIT_BATCH of a lane (sql/functions/deposits/api_credit_deposits.sql): the owner's look-up, the
+   * request's match, the deposit row, the posting and the notification, for each. A transfer above the ceiling, or
+   * whose values the database refuses, is recorded as rejected instead. Results in the transfers' order.
    */
   async function ingestMany(transfers: ObservedTransfer[]): Promise<IngestResult[]> {
     const results: IngestResult[] = [];

@@ -159,7 +159,7 @@ export function createEngagementService(deps: {
 
     /**
      * Banks `clicks` taps at 0.25 coin each, if a human could have tapped them since the last accepted save
-     * (DESIGN D9), in one statement (api_save_taps, migrations 0016 and 0039, holds the rule): `lastTapSaveAt` is
+     * (DESIGN D9), in one statement (sql/functions/engagement/api_save_taps.sql holds the rule): `lastTapSaveAt` is
      * the moment taps are paid up to, taken at most one save window back (idle time is not banked); each accepted
      * tap moves it 1/rate s on, never past now. Saves take the row lock one at a time, so concurrent saves share
      * that one allowance and no save brings a fresh burst of its own.

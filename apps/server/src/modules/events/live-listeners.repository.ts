@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/transaction.js';
 const ofProcess = (instance: string) => like(liveListeners.instance, `${instance}/%`);
 
 /**
- * Queries only: the rows that tell notification_add whom to wake (migration 0020), one per open stream, so a
+ * Queries only: the rows that tell notification_add whom to wake (ADR 0028), one per open stream, so a
  * user's streams on every instance can be counted. Times are the database's own clock: they say which processes
  * are alive, not business time.
  */

@@ -33,7 +33,7 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
     select a.id::text as id, b.balance::text as balance, coalesce(e.total, 0)::text as total,
       b.entry_count::text as entry_count, coalesce(e.n, 0)::text as n
     from accounts a
-    -- A platform account's cache plus its postings the roll-up has not reached (migration 0024).
+    -- A platform account's cache plus its postings the roll-up has not reached (ADR 0030).
     left join ledger_platform_pending p on p.account_id = a.id
     cross join lateral (select a.balance + coalesce(p.delta, 0) as balance,
       a.entry_count + coalesce(p.n, 0) as entry_count) b
@@ -91,7 +91,7 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
 }
 
 /**
- * Accounts whose verified totals in the incremental check (ledger-check.ts, migrations 0025 and 0027: on the
+ * Accounts whose verified totals in the incremental check (ledger-check.ts, ADRs 0031 and 0033: on the
  * account's own row) differ from the sums of all their entries: the full recount of what the check keeps. Empty once
  * the check has caught up with a sound ledger. Reads every entry (tests, the stress and crash suites).
  */

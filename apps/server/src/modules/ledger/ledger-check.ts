@@ -4,8 +4,9 @@ import { periodicJob } from '../../jobs/periodic.js';
 
 /**
  * Transaction ids checked per database transaction: one short transaction each, whatever the backlog. A window
- * locks the accounts it moved until it commits (migration 0027), so a catch-up holds a bounded set at a time. The
- * lock stops postings to those users' accounts only; entries keep landing on the platform's (migration 0030).
+ * locks the accounts it moved until it commits (sql/functions/ledger/ledger_check_verify.sql), so a catch-up
+ * holds a bounded set at a time. The lock stops postings to those users' accounts only; entries keep landing on
+ * the platform's (ADR 0033).
  */
 const WINDOW = 10_000;
 /**
@@ -55,11 +56,11 @@ const describe = (f: { kind: string; subject: string; detail: string }) =>
       : `account ${f.subject}: ${f.detail}`;
 
 /**
- * DESIGN §3's invariants, checked as the ledger grows (migration 0025, docs/decisions/0031): each pass checks the
- * transactions posted since the last one and compares every account they moved with its cache, so a pass costs
- * what was posted, not what the ledger holds. Every app process runs it; one at a time does the work. What it
- * finds stays recorded until an operator deals with it. The full check (invariants.ts) reads every entry: the
- * tests call it after every scenario, and `npm run ledger:check` runs it on demand.
+ * DESIGN §3's invariants, checked as the ledger grows (sql/functions/ledger/ledger_check_*.sql, docs/decisions/0031):
+ * each pass checks the transactions posted since the last one and compares every account they moved with its cache, so
+ * a pass costs what was posted, not what the ledger holds. Every app process runs it; one at a time does the work. What
+ * it finds stays recorded until an operator deals with it. The full check (invariants.ts) reads every entry: the tests
+ * call it after every scenario, and `npm run ledger:check` runs it on demand.
  */
 export function createLedgerCheck(deps: { db: Db; log: FastifyBaseLogger; intervalMs?: number }) {
   /**

@@ -7,12 +7,12 @@ export const DEPOSIT_BLOCK_DIGITS = 19;
  * Every ledger idempotency key, built in one place (DESIGN §3: the key names the one event a posting is for, so
  * a repeat of that event posts nothing). The formats are stored in `ledger_transactions` and must never change:
  * a changed format would post an already-posted event again (the deposit's changed once, where its own row guards
- * it: see `deposit`). The one-statement requests (migration 0011) append
+ * it: see `deposit`). The one-statement requests (sql/functions/, ADR 0021) append
  * the session's user in SQL, which only the database knows: `unique`'s `${kind}:${userId}:${nonce}` and
  * `referral('')` followed by the referred user's id.
  */
 /**
- * SQL of the credit keys of deposit row `d` (a table alias): the form posted since migration 0029 and the one before
+ * SQL of the credit keys of deposit row `d` (a table alias): the form posted since ADR 0035 and the one before
  * it, for the checks that find a deposit's posting by its key (invariants.ts, the stress suite's checks).
  */
 export const depositKeysSql = (d: string): string =>
@@ -25,7 +25,7 @@ export const STAKING_YIELD_PREFIX = 'staking-yield:';
 export const ledgerKey = {
   /**
    * The block number comes before the hash so a deposit's key sorts after the keys before it: it goes to the right
-   * edge of the key index, not to a random leaf (migration 0029). Credits posted before it have
+   * edge of the key index, not to a random leaf (ADR 0035). Credits posted before it have
    * `deposit:${chainId}:${txHash}:${logIndex}`; nothing posts by key twice, because a deposit is credited only when
    * its (chain, tx, log) row is new (api_credit_deposits), and the invariants accept either form.
    */
@@ -40,7 +40,10 @@ export const ledgerKey = {
   welcome: (userId: string) => `welcome:${userId}`,
   dailyCoins: (userId: string, utcDate: string) => `daily-coins:${userId}:${utcDate}`,
   botUpkeep: (userId: string, paidThrough: Date) => `bot-upkeep:${userId}:${paidThrough.toISOString()}`,
-  /** A stake's yield up to a credited total; Withdraw Earned's statement builds it from the prefix (migration 0034). */
+  /**
+   * A stake's yield up to a credited total; Withdraw Earned's statement builds it from the prefix
+   * (sql/functions/staking/api_withdraw_earned.sql).
+   */
   stakingYield: (stakeId: string, settledTo: bigint | string) => `${STAKING_YIELD_PREFIX}${stakeId}:${settledTo}`,
   stakeRelease: (stakeId: string) => `stake-release:${stakeId}`,
 

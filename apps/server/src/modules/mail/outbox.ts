@@ -6,7 +6,7 @@ import { mailActions } from './mailer.js';
 /** How many of the newest mails the admin Outbox screen lists. */
 export const OUTBOX_LIST_LIMIT = 100;
 
-/** The newest mails, from email_outbox_created_idx (migration 0032): the query, so a test can EXPLAIN it. */
+/** The newest mails, from email_outbox_created_idx (db/tables/platform.ts): the query, so a test can EXPLAIN it. */
 export const newestMails = (db: Db, showsCodes: boolean, limit: number) =>
   db
     .select({

@@ -15,8 +15,8 @@ export interface NotificationEvent {
 
 /**
  * Writes a notification inside the event's own transaction (the outbox, DESIGN D17): it commits or rolls back
- * with the event, its e-mail is queued with it, and live streams hear of it at commit (migration 0015's
- * notification_add, which one-statement requests call from SQL).
+ * with the event, its e-mail is queued with it, and live streams hear of it at commit
+ * (sql/functions/notifications/notification_add.sql, which one-statement requests call from SQL).
  */
 export async function record(tx: Tx, event: NotificationEvent): Promise<void> {
   await queryRows(

@@ -12,8 +12,8 @@ export type Unsettled = (stake: StakeTerms & { creditedTotal: bigint }) => bigin
 
 /**
  * Who is ranked: users (not admins) who are not disabled. `a` is a row of `staking_ranks` (a user's `svp.staked`
- * balance, kept by a trigger on `accounts`, migration 0026) with tokens in it, the rows of `staking_ranks_rank_idx`;
- * everyone else has 0 staked and ranks after them.
+ * balance, kept by a trigger on `accounts`, sql/functions/staking/staking_rank_sync.sql) with tokens in it, the rows of
+ * `staking_ranks_rank_idx`; everyone else has 0 staked and ranks after them.
  */
 const ELIGIBLE = `u.role = 'user' and not u.disabled`;
 

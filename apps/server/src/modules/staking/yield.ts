@@ -20,8 +20,8 @@ export function yieldDue(stake: StakeTerms, apyBp: bigint, at: Date): bigint {
 }
 
 /**
- * What stakes worth `tokenMs` (the sum of tokens × term in ms over them) earn over their terms, floored once over
- * the sum: the solvency's yield to come (migration 0032, ADR 0037). It exceeds the sum of each stake's yieldDue by
+ * What stakes worth `tokenMs` (the sum of tokens × term in ms over them) earn over their terms, floored once over the
+ * sum: the solvency's yield to come (sql/functions/overview/, ADR 0037). It exceeds the sum of each stake's yieldDue by
  * under two micro-dollars a stake (the per-stake floors), on the side of owing more.
  */
 export function yieldOfTokenMs(tokenMs: bigint, apyBp: bigint): bigint {

@@ -28,7 +28,7 @@ export const treasuryRepository = {
   /**
    * Addresses with a credited deposit that no confirmed sweep has followed: the only ones that may hold USDT.
    * The newest UNSWEPT_DEPOSITS_WINDOW deposits (`deposits_chain_seen_idx`), each checked against the address's
-   * confirmed sweeps (`treasury_steps_confirmed_sweeps_idx`, migration 0012).
+   * confirmed sweeps (`treasury_steps_confirmed_sweeps_idx`, db/tables/treasury.ts).
    */
   async unsweptCandidates(db: Db, chainId: number): Promise<string[]> {
     const rows = await queryRows<{ address: string }>(

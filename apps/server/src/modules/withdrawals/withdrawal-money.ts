@@ -6,7 +6,7 @@ export const feeTotal = (p: Payout) => p.fees.handling + p.fees.crypto + p.fees.
 
 export type WithdrawalView = ReturnType<typeof withdrawalView>;
 
-/** A withdrawal as a statement answers it (migration 0016's request, 0018's api_withdrawal_json): text fields. */
+/** A withdrawal as a statement answers it (sql/functions/withdrawals/api_withdrawal_json.sql): text fields. */
 export type WithdrawalJson = Record<string, string | null | undefined>;
 
 /** The row a statement's JSON stands for, as far as the view reads it. */

@@ -86,7 +86,8 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
     app.post(
       API.adminWithdrawalApprove,
       {
-        // One statement (migration 0018): the admin's session and the key are checked inside it.
+        // One statement (sql/functions/withdrawals/api_withdrawal_decide.sql): the admin's session and the key are
+        // checked inside it.
         config: { access: 'admin', permission: 'withdrawals.decide', sessionInStatement: true },
         attachValidation: true,
         schema: { tags: ['admin'], params: idParams, response: { 200: withdrawalSchema, ...errorResponses } },
