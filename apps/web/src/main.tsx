@@ -7,6 +7,8 @@ import { App } from './app/App';
 import { preloadArea } from './app/router';
 import { openingArea } from './app/opening-area';
 import { prefetchGet } from './lib/api';
+import { mountMaintenanceBanner } from './features/operator/components/MaintenanceBanner';
+import { provideOperatorScreens } from './shared/admin-console';
 
 // A page load that opens on the dashboard (or the admin console) starts downloading that area's code, then
 // sends the area's first API requests, before the first render asks for either: the loading state lasts as
@@ -25,3 +27,9 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The operator screens (issue #37) inside the admin console's frame, which may not import them itself.
+provideOperatorScreens(() => import('./features/operator/components/OperatorRoutes'));
+
+// Maintenance mode's notice (issue #37) on every page, users' and admins', outside the app's own tree.
+mountMaintenanceBanner();

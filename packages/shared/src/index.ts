@@ -24,3 +24,4 @@ export * from './account-schemas.js';
 export * from './operator-permissions.js';
 export * from './operator-messages.js';
 export * from './operator-schemas.js';
+export * from './operator-routes.js';

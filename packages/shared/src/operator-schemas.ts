@@ -2,20 +2,6 @@ import { z } from 'zod';
 import { OPERATOR_MSG } from './operator-messages.js';
 import { ADMIN_ROLES, PERMISSIONS } from './operator-permissions.js';
 
-/** Operator controls' API paths (DESIGN D18), under the API prefix like API's. */
-export const OPERATOR_API = {
-  me: '/admin/operator/me',
-  admins: '/admin/operator/admins',
-  adminRoles: '/admin/operator/admins/:id/roles',
-  maintenance: '/maintenance',
-  maintenanceSet: '/admin/operator/maintenance',
-  announcements: '/admin/operator/announcements',
-  announcementPreview: '/admin/operator/announcements/preview',
-  journalCsv: '/admin/operator/exports/journal.csv',
-  trialBalanceCsv: '/admin/operator/exports/trial-balance.csv',
-  reconciliation: '/admin/operator/exports/reconciliation',
-} as const;
-
 export const adminRoleSchema = z.enum(ADMIN_ROLES, { error: OPERATOR_MSG.unknownRole });
 export const permissionSchema = z.enum(PERMISSIONS);
 

@@ -1,4 +1,4 @@
-import { MSG } from '@svp/shared';
+import { MSG, PERMISSIONS } from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ describe('admin console frame', () => {
     let loggedOut = false;
     mockFetch({
       'GET /api/v1/me': () => jsonResponse(200, meAnswer(admin, null)),
+      'GET /api/v1/admin/operator/me': () => jsonResponse(200, { roles: ['superadmin'], permissions: PERMISSIONS }),
       'POST /api/v1/auth/logout': () => {
         loggedOut = true;
         return jsonResponse(200, { success: true });

@@ -1,13 +1,14 @@
-import { AppShell, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import { Alert, AppShell, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { MSG } from '@svp/shared';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { MSG, OPERATOR_MSG } from '@svp/shared';
+import { Suspense, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../../../components/ui/ColorSchemeToggle';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { FullPageLoader } from '../../../components/ui/FullPageLoader';
 import { LogoutIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/Logo';
+import { operatorScreensComponent, permissionForPath, useOperatorMe } from '../../../shared/admin-console';
 import { meErrorText, useMe } from '../../../shared/session/me';
 import { AdminLogoutModal } from './AdminLogoutModal';
 import { ReauthModal } from './ReauthModal';
@@ -16,6 +17,7 @@ import { ReauthModal } from './ReauthModal';
 export function AdminLayout({ children }: { children: ReactNode }) {
   const me = useMe();
   const [logoutOpen, logout] = useDisclosure(false);
+  const screen = useConsoleScreen(children);
 
   return (
     <AppShell header={{ height: 60 }} padding="md">
@@ -49,7 +51,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           ) : me.isError ? (
             <ErrorBox message={`Error: ${meErrorText(me.error)}`} onRetry={() => void me.refetch()} />
           ) : (
-            children
+            screen
           )}
         </Container>
       </AppShell.Main>
@@ -57,4 +59,31 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <ReauthModal />
     </AppShell>
   );
+}
+
+/**
+ * What the console shows at this address (DESIGN D18): an operator screen (features/operator, handed over by main.tsx),
+ * or the route's own screen when the admin's roles allow it, or which permission is missing.
+ */
+function useConsoleScreen(children: ReactNode): ReactNode {
+  const { pathname } = useLocation();
+  const operator = useOperatorMe();
+  const OperatorScreens = operatorScreensComponent();
+  if (OperatorScreens && pathname.startsWith('/dashadmin/operator/'))
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <OperatorScreens />
+      </Suspense>
+    );
+  const needed = permissionForPath(pathname);
+  if (!needed) return children;
+  if (operator.isPending) return <FullPageLoader />;
+  if (operator.isError) return <ErrorBox message={operator.error.message} onRetry={() => void operator.refetch()} />;
+  if (!operator.data.permissions.includes(needed))
+    return (
+      <Alert color="yellow" title="Not available to your role" role="alert">
+        {OPERATOR_MSG.permissionDenied(needed)}
+      </Alert>
+    );
+  return children;
 }

@@ -1,5 +1,6 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { CONSOLE_PATH_PERMISSIONS, OPERATOR_LINKS, useCan } from '../../../shared/admin-console';
 
 /** SPEC §2 admin settings buttons; each screen's own heading comes from the spec too. */
 export const ADMIN_SECTIONS = [
@@ -29,7 +30,20 @@ export const ADMIN_SECTIONS = [
   },
 ] as const;
 
+/** The console's other screens, shown as buttons below the sections. */
+const MORE_LINKS = [
+  { path: 'overview', label: 'Overview' },
+  { path: 'audit', label: 'Audit log' },
+  { path: 'deposits', label: 'Flagged deposits' },
+  { path: 'outbox', label: 'Outbox' },
+  { path: 'treasury', label: 'Treasury' },
+  ...OPERATOR_LINKS,
+] as const;
+
+/** The settings page shows only what the admin's roles may use (DESIGN D18); the server refuses the rest anyway. */
 export function AdminSettingsPage() {
+  const can = useCan();
+  const allowed = (path: string) => can(CONSOLE_PATH_PERMISSIONS[path]!);
   return (
     <Stack gap="lg">
       <div>
@@ -39,7 +53,7 @@ export function AdminSettingsPage() {
         <Text c="dimmed">Choose what to manage.</Text>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {ADMIN_SECTIONS.map((section) => (
+        {ADMIN_SECTIONS.filter((section) => allowed(section.path)).map((section) => (
           <Card key={section.path} withBorder radius="lg" padding="lg">
             <Stack gap="sm" h="100%" justify="space-between">
               <Text c="dimmed" fz="sm">
@@ -53,21 +67,11 @@ export function AdminSettingsPage() {
         ))}
       </SimpleGrid>
       <Group gap="sm">
-        <Button component={Link} to="/dashadmin/overview" variant="light">
-          Overview
-        </Button>
-        <Button component={Link} to="/dashadmin/audit" variant="light">
-          Audit log
-        </Button>
-        <Button component={Link} to="/dashadmin/deposits" variant="light">
-          Flagged deposits
-        </Button>
-        <Button component={Link} to="/dashadmin/outbox" variant="light">
-          Outbox
-        </Button>
-        <Button component={Link} to="/dashadmin/treasury" variant="light">
-          Treasury
-        </Button>
+        {MORE_LINKS.filter((link) => allowed(link.path)).map((link) => (
+          <Button key={link.path} component={Link} to={`/dashadmin/${link.path}`} variant="light">
+            {link.label}
+          </Button>
+        ))}
       </Group>
     </Stack>
   );
