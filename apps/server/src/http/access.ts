@@ -42,6 +42,11 @@ export interface RouteTableEntry {
  */
 export interface OperatorGuards {
   permissionsOf(userId: string): Promise<ReadonlySet<Permission>>;
+  /**
+   * The same for a one-statement route, by the session cookie's hash, in one read: null when no signed-in admin
+   * session has it (the route's statement checks the session's timeouts itself).
+   */
+  permissionsOfSession(tokenHash: string): Promise<ReadonlySet<Permission> | null>;
   /** Throws (503, with Retry-After) when this user request may not write now; called only for users' writes. */
   checkWritable(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
@@ -186,11 +191,14 @@ function authorizer(sessions: SessionResolver, guards: { current: OperatorGuards
     if (UNSAFE.has(request.method)) checkCsrf(request);
     if (config.access === 'public') return;
     if (config.operatorAccess?.(request)) return;
-    // A statement vouches for a session, not for an admin's permissions: a route that needs one is checked here.
-    if (config.sessionInStatement && !config.permission) {
+    if (config.sessionInStatement) {
       // No cookie, no statement: refused at once. Otherwise the route's statement checks the session.
       const session = sessions.statementSession(request.cookies[SESSION_COOKIE], statementRole(config.access));
       if (!session) throw errors.unauthenticated();
+      // A statement vouches for a session, not for an admin's permissions: those are read here, before it runs.
+      // No signed-in admin session under the cookie: the ordinary check says why (401 or 403).
+      if (config.permission && !(await enforceSessionPermission(guards, session.tokenHash, config.permission)))
+        await resolveAndEnforce(sessions, guards, request);
       await checkWritable(guards, request, reply);
       return;
     }
@@ -217,6 +225,21 @@ async function resolveAndEnforce(
   enforceAccess(request);
   const permission = request.routeOptions.config.permission;
   if (permission) await enforcePermission(guards, request.session!.userId, permission);
+}
+
+/**
+ * enforcePermission for a one-statement route, in one read by the cookie's hash; false when the cookie is no
+ * signed-in admin's session (the caller then runs the ordinary check, which refuses it with the right status).
+ */
+async function enforceSessionPermission(
+  guards: { current: OperatorGuards | null },
+  tokenHash: string,
+  permission: Permission,
+): Promise<boolean> {
+  const held = guards.current ? await guards.current.permissionsOfSession(tokenHash) : new Set<Permission>();
+  if (held === null) return false;
+  if (!held.has(permission)) throw new AppError('FORBIDDEN', OPERATOR_MSG.permissionDenied(permission));
+  return true;
 }
 
 /** The admin's roles give the route's permission, read now (a revoked role stops at the next request), or 403. */

@@ -43,6 +43,7 @@ export function createOperatorModule(deps: { db: Db; clock: Clock; audit: AuditL
     attach(app: FastifyInstance) {
       setOperatorGuards(app, {
         permissionsOf: (userId) => roles.permissionsOf(userId),
+        permissionsOfSession: (tokenHash) => roles.permissionsOfSession(tokenHash),
         checkWritable: (request, reply) => maintenance.checkWritable(request, reply),
       });
       app.decorate('operator', { roles, maintenance, announcements, exports });

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AdminRole } from '@svp/shared';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import type { Tx } from '../../db/transaction.js';
 import { adminRoles, users } from '../../db/schema.js';
 
@@ -22,6 +22,19 @@ export const rolesRepository = {
       .innerJoin(users, eq(users.id, adminRoles.userId))
       .where(and(eq(adminRoles.userId, userId), eq(users.role, 'admin')));
     return rows.map((r) => r.role);
+  },
+
+  /** The roles of the admin whose signed-in, unexpired session has this token hash; null when there is none. */
+  async rolesOfSession(db: Db, tokenHash: string, now: Date): Promise<AdminRole[] | null> {
+    const [row] = await queryRows<{ roles: AdminRole[] }>(
+      db,
+      sql`select coalesce(array_agg(r.role) filter (where r.role is not null), '{}') as roles
+          from sessions s join users u on u.id = s.user_id left join admin_roles r on r.user_id = u.id
+          where s.token_hash = ${tokenHash} and s.role = 'admin' and s.mfa = 'done'
+            and s.expires_at > ${now.toISOString()}::timestamptz and u.role = 'admin' and not u.disabled
+          group by u.id`,
+    );
+    return row ? row.roles : null;
   },
 
   async admins(db: Db | Tx): Promise<AdminWithRoles[]> {

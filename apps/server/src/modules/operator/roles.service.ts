@@ -27,6 +27,11 @@ export function createRolesService(deps: { db: Db; clock: Clock; audit: AuditLog
       return permissionsOfRoles(await repo.rolesOf(db, userId));
     },
 
+    async permissionsOfSession(tokenHash: string): Promise<ReadonlySet<Permission> | null> {
+      const roles = await repo.rolesOfSession(db, tokenHash, clock.now());
+      return roles === null ? null : permissionsOfRoles(roles);
+    },
+
     async me(userId: string) {
       const roles = await repo.rolesOf(db, userId);
       return { roles, permissions: [...permissionsOfRoles(roles)].sort() };
