@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { renderMail } from '../../src/modules/notifications/templates.js';
 import { buildTestApp, Client, signedInAdmin, signedInUser, totpCode, uniqueEmail, type TestApp } from '../helpers.js';
 import { CHROME_WINDOWS, latestVerificationToken, mailsTo } from '../account/mails.js';
-import { nextStep } from '../two-factor/two-factor-kit.js';
+import { nextStep } from './two-factor-kit.js';
 
 const BRAND = 'Acme Yield';
 let t: TestApp;
