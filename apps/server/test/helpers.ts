@@ -103,7 +103,7 @@ export async function buildTestApp(
     ALLOW_TEST_CLOCK: '1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST: '/nonexistent',
-    // Test users sign up unverified; the rule's own tests (test/account) turn it on (issue 18, ADR 0023).
+    // Test users sign up unverified; the rule's own tests (test/account) turn it on (ADR 0023).
     WITHDRAWALS_REQUIRE_VERIFIED_EMAIL: '0',
     ...(typeof env === 'function' ? env(name) : env),
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backgroundReport } from '../../src/modules/admin/background-report.js';
 
-// Issue 17: past a cost the admin overview becomes a background job whose last result is shown.
+// Past a cost the admin overview becomes a background job whose last result is shown.
 
 /** A report whose computations take `tookMs` on a clock the test moves, and that counts them. */
 function counting(tookMs: number) {

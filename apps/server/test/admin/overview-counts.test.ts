@@ -17,7 +17,7 @@ import {
 } from '../helpers.js';
 
 /**
- * Issue 17, part 4: the overview's counts and the admin lists read no table in full (migration 0032, ADR 0037).
+ * The overview's counts and the admin lists read no table in full (ADR 0037).
  * The counts are kept by triggers; each must equal counting the table the slow way, whatever changed it.
  */
 let t: TestApp;

@@ -4,7 +4,7 @@ import { API, MSG } from '@svp/shared';
 import { usersRepository } from '../../src/modules/users/users.repository.js';
 import { buildTestApp, signedInAdmin, signedInUser, type TestApp } from '../helpers.js';
 
-// Manage Users at any size (issue 17): keyset pages in three orders, a filter by the start of an e-mail or
+// Manage Users at any size: keyset pages in three orders, a filter by the start of an e-mail or
 // username, and a status filter. Pages must neither skip nor repeat a row, ties in sign-up time included.
 
 let t: TestApp;

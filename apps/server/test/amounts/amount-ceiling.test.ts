@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ceilingMessage, MAX_AMOUNT, MSG } from '@svp/shared';
 import { buildTestApp, signedInAdmin, signedInUser, type TestApp, expectLedgerConsistent } from '../helpers.js';
 
-// Issue 14: every amount the API takes is bounded by one per-asset ceiling (MAX_AMOUNT in packages/shared),
+// ADR 0017: every amount the API takes is bounded by one per-asset ceiling (MAX_AMOUNT in packages/shared),
 // and a refusal names it. Each endpoint is checked just above the ceiling (refused, naming it) and at it
 // (not refused for its size: whatever happens next is the endpoint's ordinary rule).
 let t: TestApp;

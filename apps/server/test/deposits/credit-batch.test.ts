@@ -15,7 +15,7 @@ import {
 } from '../helpers.js';
 import { roundTripsOf } from '../round-trips.js';
 
-// Issue #17: the watcher credits a scanned chunk's deposits in one database call (migration 0017).
+// The watcher credits a scanned chunk's deposits in one database call (sql/functions/deposits/api_credit_deposits.sql).
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -178,7 +178,7 @@ describe('crediting a chunk of deposits at once', () => {
   });
 });
 
-describe('where a credit lands (migration 0029: at a million users a random index leaf is a cold page)', () => {
+describe('where a credit lands (ADR 0035: at a million users a random index leaf is a cold page)', () => {
   it('gives a deposit a time-ordered id and its credit a block-ordered key; a credit under the old key still checks', async () => {
     const p = await payee();
     const first = transfer(p.address, 20n);

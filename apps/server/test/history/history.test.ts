@@ -15,7 +15,7 @@ import {
   travelAndSignIn,
 } from '../helpers.js';
 
-// Issue 14 item 10: History is written for people, not for the ledger.
+// History is written for people, not for the ledger.
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;

@@ -4,7 +4,8 @@ import { queryRows } from '../../src/db/client.js';
 import { onPostgres } from '../helpers.js';
 import { ledgerFixture } from './ledger-fixture.js';
 
-// What a pass of the incremental ledger check holds while it runs (migrations 0027 and 0030, ADR 0033).
+// What a pass of the incremental ledger check holds while it runs (sql/functions/ledger/ledger_check_verify.sql, ADR
+// 0033).
 let t: Awaited<ReturnType<typeof ledgerFixture>>;
 let check: ReturnType<typeof t.newLedgerCheck>;
 beforeAll(async () => {

@@ -156,7 +156,7 @@ describe('several postings in one transaction', () => {
     const [before, cachedBefore] = [await platform(), await platformRow()];
     await settleThenSell(lee, t.key('sts'));
     // Seen from outside the transaction, right after its commit: both postings' platform legs, once; the shared
-    // row itself was not touched (migration 0024), and the invariants count what waits.
+    // row itself was not touched (ADR 0030), and the invariants count what waits.
     expect((await platform()) - before).toBe(-11n);
     expect(await platformRow()).toEqual(cachedBefore);
     await expectLedgerConsistent(t);

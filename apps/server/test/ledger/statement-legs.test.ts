@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.js';
 import { createTestDatabase } from '../helpers.js';
 
-// api_statement_legs (migration 0031) puts a one-statement request's legs in the ledger's one lock order: owner,
-// then code, byte order, with the session's user and the named recipient in place of '$user' and '$recipient'.
+// api_statement_legs (sql/functions/ledger/api_statement_legs.sql) puts a one-statement request's legs in the ledger's
+// one lock order: owner, then code, byte order, with the session's user and the named recipient in place of '$user' and
+// '$recipient'.
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
   t = await createTestDatabase();

@@ -15,7 +15,7 @@ import {
 } from '../helpers.js';
 import { listed, notificationMails, ofType } from './support.js';
 
-// Issue #18 part 4: every event that matters to a user writes exactly one notification, in its own transaction.
+// ADR 0025: every event that matters to a user writes exactly one notification, in its own transaction.
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();

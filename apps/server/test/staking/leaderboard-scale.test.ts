@@ -7,7 +7,7 @@ import { systemAccount, userAccount } from '../../src/modules/ledger/ledger.serv
 import { STAKING_RANKS_DIFFERING_SQL } from '../../src/modules/staking/leaderboard.js';
 import { buildTestApp, createAdmin, signedInUser, type TestApp } from '../helpers.js';
 
-// Issue #17: the leaderboard no longer sorts every user per ranking. Its top 100 is an index range and the
+// ADRs 0022 and 0032: the leaderboard no longer sorts every user per ranking. Its top 100 is an index range and the
 // caller's rank a binary search over the staked balances; this checks both against the full ranking they replace
 // (staked descending, then username; users only, not disabled), ties, unstaked users, admins and disabled users included.
 let t: TestApp;
@@ -29,7 +29,7 @@ async function stake(userId: string, tokens: bigint) {
   });
 }
 
-/** The ranking as the full sort had it (staking.repository's ranking before issue #17): the reference. */
+/** The ranking as the full sort had it (staking.repository's ranking before ADR 0022): the reference. */
 async function fullRanking() {
   return queryRows<{ rank: number; username: string; staked: string }>(
     t.database.db,
@@ -96,7 +96,7 @@ describe('leaderboard at scale', () => {
     expect(mine.body.me.rank).toBe(reference.find((r) => r.username === early.user.username)!.rank);
   });
 
-  it("keeps the leaderboard's table of staked balances equal to the staked accounts (migration 0026's trigger)", async () => {
+  it("keeps the leaderboard's table of staked balances equal to the staked accounts (staking_rank_sync's trigger)", async () => {
     const differing = () => queryRows<{ owner: string }>(t.database.db, sql.raw(STAKING_RANKS_DIFFERING_SQL));
     const ranked = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from staking_ranks`);
     expect(ranked[0]!.n).toBeGreaterThan(5); // the stakes of the tests above, the one who unstaked (at 0) included

@@ -5,8 +5,8 @@ import { queryRows } from '../../src/db/client.js';
 import { roundTripsOf } from '../round-trips.js';
 import { buildTestApp, signedInUser, topUp, type TestApp, expectLedgerConsistent } from '../helpers.js';
 
-// Withdraw Earned is one statement (migration 0034, docs/decisions/0038): the yield due at the request's time,
-// priced from the stake it locks, and all of earned, posted with the key and its answer.
+// Withdraw Earned is one statement (sql/functions/staking/api_withdraw_earned.sql, docs/decisions/0038): the yield due
+// at the request's time, priced from the stake it locks, and all of earned, posted with the key and its answer.
 
 let t: TestApp;
 beforeAll(async () => {

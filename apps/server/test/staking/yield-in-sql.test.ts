@@ -6,7 +6,7 @@ import { queryRows } from '../../src/db/client.js';
 import { yieldDue } from '../../src/modules/staking/yield.js';
 import { buildTestApp, type TestApp } from '../helpers.js';
 
-// Withdraw Earned prices the yield in SQL (migration 0034's stake_yield_due, docs/decisions/0038); every other
+// Withdraw Earned prices the yield in SQL (sql/functions/staking/stake_yield_due.sql, docs/decisions/0038); every other
 // settlement and the staking room's view price it in TypeScript (yield.ts's yieldDue). The two must agree to the
 // micro-dollar for every stake and instant: thousands of random stakes, the edges drawn often (before the start,
 // at the end to the millisecond, after it, a token, the largest stakes).

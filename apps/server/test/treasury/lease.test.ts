@@ -6,7 +6,7 @@ import { acquireLease, leaseHolder, LeaseTimeout, renew, tryAcquire } from '../.
 import { stepsRepository } from '../../src/treasury/steps.repository.js';
 import { createTestDatabase } from '../helpers.js';
 
-// The treasury lock (issue 34, ADR 0041): a lease row per chain, taken only when free, expired or already ours;
+// The treasury lock (ADR 0041): a lease row per chain, taken only when free, expired or already ours;
 // a step is recorded only while its run still holds the lease; nothing of 0 is recorded.
 const CHAIN = 97;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -25,7 +25,7 @@ import {
   type TestApp,
 } from '../helpers.js';
 
-// Issue 34, point 5: treasury runs need an admin session or the operator's token, answer at once with the run's
+// ADR 0041: treasury runs need an admin session or the operator's token, answer at once with the run's
 // id, and are followed by it. Point 4 seen from `npm run treasury`: a withdrawal left unpaid is named, with the
 // total, and the command exits non-zero. Point 7: an unmatched transfer is cleared by an admin's audited note.
 const SCRIPT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/treasury.ts');

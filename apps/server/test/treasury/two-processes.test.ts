@@ -8,7 +8,7 @@ import { SIMULATED_TREASURY } from '../../src/chain/simulated.js';
 import { queryRows } from '../../src/db/client.js';
 import { buildTestApp, onPostgres, signedInUser, topUp, type TestApp } from '../helpers.js';
 
-// Issue 34: two instances sweeping at once sent a second, empty sweep (nonce 0 moved the USDT, nonce 1 moved 0).
+// ADR 0041: two instances sweeping at once sent a second, empty sweep (nonce 0 moved the USDT, nonce 1 moved 0).
 // Two real processes run the sweep against one PostgreSQL database and its simulated chain, started together;
 // the treasury lock lets one of them decide and send at a time: each address is swept once, nothing of 0 is sent.
 // PostgreSQL only: an in-memory PGlite cannot be shared by two processes.

@@ -6,7 +6,7 @@ import { Client, buildTestApp, invest, signedInAdmin, signedInUser, topUp, type 
 import { countRoundTrips, type RoundTripCounter } from '../round-trips.js';
 
 /**
- * The dashboard home's first screen (issue #17): the requests apps/web/src/app/opening-area.ts sends for a page
+ * The dashboard home's first screen (DESIGN §7): the requests apps/web/src/app/opening-area.ts sends for a page
  * load of /dashboard (its test checks the same list), answered in at most three database round trips.
  */
 const FIRST_SCREEN = [API.me, API.config];

@@ -14,8 +14,8 @@ import {
   expectLedgerConsistent,
 } from '../helpers.js';
 
-// An admin's approval or rejection is one statement (migration 0018): the admin's session, the key, the status,
-// the money returned, the notification and the audit entry in one round trip.
+// An admin's approval or rejection is one statement (sql/functions/withdrawals/api_withdrawal_decide.sql): the admin's
+// session, the key, the status, the money returned, the notification and the audit entry in one round trip.
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;

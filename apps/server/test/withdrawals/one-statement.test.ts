@@ -54,7 +54,7 @@ describe('a withdrawal request in one round trip', () => {
       sql`select id::text from withdrawals where user_id = ${u.user.id}`,
     );
     expect(rows).toHaveLength(1);
-    // The request's notification is written with it (issue 18).
+    // The request's notification is written with it (ADR 0025).
     const notes = await queryRows<{ type: string }>(
       t.database.db,
       sql`select type from notifications where user_id = ${u.user.id} and type = 'withdrawal.requested'`,

@@ -11,10 +11,10 @@ import {
 } from '../../src/modules/withdrawals/withdrawal-request.js';
 import { buildTestApp, type TestApp } from '../helpers.js';
 
-// A withdrawal request is priced in SQL (migration 0033's withdrawal_price, docs/decisions/0038), the quote the page
-// shows in TypeScript (packages/shared through quoteOf). The two must give the same payout, fees and refusal for
-// every state: thousands of random states, the edges drawn often (a plan ending to the millisecond, earnings at
-// the minimum, a gross below the fees), each priced both ways.
+// A withdrawal request is priced in SQL (sql/functions/withdrawals/withdrawal_price.sql, docs/decisions/0038), the
+// quote the page shows in TypeScript (packages/shared through quoteOf). The two must give the same payout, fees and
+// refusal for every state: thousands of random states, the edges drawn often (a plan ending to the millisecond,
+// earnings at the minimum, a gross below the fees), each priced both ways.
 
 let t: TestApp;
 beforeAll(async () => {
