@@ -28,8 +28,8 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The operator screens (issue #37) inside the admin console's frame, which may not import them itself.
+// The operator screens (DESIGN D18) inside the admin console's frame, which may not import them itself.
 provideOperatorScreens(() => import('./features/operator/components/OperatorRoutes'));
 
-// Maintenance mode's notice (issue #37) on every page, users' and admins', outside the app's own tree.
+// Maintenance mode's notice (DESIGN D18) on every page, users' and admins', outside the app's own tree.
 mountMaintenanceBanner();

@@ -15,7 +15,7 @@ const PAGES = {
   'operator/exports': <ExportsPage />,
 } as const;
 
-/** The operator screens under /dashadmin/operator/ (issue #37), each behind its permission. Lazy-loaded. */
+/** The operator screens under /dashadmin/operator/ (DESIGN D18), each behind its permission. Lazy-loaded. */
 export default function OperatorRoutes() {
   return (
     <Stack gap="md">
