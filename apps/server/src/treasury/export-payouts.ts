@@ -1,7 +1,7 @@
 import { getAddress } from 'viem';
-import { microToToken } from '@svp/shared';
+import { microToToken, unitsText } from '@svp/shared';
 import type { Db } from '../db/client.js';
-import { formatUnits, isEvmAddress } from './format.js';
+import { isEvmAddress } from './format.js';
 import { stepsRepository as repo } from './steps.repository.js';
 
 export interface ExportedPayout {
@@ -32,7 +32,7 @@ export async function exportPayouts(options: {
   const rows: ExportedPayout[] = [];
   const skipped: PayoutsExport['skipped'] = [];
   for (const w of await repo.payable(options.db)) {
-    const amount = formatUnits(microToToken(w.payout, options.decimals), options.decimals);
+    const amount = unitsText(microToToken(w.payout, options.decimals), options.decimals);
     const row = { withdrawalId: w.id, receiver: w.wallet, amount };
     if (!isEvmAddress(w.wallet)) skipped.push({ ...row, reason: 'the wallet on file is not a 0x address' });
     else if (w.payout <= 0n) skipped.push({ ...row, reason: 'the payout is 0' });

@@ -1,13 +1,6 @@
 import type { TreasuryRun } from '@svp/shared';
 
-/** Base units as an exact decimal ("12.5", "0.0002"): USDT with the token's decimals, BNB with 18. */
-export function formatUnits(raw: bigint, decimals: number): string {
-  const negative = raw < 0n;
-  const abs = negative ? -raw : raw;
-  const unit = 10n ** BigInt(decimals);
-  const fraction = decimals > 0 ? (abs % unit).toString().padStart(decimals, '0').replace(/0+$/, '') : '';
-  return `${negative ? '-' : ''}${abs / unit}${fraction ? `.${fraction}` : ''}`;
-}
+// Amounts as text (unitsText and the rest) come from @svp/shared money-format.ts; this file parses and lays out runs.
 
 /** A typed decimal ("10", "0.5") as base units; null when it is not a plain non-negative decimal that fits. */
 export function parseUnits(text: string, decimals: number): bigint | null {

@@ -1,7 +1,7 @@
-import { microToToken, type TreasuryRun } from '@svp/shared';
+import { microToToken, unitsText, type TreasuryRun } from '@svp/shared';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
-import { formatUnits, isEvmAddress } from './format.js';
+import { isEvmAddress } from './format.js';
 import { stepsRepository as repo } from './steps.repository.js';
 import {
   actionLog,
@@ -48,7 +48,7 @@ export async function runPayouts(options: PayoutsOptions): Promise<TreasuryRun> 
   let unpaidRaw = 0n;
   let gas = 0n;
   let tokens = 0n;
-  const usdt = (raw: bigint) => formatUnits(raw, chain.decimals);
+  const usdt = (raw: bigint) => unitsText(raw, chain.decimals);
   const done = (): TreasuryRun => {
     const total = unpaidRaw;
     const free = tokens < 0n ? 0n : tokens;
@@ -56,7 +56,7 @@ export async function runPayouts(options: PayoutsOptions): Promise<TreasuryRun> 
       command: 'payouts',
       dryRun,
       actions: log.list,
-      gas: formatUnits(gas, 18),
+      gas: unitsText(gas, 18),
       unpaid: {
         withdrawals: unpaid,
         total: usdt(total),
@@ -117,8 +117,8 @@ export async function runPayouts(options: PayoutsOptions): Promise<TreasuryRun> 
       continue;
     }
     if (fee > bnb) {
-      const held = formatUnits(bnb < 0n ? 0n : bnb, 18);
-      stopped = `the treasury has ${held} BNB for gas, a payout needs ${formatUnits(fee, 18)}`;
+      const held = unitsText(bnb < 0n ? 0n : bnb, 18);
+      stopped = `the treasury has ${held} BNB for gas, a payout needs ${unitsText(fee, 18)}`;
       leave(`stopped: ${stopped}`);
       continue;
     }

@@ -2,10 +2,9 @@
  * What sweeps and payouts share: settling the steps a previous run left open, and signing, recording and
  * broadcasting a new one in that order, so a crash at any point leaves a record a re-run can check on chain.
  */
-import type { TreasuryRun } from '@svp/shared';
+import { unitsText, type TreasuryRun } from '@svp/shared';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
-import { formatUnits } from './format.js';
 import { stepsRepository as repo, type RecordRefusal, type StepKind, type StepRow } from './steps.repository.js';
 import type { SignedTransaction, TreasuryChain, TreasurySigner } from './types.js';
 
@@ -54,7 +53,7 @@ export interface StepContext {
 
 /** A step's amount as the run reports it: BNB for gas, the token for the rest. */
 export const stepAmount = (chain: TreasuryChain, kind: StepKind, raw: bigint) =>
-  formatUnits(raw, kind === 'gas' ? 18 : chain.decimals);
+  unitsText(raw, kind === 'gas' ? 18 : chain.decimals);
 
 export function stepAction(chain: TreasuryChain, step: StepRow, outcome: string): TreasuryAction {
   return {

@@ -1,7 +1,6 @@
-import type { TreasuryRun } from '@svp/shared';
+import { unitsText, type TreasuryRun } from '@svp/shared';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
-import { formatUnits } from './format.js';
 import { stepsRepository as repo, type StepRow } from './steps.repository.js';
 import {
   actionLog,
@@ -54,7 +53,7 @@ export async function runSweep(options: SweepOptions): Promise<TreasuryRun> {
     command: 'sweep',
     dryRun,
     actions: log.list,
-    gas: formatUnits(gas, 18),
+    gas: unitsText(gas, 18),
     unpaid: null,
   });
 
@@ -97,7 +96,7 @@ export async function runSweep(options: SweepOptions): Promise<TreasuryRun> {
     }
     const balance = await chain.tokenBalance(address);
     if (balance === 0n) continue;
-    const usdt = formatUnits(balance, chain.decimals);
+    const usdt = unitsText(balance, chain.decimals);
     if (balance < options.min) {
       log.add(action('sweep', 'skipped: below the minimum', usdt));
       continue;
@@ -116,15 +115,13 @@ export async function runSweep(options: SweepOptions): Promise<TreasuryRun> {
       const native = topping && dryRun ? costs.tokenTransfer : await chain.nativeBalance(address);
       if (native < costs.tokenTransfer) {
         const topUp = costs.tokenTransfer - native;
-        const bnb = formatUnits(topUp, 18);
+        const bnb = unitsText(topUp, 18);
         if (!gasWallet) {
           log.add(action('gas', `skipped: needs ${bnb} BNB for gas and the gas wallet's key is not loaded`, bnb));
           continue;
         }
         if (gasFunds < topUp + costs.nativeTransfer) {
-          log.add(
-            action('gas', `stopped: the gas wallet has ${formatUnits(gasFunds, 18)} BNB, needs ${bnb} + fee`, bnb),
-          );
+          log.add(action('gas', `stopped: the gas wallet has ${unitsText(gasFunds, 18)} BNB, needs ${bnb} + fee`, bnb));
           break;
         }
         gasFunds -= topUp + costs.nativeTransfer;
@@ -162,7 +159,7 @@ export async function runSweep(options: SweepOptions): Promise<TreasuryRun> {
       chain.signTokenTransfer(signer, treasury, amount, nonce),
     );
     if (!sent.ok) {
-      const amountText = formatUnits(amount, chain.decimals);
+      const amountText = unitsText(amount, chain.decimals);
       log.add(action('sweep', 'refused' in sent ? refusalText[sent.refused] : `failed: ${sent.error}`, amountText));
       if ('refused' in sent && sent.refused === 'lock-lost') break;
       continue;

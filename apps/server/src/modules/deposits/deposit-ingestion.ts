@@ -1,4 +1,12 @@
-import { ceilingText, formatAmount, MAX_AMOUNT, MSG, topupCredit, toDecimalString, tokenToMicro } from '@svp/shared';
+import {
+  ceilingText,
+  formatAmountExact,
+  MAX_AMOUNT,
+  MSG,
+  topupCredit,
+  toDecimalString,
+  tokenToMicro,
+} from '@svp/shared';
 import type { IngestResult, ObservedTransfer } from '../../chain/types.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -46,11 +54,6 @@ function laneOf(address: string): number {
   return Math.abs(hash) % CREDIT_LANES;
 }
 type Credit = { index: number; transfer: ObservedTransfer; credit: DepositCredit };
-/** "999,999,999,999,999" (whole dollars) or "10,000,000.5": an amount of any size, as the admin reads it. */
-const usdtText = (micro: bigint) => {
-  const text = formatAmount(micro, 'USD', 6).replace(/\.?0+$/, '');
-  return text === '' ? '0' : text;
-};
 
 export function createDepositIngestion(deps: { db: Db; clock: Clock; ledger: Ledger }) {
   const { db, clock, ledger } = deps;
@@ -143,7 +146,7 @@ export function createDepositIngestion(deps: { db: Db; clock: Clock; ledger: Led
   async function rejectAboveCeiling(transfer: ObservedTransfer, received: bigint): Promise<IngestResult> {
     const owner = await repo.ownerOf(db, transfer.to);
     if (!owner) return 'ignored';
-    const reason = MSG.topup.rejectedAboveCeiling(usdtText(received), ceilingText('USD'));
+    const reason = MSG.topup.rejectedAboveCeiling(formatAmountExact(received, 'USD'), ceilingText('USD'));
     return recordRejection(transfer, owner.userId, 'above_ceiling', reason);
   }
 

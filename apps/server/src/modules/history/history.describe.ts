@@ -1,4 +1,4 @@
-import { formatAmount, fromDecimalString, type Asset } from '@svp/shared';
+import { formatAmount, formatSvp, formatUsdMicro, fromDecimalString, type Asset } from '@svp/shared';
 import type { StatementEntry } from './history.repository.js';
 
 /**
@@ -43,8 +43,8 @@ const balanceName = (code: string) => BALANCE_NAMES[code] ?? code.split('.').sli
 /** An amount in its asset's units, without sign: "$1,234.50", "200,000 SVP", "25.00 coins". */
 export function amountText(minor: bigint, asset: Asset): string {
   const abs = minor < 0n ? -minor : minor;
-  if (asset === 'USD') return `$${formatAmount(abs, 'USD')}`;
-  if (asset === 'SVP') return `${formatAmount(abs, 'SVP', 0)} SVP`;
+  if (asset === 'USD') return formatUsdMicro(abs);
+  if (asset === 'SVP') return formatSvp(abs);
   return `${formatAmount(abs, 'COIN')} coins`;
 }
 
