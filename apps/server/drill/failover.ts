@@ -134,6 +134,7 @@ async function main(): Promise<number> {
   };
 
   await phase('warm-up on node1');
+  console.log(`  live streams after the warm-up: ${await live.listenStateOf(harness.databaseUrl)}`);
   await jumps[0]!.run();
 
   // 1. A planned switchover under the load.
@@ -191,6 +192,7 @@ async function main(): Promise<number> {
     );
   }
   const liveFrom = await live.mark(harness.databaseUrl);
+  console.log(`  live streams after the failover: ${await live.listenStateOf(harness.databaseUrl)}`);
   await phase(`${cluster.nodeName(killed)} dead, the survivor alone`);
   await jumps[2]!.run();
 

@@ -68,7 +68,25 @@ export function watchLiveStreams(users: StressUser[], bases: string[]) {
   };
   const loops = streams.map(run);
 
+  /** What a silent stream would come from: no row telling notification_add to notify, or no process listening. */
+  async function listenStateOf(databaseUrl: string): Promise<string> {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ rows: number; listeners: number }>(
+        `select (select count(*)::int from live_listeners where user_id = any($1::uuid[])) as rows,
+                (select count(*)::int from pg_stat_activity where query ilike 'LISTEN%') as listeners`,
+        [users.map((u) => u.id)],
+      );
+      return `${rows[0]!.rows} live_listeners rows of theirs, ${rows[0]!.listeners} LISTEN connections`;
+    } finally {
+      await client.end();
+    }
+  }
+
   return {
+    listenStateOf,
     /** The newest notification id now (ids, not times: the app's test clock runs days ahead). */
     async mark(databaseUrl: string): Promise<string> {
       const client = new pg.Client({ connectionString: databaseUrl });
@@ -90,6 +108,7 @@ export function watchLiveStreams(users: StressUser[], bases: string[]) {
      */
     async check(databaseUrl: string, fromId: string, toId: string): Promise<{ violations: string[]; note: string }> {
       await sleep(3_000); // what committed just before `toId` is on its way
+      const listenState = await listenStateOf(databaseUrl);
       controller.abort();
       await Promise.all(loops);
       const client = new pg.Client({ connectionString: databaseUrl });
@@ -104,6 +123,7 @@ export function watchLiveStreams(users: StressUser[], bases: string[]) {
           [users.map((u) => u.id), fromId, toId],
         );
         expected = rows.length;
+
         for (const stream of streams) {
           const missing = rows.filter((r) => r.user_id === stream.user.id && !stream.received.has(r.id));
           if (missing.length) {
@@ -124,7 +144,7 @@ export function watchLiveStreams(users: StressUser[], bases: string[]) {
       const note =
         `live streams: ${streams.length} (${users.length} users × ${bases.length} instances), ${delivered} ` +
         `notifications delivered, ${reconnects} reconnects; ${expected} notifications of theirs committed after the ` +
-        `failover, each checked on every instance`;
+        `failover, each checked on every instance; at the end on the primary: ${listenState}`;
       return { violations, note };
     },
   };

@@ -4,9 +4,11 @@ import pg from 'pg';
 import { sessionPool, type Db } from '../../db/client.js';
 import { liveListenersRepository as listeners } from './live-listeners.repository.js';
 
-/** The channel migration 0015's notification_add notifies at commit: `{"id": "...", "userId": "..."}`. */
+/** The channel sql/functions/notifications/notification_add.sql notifies at commit: `{"id": "...", "userId": "..."}`. */
 export const NOTIFICATION_CHANNEL = 'svp_notifications';
 const RECONNECT_MS = 1_000;
+/** How long one attempt may take to connect, or to have its LISTEN answered. */
+const LISTEN_TIMEOUT_MS = 5_000;
 /** How often a process says it still holds its streams, and after how long without that its rows are removed. */
 const REFRESH_MS = 60_000;
 const STALE_MS = 5 * REFRESH_MS;
@@ -24,7 +26,7 @@ interface PgliteListener {
  * LISTEN when released), or PGlite's own listen in development. Started by the first stream, so a process that
  * serves no stream holds no extra connection. A lost connection is replaced, and every stream then looks again.
  * Each stream writes a live_listeners row and removes it when it ends: notification_add calls pg_notify only for
- * users someone listens for (migration 0020), so money transactions of everyone else never queue on its commit
+ * users someone listens for (ADR 0028), so money transactions of everyone else never queue on its commit
  * lock; and the rows tell how many streams a user holds on all instances together (the cap).
  */
 export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
@@ -55,7 +57,10 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
     setTimeout(() => {
       if (closed) return;
       listenPostgres(pool)
-        .then(wakeAll)
+        .then(() => {
+          deps.log.info('live notifications: listening again');
+          wakeAll();
+        })
         .catch((error: unknown) => {
           // A node still leaving recovery refuses LISTEN for a moment after a failover: try again, never give up.
           deps.log.warn(
@@ -68,7 +73,13 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
   }
 
   async function listenPostgres(pool: pg.Pool): Promise<void> {
-    const client = new pg.Client(pool.options);
+    // A router with no primary behind it may hold a connection or its LISTEN without an answer: such an attempt
+    // fails after LISTEN_TIMEOUT_MS and the next one follows, instead of the chain waiting on it for good.
+    const client = new pg.Client({
+      ...pool.options,
+      connectionTimeoutMillis: LISTEN_TIMEOUT_MS,
+      query_timeout: LISTEN_TIMEOUT_MS,
+    });
     let listening = false;
     let replaced = false;
     // Only a connection that listened is replaced from its events. One that fails while connecting emits 'error'
