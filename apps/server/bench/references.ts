@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { API, API_PREFIX, NOTIFICATION_TYPES, usd } from '@svp/shared';
 import { loadConfig } from '../src/config.js';
-import { pricingRule } from '../src/modules/withdrawals/withdrawal-request.js';
+import { pricingRule } from '../src/modules/withdrawals/withdrawal-price.js';
 import { TOUCH_EVERY_MS } from '../src/modules/auth/sessions.js';
 import { requestRecipientAccount, requestUserAccount, statementLegs } from '../src/modules/ledger/ledger.service.js';
 import { withTempFile } from './app-under-test.js';

@@ -8,9 +8,12 @@ import { decimalString } from './schemas.js';
  */
 export const withdrawalKindSchema = z.enum(['maturity', 'break']);
 export const withdrawalRequestSchema = z.object({ kind: withdrawalKindSchema.default('maturity') });
+/** A quoted price, as the server's withdrawal_price gives it: the form shows these figures and computes none. */
 const payoutSchema = z.object({
   gross: decimalString,
   fees: decimalString,
+  /** Each fee taken from the gross (handling, then crypto, then charity), summing to `fees`. */
+  feeSplit: z.object({ handling: decimalString, crypto: decimalString, charity: decimalString }),
   payout: decimalString,
 });
 export const withdrawalQuoteSchema = z.object({

@@ -1,20 +1,16 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MSG, DAY_MS, MSG, USD_UNIT } from '@svp/shared';
+import { breakPayout, daysRemaining, DAY_MS, maturityPayout, USD_UNIT, withdrawableNow } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
-import { quoteOf } from '../../src/modules/withdrawals/withdrawal-quote.js';
-import {
-  pricingRule,
-  refusalMessage,
-  type WithdrawalRefusal,
-} from '../../src/modules/withdrawals/withdrawal-request.js';
+import { pricingRule, type WithdrawalRefusal } from '../../src/modules/withdrawals/withdrawal-price.js';
 import { buildTestApp, type TestApp } from '../helpers.js';
 
-// A withdrawal request is priced in SQL (sql/functions/withdrawals/withdrawal_price.sql, docs/decisions/0038), the
-// quote the page shows in TypeScript (packages/shared through quoteOf). The two must give the same payout, fees and
-// refusal for every state: thousands of random states, the edges drawn often (a plan ending to the millisecond,
-// earnings at the minimum, a gross below the fees), each priced both ways.
+// A withdrawal is priced in SQL (sql/functions/withdrawals/withdrawal_price.sql, docs/decisions/0038): the request and
+// the quote the page shows both call it. One TypeScript twin remains, packages/shared's maturityPayout (with
+// breakPayout and daysRemaining beside it), for GET /me's withdrawableNow, whose one statement does not price. The two
+// must give the same days, gross, fees and payout for every state: thousands of random states, the edges drawn often
+// (a plan ending to the millisecond, earnings at the minimum, a gross below the fees), each priced both ways.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,18 +41,21 @@ const anyCase = fc.record({
 });
 type Case = typeof anyCase extends fc.Arbitrary<infer T> ? T : never;
 
-/** What TypeScript says: the refusal's words, or the payout (the request's rules over the quote). */
+/** What packages/shared says: the days, the kind's price, and (at maturity) what the sidebar calls withdrawable. */
 function inTypeScript(c: Case, now: Date) {
-  if (!c.hasPlan) return { refusal: MSG.withdraw.noPlan };
-  if (c.requireVerified && !c.verified) return { refusal: ACCOUNT_MSG.withdrawalsNeedVerifiedEmail };
-  const plan = { amount: c.amount, expectedWithdrawal: c.expected, endsAt: new Date(now.getTime() + c.endsInMs) };
-  const q = quoteOf(plan, c.earnings, now, c.minEarnings);
-  if (c.kind === 'maturity') return q.reasons.length > 0 ? { refusal: q.reasons[0] } : { payout: q.maturity };
-  return q.days !== null && q.days > 0 ? { payout: q.broken } : { refusal: MSG.withdraw.alreadyMatured };
+  const endsAt = new Date(now.getTime() + c.endsInMs);
+  const expected = c.hasPlan ? c.expected : 0n;
+  const price = c.kind === 'maturity' ? maturityPayout(expected, c.earnings) : breakPayout(c.hasPlan ? c.amount : 0n);
+  const plan = { expectedWithdrawal: expected, earnings: c.earnings, endsAt: c.hasPlan ? endsAt : null };
+  return {
+    days: c.hasPlan ? daysRemaining(endsAt, now) + 0 : null, // + 0: -0 (Math.ceil) is 0, as JSON has it
+    price,
+    withdrawable: c.kind === 'maturity' ? withdrawableNow(plan, c.minEarnings, now) : null,
+  };
 }
 
-describe('withdrawal_price (SQL) and the quote (TypeScript)', () => {
-  it('agree on the refusal, the gross, each fee and the payout for 3,000 random states', async () => {
+describe('withdrawal_price (SQL) and packages/shared (TypeScript)', () => {
+  it('agree on the days, the gross, each fee, the payout and what is withdrawable for 3,000 random states', async () => {
     // A millisecond-exact instant, as a request's clock gives.
     const now = new Date(Date.UTC(2026, 10, 28, 9, 30, 15, 123));
     // A fixed seed: a failure names a case that reruns.
@@ -85,13 +84,14 @@ describe('withdrawal_price (SQL) and the quote (TypeScript)', () => {
     const rows = await queryRows<{
       i: number;
       refusal: WithdrawalRefusal | null;
+      refusals: WithdrawalRefusal[];
       days: string | null;
-      gross: string | null;
-      fees: string[] | null;
-      payout: string | null;
+      gross: string;
+      fees: string[];
+      payout: string;
     }>(
       t.database.db,
-      sql`select c.i, p.o_refusal as refusal, p.o_days::text as days, p.o_gross::text as gross,
+      sql`select c.i, p.o_refusal as refusal, p.o_refusals::text[] as refusals, p.o_days::text as days, p.o_gross::text as gross,
             p.o_fees::text[] as fees, p.o_payout::text as payout
           from (values ${sql.raw(values)}) as c(i, kind, has_plan, amount, expected, ends_at, earnings, verified,
             min_earnings, require_verified),
@@ -106,19 +106,24 @@ describe('withdrawal_price (SQL) and the quote (TypeScript)', () => {
     for (const row of rows) {
       const c = cases[row.i]!;
       const want = inTypeScript(c, now);
-      const got = row.refusal
-        ? { refusal: refusalMessage(row.refusal, Number(row.days ?? 0), c.minEarnings) }
-        : {
-            payout: {
-              gross: BigInt(row.gross!),
-              fees: { handling: BigInt(row.fees![0]!), crypto: BigInt(row.fees![1]!), charity: BigInt(row.fees![2]!) },
-              payout: BigInt(row.payout!),
-            },
-          };
+      const price = {
+        gross: BigInt(row.gross),
+        fees: { handling: BigInt(row.fees[0]!), crypto: BigInt(row.fees[1]!), charity: BigInt(row.fees[2]!) },
+        payout: BigInt(row.payout),
+      };
+      // The sidebar's figure ignores the e-mail's standing (the quote's reasons say it): every other refusal counts.
+      const withdrawable = row.refusals.some((r) => r !== 'unverified') ? 0n : price.payout;
+      const got = {
+        days: row.days === null ? null : Number(row.days),
+        price,
+        withdrawable: c.kind === 'maturity' ? withdrawable : null,
+      };
       expect(
         got,
         `case ${row.i}: ${JSON.stringify(c, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
       ).toEqual(want);
+      // A request answers the first refusal, the one the old single-refusal rule named.
+      expect(row.refusal).toBe(row.refusals[0] ?? null);
       outcomes.add(row.refusal ?? (BigInt(row.payout!) === 0n ? 'paid nothing' : 'paid'));
     }
     // Every path was taken, so agreement is not one path's.

@@ -50,10 +50,38 @@ describe('withdrawal quote and request', () => {
       canBreak: true,
     });
     expect(quote.reasons).toEqual(['Your plan matures in 45 days.', MSG.withdraw.earningsTooLow]);
-    expect(quote.breakInvestment).toEqual({ invested: '10', gross: '4', fees: '2.6', payout: '1.4' });
+    expect(quote.breakInvestment).toEqual({
+      invested: '10',
+      gross: '4',
+      fees: '2.6',
+      feeSplit: { handling: '1', crypto: '1', charity: '0.6' },
+      payout: '1.4',
+    });
     const res = await client.post(API.withdrawals, { kind: 'maturity' });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe('Your plan matures in 45 days.');
+  });
+
+  it('quotes each fee as withdrawal_price takes it, a gross below the fees included', async () => {
+    // No plan and $1 of earnings: the handling fee takes it all, the others take nothing (the form shows these).
+    const { client, user } = await signedInUser(t.app);
+    await giveEarnings(t, user.id, 1n);
+    const quote = (await client.get(API.withdrawalQuote)).body;
+    expect(quote.maturity).toEqual({
+      gross: '1',
+      fees: '1',
+      feeSplit: { handling: '1', crypto: '0', charity: '0' },
+      payout: '0',
+    });
+    expect(quote.breakInvestment).toEqual({
+      invested: '0',
+      gross: '0',
+      fees: '0',
+      feeSplit: { handling: '0', crypto: '0', charity: '0' },
+      payout: '0',
+    });
+    expect(quote).toMatchObject({ hasPlan: false, daysRemaining: null, canOpen: false, canBreak: false });
+    expect(quote.reasons).toEqual([MSG.withdraw.noPlan, MSG.withdraw.earningsTooLow]);
   });
 
   it('counts days remaining as a ceiling', async () => {

@@ -1,63 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ACCOUNT_MSG,
-  BREAK_PAYOUT_PERCENT,
-  DAY_MS,
-  formatUsdShort,
-  MSG,
-  NOTIFICATION_TYPES,
-  USD_UNIT,
-  WITHDRAWAL_FEES,
-  withdrawalDueDate,
-} from '@svp/shared';
+import { MSG, NOTIFICATION_TYPES, withdrawalDueDate } from '@svp/shared';
 import type { Db } from '../../db/client.js';
 import { withRetries } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { withdrawalFromJson, withdrawalView } from './withdrawal-money.js';
-import { withdrawalRequestResult, withdrawalsRepository as repo, type PricingRule } from './withdrawals.repository.js';
+import { pricingRule, refusalMessage } from './withdrawal-price.js';
+import { withdrawalRequestResult, withdrawalsRepository as repo } from './withdrawals.repository.js';
 
 type Kind = 'maturity' | 'break';
 type RequestAnswer = { success: true; message: string; withdrawal: ReturnType<typeof withdrawalView> };
 
-/** Why the statement refused a request (sql/functions/withdrawals/withdrawal_price.sql), as the quote page words it. */
-export type WithdrawalRefusal =
-  'no-plan' | 'unverified' | 'not-matured' | 'earnings' | 'nothing-expected' | 'already-matured';
-
-/** A refusal's message; `days` and `minEarnings` are the ones the statement stored with it. */
-export function refusalMessage(refusal: WithdrawalRefusal, days: number, minEarnings: bigint): string {
-  switch (refusal) {
-    case 'no-plan':
-      return MSG.withdraw.noPlan;
-    case 'unverified':
-      return ACCOUNT_MSG.withdrawalsNeedVerifiedEmail;
-    case 'not-matured':
-      return MSG.withdraw.notMatured(days);
-    case 'earnings':
-      return MSG.withdraw.earningsNeeded(formatUsdShort(minEarnings));
-    case 'nothing-expected':
-      return MSG.withdraw.nothingExpected;
-    case 'already-matured':
-      return MSG.withdraw.alreadyMatured;
-  }
-}
-
-/** The pricing rule's constants as the statement takes them: all from packages/shared and the configuration. */
-export function pricingRule(rule: { minEarnings: bigint; requireVerified: boolean }): PricingRule {
-  return {
-    minEarnings: rule.minEarnings,
-    requireVerified: rule.requireVerified,
-    fees: [WITHDRAWAL_FEES.handling, WITHDRAWAL_FEES.crypto, WITHDRAWAL_FEES.charity],
-    breakPercent: BREAK_PAYOUT_PERCENT,
-    dayMs: DAY_MS,
-    usdUnit: USD_UNIT,
-  };
-}
-
 /**
  * A withdrawal request (SPEC §4, DESIGN D6, D7) in one statement (docs/decisions/0038): it locks the active plan,
- * prices the payout from what it locked with the rules of packages/shared (SPEC §9's fees, passed in), closes the
+ * prices the payout from what it locked with withdrawal_price (SPEC §9's fees, passed in; the quote uses it too), closes the
  * plan and holds the payout in `usd.withdrawal_pending`, or stores the refusal as the key's answer.
  */
 export function createWithdrawalRequest(deps: {

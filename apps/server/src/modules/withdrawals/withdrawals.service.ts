@@ -1,19 +1,27 @@
-import { ACCOUNT_MSG, daysRemaining, formatUsdShort, formatUsd, MSG, usdText } from '@svp/shared';
+import { daysRemaining, formatUsdShort, formatUsd, MSG, usdText } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { inTransaction, type IdempotencyClaim } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import type { AuditLog } from '../audit/audit.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
-import { plansRepository, type InvestmentRow } from '../plans/plans.repository.js';
+import { plansRepository } from '../plans/plans.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { createPayoutConfirmation, type PayoutChain } from './payout-confirmation.js';
 import { createWithdrawalDecisions } from './withdrawal-decisions.js';
 import { feeTotal, withdrawalView } from './withdrawal-money.js';
 import { withdrawalsRepository as repo } from './withdrawals.repository.js';
 import { createWithdrawalRequest } from './withdrawal-request.js';
-import { quoteOf } from './withdrawal-quote.js';
+import { priceWithdrawals, pricingRule, refusalMessage, type Price } from './withdrawal-price.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
+
+/** A price as the quote shows it: the gross, the fees (their total and each), and what arrives. */
+const quotedPayout = (p: Price) => ({
+  gross: usdText(p.gross),
+  fees: usdText(feeTotal(p)),
+  feeSplit: { handling: usdText(p.fees.handling), crypto: usdText(p.fees.crypto), charity: usdText(p.fees.charity) },
+  payout: usdText(p.payout),
+});
 
 /**
  * Withdrawals (SPEC §4, §9; DESIGN D6, D7), the user's side: the quote, the request (which holds the payout
@@ -36,10 +44,8 @@ export function createWithdrawalsService(deps: {
   const { db, clock, ledger } = deps;
   const { minEarnings, referralBonusUsd } = deps.rule;
 
-  async function quoteFor(userId: string, investment: InvestmentRow | undefined) {
-    const earnings = (await ledger.balances(userId)).get('usd.earnings') ?? 0n;
-    return quoteOf(investment, earnings, clock.now(), minEarnings);
-  }
+  /** The pricing rule, the same the request's statement is given (withdrawal-price.ts). */
+  const rule = pricingRule({ minEarnings, requireVerified: deps.requireVerifiedEmail ?? false });
 
   const payouts = createPayoutConfirmation(deps);
 
@@ -64,32 +70,31 @@ export function createWithdrawalsService(deps: {
     async quote(userId: string) {
       const investment = await plansRepository.activeInvestment(db, userId);
       const user = await usersRepository.findById(db, userId);
-      const q = await quoteFor(userId, investment);
-      // The page says why before the request would be refused (WITHDRAWALS_REQUIRE_VERIFIED_EMAIL, ADR 0023).
-      const unverified = deps.requireVerifiedEmail === true && !user?.emailVerifiedAt;
-      const reasons = unverified ? [ACCOUNT_MSG.withdrawalsNeedVerifiedEmail, ...q.reasons] : q.reasons;
+      const earnings = (await ledger.balances(userId)).get('usd.earnings') ?? 0n;
+      const { maturity, broken } = await priceWithdrawals(
+        db,
+        { plan: investment, earnings, verified: Boolean(user?.emailVerifiedAt), now: clock.now() },
+        rule,
+      );
+      const days = maturity.days;
+      // Every reason the request would refuse, the e-mail's first (ADR 0023): the page says why before it is sent.
+      const reasons = [
+        ...maturity.refusals.filter((r) => r === 'unverified'),
+        ...maturity.refusals.filter((r) => r !== 'unverified'),
+      ].map((r) => refusalMessage(r, days ?? 0, minEarnings));
       return {
         hasPlan: Boolean(investment),
         endTime: investment?.endsAt.toISOString() ?? null,
-        daysRemaining: q.days,
+        daysRemaining: days,
         expectedWithdrawal: usdText(investment?.expectedWithdrawal ?? 0n),
-        earnings: usdText(q.earnings),
-        canOpen: q.canOpen,
+        earnings: usdText(earnings),
+        canOpen: days !== null && days <= 0,
         canSubmit: reasons.length === 0,
         reasons,
-        maturity: {
-          gross: usdText(q.maturity.gross),
-          fees: usdText(feeTotal(q.maturity)),
-          payout: usdText(q.maturity.payout),
-        },
-        breakInvestment: {
-          invested: usdText(investment?.amount ?? 0n),
-          gross: usdText(q.broken.gross),
-          fees: usdText(feeTotal(q.broken)),
-          payout: usdText(q.broken.payout),
-        },
-        canBreak: Boolean(investment) && q.days !== null && q.days > 0 && !unverified,
-        canMoveToBalance: q.canOpen,
+        maturity: quotedPayout(maturity),
+        breakInvestment: { invested: usdText(investment?.amount ?? 0n), ...quotedPayout(broken) },
+        canBreak: broken.refusals.length === 0,
+        canMoveToBalance: days !== null && days <= 0,
         wallet: user?.walletAddress ?? '',
       };
     },

@@ -1,7 +1,6 @@
 import { Alert, Button, Card, Divider, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
-import { formatUsd, fromDecimalString, maturityPayout, MSG } from '@svp/shared';
+import { formatUsd, MSG } from '@svp/shared';
 import { errorMessage } from '../../../lib/errors';
-import { usdFromMinor } from '../../../lib/money';
 import { useRequestWithdrawal, type WithdrawalQuote, type WithdrawalResult } from '../api/withdrawals';
 
 export function MoneyLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -60,11 +59,8 @@ export function WithdrawForm({
   onDone: (result: WithdrawalResult) => void;
 }) {
   const request = useRequestWithdrawal();
-  // The fee split, computed with the server's own formula; the total to receive is the server's figure.
-  const split = maturityPayout(
-    fromDecimalString(quote.expectedWithdrawal, 'USD'),
-    fromDecimalString(quote.earnings, 'USD'),
-  );
+  // Every figure is the quote's, priced by the server as the request will be: the form computes none.
+  const split = quote.maturity.feeSplit;
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="withdraw-form-title">
@@ -84,9 +80,9 @@ export function WithdrawForm({
         <MoneyLine label="Expected withdrawal" value={formatUsd(quote.expectedWithdrawal)} />
         <MoneyLine label="Earnings" value={formatUsd(quote.earnings)} />
         <MoneyLine label="Total before fees" value={formatUsd(quote.maturity.gross)} />
-        <MoneyLine label="Handling fee" value={`− ${usdFromMinor(split.fees.handling)}`} />
-        <MoneyLine label="Crypto network fee" value={`− ${usdFromMinor(split.fees.crypto)}`} />
-        <MoneyLine label="Charity" value={`− ${usdFromMinor(split.fees.charity)}`} />
+        <MoneyLine label="Handling fee" value={`− ${formatUsd(split.handling)}`} />
+        <MoneyLine label="Crypto network fee" value={`− ${formatUsd(split.crypto)}`} />
+        <MoneyLine label="Charity" value={`− ${formatUsd(split.charity)}`} />
         <Divider />
         <MoneyLine label="You will receive" value={formatUsd(quote.maturity.payout)} strong />
         <Text fz="xs" c="dimmed">

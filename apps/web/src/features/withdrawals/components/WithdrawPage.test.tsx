@@ -16,8 +16,14 @@ const base: WithdrawalQuote = {
   canOpen: true,
   canSubmit: true,
   reasons: [],
-  maturity: { gross: '27.5', fees: '2.6', payout: '24.9' },
-  breakInvestment: { invested: '10', gross: '4', fees: '2.6', payout: '1.4' },
+  maturity: { gross: '27.5', fees: '2.6', feeSplit: { handling: '1', crypto: '1', charity: '0.6' }, payout: '24.9' },
+  breakInvestment: {
+    invested: '10',
+    gross: '4',
+    fees: '2.6',
+    feeSplit: { handling: '1', crypto: '1', charity: '0.6' },
+    payout: '1.4',
+  },
   canBreak: false,
   canMoveToBalance: true,
   wallet: WALLET,
@@ -116,13 +122,36 @@ describe('Withdraw page', () => {
     expect(await within(modal).findByRole('alert')).toHaveTextContent(MSG.withdraw.noPlan);
   });
 
+  it("shows the quote's fee split as the server priced it, computing none itself", async () => {
+    // A split no formula in the browser would give for these figures: the form must show the server's.
+    const { user } = setup({
+      ...base,
+      maturity: {
+        gross: '27.5',
+        fees: '2.6',
+        feeSplit: { handling: '0.25', crypto: '1.75', charity: '0.6' },
+        payout: '24.9',
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Open withdrawal form' }));
+    const form = screen.getByRole('region', { name: 'Withdrawal form' });
+    expect(form).toHaveTextContent('Handling fee− $0.25');
+    expect(form).toHaveTextContent('Crypto network fee− $1.75');
+    expect(form).toHaveTextContent('Charity− $0.60');
+  });
+
   it('shows exactly which conditions are not met and disables submit', async () => {
     const { user } = setup({
       ...base,
       earnings: '2',
       canSubmit: false,
       reasons: [MSG.withdraw.earningsTooLow],
-      maturity: { gross: '24.5', fees: '2.6', payout: '21.9' },
+      maturity: {
+        gross: '24.5',
+        fees: '2.6',
+        feeSplit: { handling: '1', crypto: '1', charity: '0.6' },
+        payout: '21.9',
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Open withdrawal form' }));
     const form = screen.getByRole('region', { name: 'Withdrawal form' });
