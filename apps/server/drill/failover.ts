@@ -136,6 +136,8 @@ async function main(): Promise<number> {
   await phase('warm-up on node1');
   console.log(`  live streams after the warm-up: ${await live.listenStateOf(harness.databaseUrl)}`);
   await jumps[0]!.run();
+  await sleep(2_000);
+  console.log(`  live streams after the clock's first jump: ${await live.listenStateOf(harness.databaseUrl)}`);
 
   // 1. A planned switchover under the load.
   {
@@ -161,6 +163,7 @@ async function main(): Promise<number> {
     event.syncStandbyMs = Date.now() - event.at;
     console.log(`  ${formatEvent(eventFigures(driver.records, event, Date.now(), servers.length))}`);
   }
+  console.log(`  live streams after the switchover: ${await live.listenStateOf(harness.databaseUrl)}`);
   await phase(`after the switchover`);
   await jumps[1]!.run();
 

@@ -150,6 +150,20 @@ describe('a streaming replica made from the primary (pg_basebackup -R)', () => {
     }
   });
 
+  it('streams who listens live to the replica, so a promoted standby still wakes every open stream', async () => {
+    if (!onPostgres) return;
+    const { user } = await signedInUser(t.app);
+    const stream = `test-instance/${Date.now()}`;
+    await t.database.pool!.query(`insert into live_listeners (user_id, instance, seen_at) values ($1, $2, now())`, [
+      user.id,
+      stream,
+    ]);
+    await caughtUp();
+    // An UNLOGGED table is never streamed: the replica (and a standby promoted after a failover) would have no row.
+    const { rows } = await replica.query('select count(*)::int as n from live_listeners where instance = $1', [stream]);
+    expect(rows[0].n).toBe(1);
+  });
+
   it('falls back to the primary when the replica goes down', async () => {
     if (!onPostgres) return;
     const { client } = await signedInUser(t.app);

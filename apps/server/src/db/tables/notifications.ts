@@ -43,7 +43,8 @@ export const notificationSettings = pgTable('notification_settings', {
 });
 
 /**
- * Who has a live stream open, and on which app instance (ADR 0028; an UNLOGGED table):
+ * Who has a live stream open, and on which app instance (ADR 0028). A logged table (drizzle/0043): a standby holds
+ * the rows, so streams keep being woken after a failover.
  * notification_add wakes a user's streams with pg_notify only when a row says someone listens.
  */
 export const liveListeners = pgTable(
