@@ -1,7 +1,7 @@
 import { Card, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { formatUsd, type UserSnapshot } from '@svp/shared';
 import { Link, useLocation } from 'react-router';
-import { formatDate } from '../../lib/money';
+import { formatDate } from '../../lib/text';
 import { WithdrawBlockedNote } from '../../features/withdrawals/components/WithdrawBlockedNote';
 
 /** SPEC §2 sidebar buttons, in the spec's order. */

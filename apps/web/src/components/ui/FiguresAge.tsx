@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { formatDateTime } from '../../lib/money';
+import { formatDateTime } from '../../lib/text';
 
 /**
  * On a page a read replica served (DESIGN §8): how old its figures are. Nothing when the primary answered

@@ -1,5 +1,5 @@
 import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
-import { shortHash } from '../../lib/money';
+import { shortHash } from '../../lib/text';
 import { CopyButton } from './CopyButton';
 
 interface HashTextProps {

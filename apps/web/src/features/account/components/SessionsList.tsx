@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine
 import { notifications } from '@mantine/notifications';
 import type { AccountSession } from '@svp/shared';
 import { loadErrorText } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/money';
+import { formatDateTime } from '../../../lib/text';
 import { useEndSessions, useSessions } from '../api/account';
 import { actionErrorText } from './texts';
 

@@ -2,7 +2,7 @@ import { Alert, Badge, Stack, Text, Title } from '@mantine/core';
 import { SIGN_IN_OUTCOME_LABEL } from '@svp/shared';
 import { Fragment } from 'react';
 import { loadErrorText } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/money';
+import { formatDateTime } from '../../../lib/text';
 import { useSignIns } from '../api/account';
 import classes from './SignInHistory.module.css';
 

@@ -2,13 +2,14 @@ import { Alert, Card, List, Loader, SimpleGrid, Stack, Table, Text, Title } from
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { loadErrorText } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/money';
+import { formatDateTime, plural } from '../../../lib/text';
 import {
   formatAmount,
+  formatSvp,
   formatUsd,
+  formatUsdMicro,
   fromDecimalString,
   SVP_PER_USD,
-  toDecimalString,
   type overviewSchema,
 } from '@svp/shared';
 import type { z } from 'zod';
@@ -27,8 +28,6 @@ const COUNT_LABELS = {
 
 type Solvency = Overview['solvency'];
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
 /**
  * The shortfall or surplus in plain words: red when the platform owes more at maturity than it holds.
  * Exported for its test.
@@ -37,7 +36,7 @@ export function SolvencyLine({ solvency }: { solvency: Solvency }) {
   const surplus = fromDecimalString(solvency.surplus, 'USD');
   const size = surplus < 0n ? -surplus : surplus;
   // Under half a cent would read "$0.00": say what it is instead.
-  const amount = size < 5_000n ? 'less than $0.01' : formatUsd(toDecimalString(size, 'USD'));
+  const amount = size < 5_000n ? 'less than $0.01' : formatUsdMicro(size);
   if (surplus < 0n) {
     return (
       <Alert color="red" variant="light" title="Shortfall" role="alert" data-testid="solvency-line">
@@ -105,7 +104,7 @@ function SolvencyCard({ solvency: s }: { solvency: Solvency }) {
             />
             <Row
               label="+ SVP tokens users hold, at the sell price"
-              hint={`${formatAmount(fromDecimalString(s.tokensHeld, 'SVP'), 'SVP', 0)} SVP at ${formatAmount(SVP_PER_USD, 'SVP', 0)} per $1`}
+              hint={`${formatSvp(fromDecimalString(s.tokensHeld, 'SVP'))} at ${formatAmount(SVP_PER_USD, 'SVP', 0)} per $1`}
               value={formatUsd(s.tokensAtSellPrice)}
             />
             <Row label="Owed at maturity" value={formatUsd(s.owedAtMaturity)} strong />

@@ -1,5 +1,5 @@
 import { Alert, Stack, Table, Text } from '@mantine/core';
-import { formatAmount, formatUsd, fromDecimalString, MSG } from '@svp/shared';
+import { formatUsd, formatUsdt, MSG } from '@svp/shared';
 import type { Payment } from '../api/topup';
 import { ScrollTable } from '../../../components/ui/ScrollTable';
 
@@ -10,7 +10,6 @@ export const FLAG_NOTES: Record<string, string> = {
   unrequested: MSG.topup.flagUnrequested,
 };
 
-const usdt = (decimal: string) => formatAmount(fromDecimalString(decimal, 'USD'), 'USD');
 const shortHash = (hash: string) => (hash.length > 18 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash);
 
 export function PaymentReceived({ payments }: { payments: Payment[] }) {
@@ -35,7 +34,7 @@ export function PaymentReceived({ payments }: { payments: Payment[] }) {
                   <Table.Td ff="monospace" title={p.txHash}>
                     {shortHash(p.txHash)}
                   </Table.Td>
-                  <Table.Td ta="right">{usdt(p.received)} USDT</Table.Td>
+                  <Table.Td ta="right">{formatUsdt(p.received)}</Table.Td>
                   <Table.Td ta="right">{formatUsd(p.fee)}</Table.Td>
                   <Table.Td ta="right" fw={700}>
                     {formatUsd(p.credited)}

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { amountPrecisionError, formatAmount, MSG, parseAmount, TOPUP_FEE } from '@svp/shared';
+import { amountPrecisionError, formatAmount, formatUsdMicro, MSG, parseAmount, TOPUP_FEE } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useCreateTopup, type TopupQuote } from '../api/topup';
@@ -39,8 +39,8 @@ export function TopupAmountForm({ onCreated }: { onCreated: (quote: TopupQuote) 
         How much do you want to add?
       </Title>
       <Text c="dimmed" fz="sm" mb="md">
-        Enter the amount in US dollars. A ${formatAmount(TOPUP_FEE, 'USD', 0)} fee is added, and you pay the total in
-        USDT on the BEP-20 (BNB Smart Chain) network.
+        Enter the amount in US dollars. A {formatUsdMicro(TOPUP_FEE, 0)} fee is added, and you pay the total in USDT on
+        the BEP-20 (BNB Smart Chain) network.
       </Text>
       <Stack gap="sm" maw={420}>
         <TextInput
@@ -58,8 +58,8 @@ export function TopupAmountForm({ onCreated }: { onCreated: (quote: TopupQuote) 
         />
         {parsed !== null && (
           <Text fz="sm" aria-live="polite">
-            You will pay <b>{formatAmount(parsed + TOPUP_FEE, 'USD')} USDT</b> ({formatAmount(parsed, 'USD')} + $
-            {formatAmount(TOPUP_FEE, 'USD')} fee).
+            You will pay <b>{formatAmount(parsed + TOPUP_FEE, 'USD')} USDT</b> ({formatAmount(parsed, 'USD')} +{' '}
+            {formatUsdMicro(TOPUP_FEE)} fee).
           </Text>
         )}
         {general && (

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../../lib/money';
+import { formatDateTime } from '../../../lib/text';
 import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
 import HistoryPage, { splitLine } from './HistoryPage';
 

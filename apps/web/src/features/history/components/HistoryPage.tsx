@@ -3,7 +3,7 @@ import { API, API_PREFIX } from '@svp/shared';
 import { useHistory, useHistoryAge } from '../api/history';
 import { FiguresAge } from '../../../components/ui/FiguresAge';
 import { QueryList } from '../../../components/ui/QueryList';
-import { formatDateTime } from '../../../lib/money';
+import { formatDateTime } from '../../../lib/text';
 
 /** The statement download: same origin, so the session cookie authenticates it. */
 export const HISTORY_CSV_URL = `${API_PREFIX}${API.historyCsv}`;

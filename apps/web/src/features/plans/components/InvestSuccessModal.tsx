@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@svp/shared';
-import { formatDate } from '../../../lib/money';
+import { formatDate } from '../../../lib/text';
 import type { Investment } from '../api/plans';
 
 export interface InvestResult {

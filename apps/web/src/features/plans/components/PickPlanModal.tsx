@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { fromDecimalString, MSG, parseAmount } from '@svp/shared';
+import { formatUsdMicro, fromDecimalString, MSG, parseAmount } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { usdFromMinor } from '../../../lib/money';
 import { usePublicConfig } from '../../../shared/public-config';
 import { useInvest, type Plan, type PlansResponse } from '../api/plans';
 import type { InvestResult } from './InvestSuccessModal';
@@ -85,7 +84,7 @@ export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: F
       />
       <TextInput
         label="Amount (USD)"
-        description={`Minimum ${usdFromMinor(fromDecimalString(plan.minAmount, 'USD'))} · available ${usdFromMinor(fromDecimalString(balance, 'USD'))}`}
+        description={`Minimum ${formatUsdMicro(fromDecimalString(plan.minAmount, 'USD'))} · available ${formatUsdMicro(fromDecimalString(balance, 'USD'))}`}
         inputMode="decimal"
         autoComplete="off"
         leftSection="$"
@@ -102,7 +101,7 @@ export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: F
               Expected withdrawal
             </Text>
             <Text fw={800} data-testid="preview-withdrawal">
-              {preview ? usdFromMinor(preview.expectedWithdrawal) : '—'}
+              {preview ? formatUsdMicro(preview.expectedWithdrawal) : '—'}
             </Text>
           </div>
           <div>
@@ -110,7 +109,7 @@ export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: F
               Expected profit
             </Text>
             <Text fw={800} data-testid="preview-profit">
-              {preview ? usdFromMinor(preview.expectedProfit) : '—'}
+              {preview ? formatUsdMicro(preview.expectedProfit) : '—'}
             </Text>
           </div>
         </SimpleGrid>

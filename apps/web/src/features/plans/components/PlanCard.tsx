@@ -1,7 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatUsd, fromDecimalString } from '@svp/shared';
+import { formatUsd, formatUsdMicro, fromDecimalString } from '@svp/shared';
 import { useId } from 'react';
-import { usdFromMinor } from '../../../lib/money';
 import type { Plan } from '../api/plans';
 import { previewInvestment } from './preview';
 
@@ -47,7 +46,7 @@ export function PlanCard({
           )}
           {atMinimum && (
             <Text fz="xs" c="dimmed">
-              {formatUsd(plan.minAmount)} invested pays {usdFromMinor(atMinimum.expectedWithdrawal)} at maturity
+              {formatUsd(plan.minAmount)} invested pays {formatUsdMicro(atMinimum.expectedWithdrawal)} at maturity
             </Text>
           )}
         </Stack>

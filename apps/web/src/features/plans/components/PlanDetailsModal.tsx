@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { formatUsd, fromDecimalString } from '@svp/shared';
-import { usdFromMinor } from '../../../lib/money';
+import { formatUsd, formatUsdMicro, fromDecimalString } from '@svp/shared';
 import type { Plan, PlansResponse } from '../api/plans';
 import { ratioLabel } from './PlanCard';
 import { previewInvestment } from './preview';
@@ -46,7 +45,7 @@ export function PlanDetailsModal({ plan, durations, onClose, onPick }: PlanDetai
                         {d.days} days{d.enabled ? '' : ' (not available yet)'}
                       </Table.Td>
                       <Table.Td>{ratio ? ratioLabel(ratio) : '—'}</Table.Td>
-                      <Table.Td>{preview ? usdFromMinor(preview.expectedWithdrawal) : '—'}</Table.Td>
+                      <Table.Td>{preview ? formatUsdMicro(preview.expectedWithdrawal) : '—'}</Table.Td>
                     </Table.Tr>
                   );
                 })}

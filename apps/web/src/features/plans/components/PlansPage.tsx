@@ -4,7 +4,7 @@ import { formatUsd } from '@svp/shared';
 import { useState } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { loadErrorText } from '../../../lib/errors';
-import { formatDate } from '../../../lib/money';
+import { formatDate } from '../../../lib/text';
 import { useDashboardUser } from '../../../shared/session/user-context';
 import { useCurrentInvestment, usePlans, type Plan } from '../api/plans';
 import { InvestSuccessModal, type InvestResult } from './InvestSuccessModal';

@@ -1,11 +1,9 @@
 import { Alert, Avatar, Box, Group, Table, Text } from '@mantine/core';
-import { formatAmount, fromDecimalString, formatUsd } from '@svp/shared';
+import { formatDecimal, formatUsd } from '@svp/shared';
 import { FiguresAge } from '../../../components/ui/FiguresAge';
 import { loadErrorText } from '../../../lib/errors';
 import { useLeaderboard, type LeaderboardEntry } from '../api/staking';
 import classes from './Leaderboard.module.css';
-
-const num = (decimal: string) => formatAmount(fromDecimalString(decimal, 'USD'), 'USD', 2);
 
 /** Initials and a colour hashed from the username: generated here, no avatar service (DESIGN D10). */
 export function avatarFor(username: string): { initials: string; color: string } {
@@ -34,7 +32,7 @@ function Row({ entry, me = false }: { entry: LeaderboardEntry; me?: boolean }) {
       </Table.Td>
       <Table.Td>{formatUsd(entry.balance)}</Table.Td>
       <Table.Td>{formatUsd(entry.fundBalance)}</Table.Td>
-      <Table.Td>{num(entry.staked)}</Table.Td>
+      <Table.Td>{formatDecimal(entry.staked)}</Table.Td>
       <Table.Td>{formatUsd(entry.earned)}</Table.Td>
     </Table.Tr>
   );

@@ -1,8 +1,7 @@
 import { Button, Card, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { amountPrecisionError, API, formatAmount, MSG, parseAmount, tokensForUsd } from '@svp/shared';
+import { amountPrecisionError, API, formatSvp, formatUsd, MSG, parseAmount, tokensForUsd } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { formatUsd } from '@svp/shared';
 import { useStakingAction, type StakingAction, type StakingSummary } from '../api/staking';
 
 /** What a form reports to the page: the server's message verbatim, and whether it was a success. */
@@ -113,7 +112,7 @@ function ConvertCard({ onResult }: { onResult: OnResult }) {
 export function tokensHint(amount: string): string | null {
   const usd = parseAmount(amount, 'USD', 2);
   if (usd === null || usd <= 0n) return null;
-  return `You get ${formatAmount(tokensForUsd(usd), 'SVP', 0)} SVP`;
+  return `You get ${formatSvp(tokensForUsd(usd))}`;
 }
 
 export function StakingForms({ summary, onResult }: { summary: StakingSummary; onResult: OnResult }) {

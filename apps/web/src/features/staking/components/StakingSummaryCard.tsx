@@ -1,9 +1,9 @@
 import { Badge, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
-import { formatAmount, formatUsd, fromDecimalString } from '@svp/shared';
-import { formatDate } from '../../../lib/money';
+import { formatSvp, formatUsd, fromDecimalString } from '@svp/shared';
+import { formatDate } from '../../../lib/text';
 import type { StakingSummary } from '../api/staking';
 
-const tokens = (decimal: string) => `${formatAmount(fromDecimalString(decimal, 'SVP'), 'SVP', 0)} SVP`;
+const tokens = (decimal: string) => formatSvp(fromDecimalString(decimal, 'SVP'));
 
 function Item({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (

@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { MSG, unmatchedAcknowledgeSchema } from '@svp/shared';
+import { formatUsdt, MSG, unmatchedAcknowledgeSchema } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useAcknowledgeUnmatched, type TreasuryReport } from '../api/treasury';
-import { usdtText } from './format';
 
 type Unmatched = TreasuryReport['unmatched'][number];
 
@@ -70,7 +69,7 @@ function AcknowledgeForm({
   return (
     <Stack component="form" gap="sm" onSubmit={onSubmit}>
       <Text fz="sm">
-        {usdtText(transfer.amount)} left the treasury to{' '}
+        {formatUsdt(transfer.amount)} left the treasury to{' '}
         <Text span ff="monospace" style={{ overflowWrap: 'anywhere' }}>
           {transfer.to}
         </Text>{' '}

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { dollarsText } from './format';
+import { formatUsdFigure } from '@svp/shared';
 
 /**
  * On-chain total minus owed total, with the server's sentence for it: green when the chain covers what the
@@ -12,7 +12,7 @@ export function DifferenceAlert({ difference, summary }: { difference: string; s
       color={shortfall ? 'red' : 'green'}
       variant="light"
       role={shortfall ? 'alert' : 'status'}
-      title={`${shortfall ? 'Shortfall' : 'Covered'}: ${dollarsText(difference, true)}`}
+      title={`${shortfall ? 'Shortfall' : 'Covered'}: ${formatUsdFigure(difference, { signed: true })}`}
       data-testid="treasury-difference"
     >
       {summary}

@@ -1,12 +1,11 @@
 import { Alert, Stack, Text } from '@mantine/core';
-import { MSG } from '@svp/shared';
+import { formatBnb, formatUsdt, MSG } from '@svp/shared';
 import { HashText } from '../../../components/ui/HashText';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { explorerAddressUrl } from '../../../lib/explorer';
-import { formatDateTime } from '../../../lib/money';
+import { formatDateTime, plural } from '../../../lib/text';
 import type { TreasuryReport } from '../api/treasury';
 import { FigureRow, Figures } from './Figures';
-import { bnbText, plural, usdtText } from './format';
 
 function Address({ report, address }: { report: TreasuryReport; address: string }) {
   return <HashText hash={address} href={explorerAddressUrl(report.explorerUrl, address)} copyLabel="Copy address" />;
@@ -33,14 +32,14 @@ export function HoldingsCard({ report }: { report: TreasuryReport }) {
                   'No treasury address configured.'
                 )
               }
-              value={usdtText(chain.treasuryUsdt)}
+              value={formatUsdt(chain.treasuryUsdt)}
             />
             <FigureRow
               label="+ Not swept yet"
               hint={`On ${plural(chain.unsweptAddresses, 'deposit address', 'deposit addresses')}`}
-              value={usdtText(chain.unsweptUsdt)}
+              value={formatUsdt(chain.unsweptUsdt)}
             />
-            <FigureRow label="Held on chain" value={usdtText(chain.total)} strong />
+            <FigureRow label="Held on chain" value={formatUsdt(chain.total)} strong />
             <FigureRow
               label="Gas wallet"
               hint={
@@ -57,7 +56,7 @@ export function HoldingsCard({ report }: { report: TreasuryReport }) {
                   </div>
                 </>
               }
-              value={bnbText(chain.gasBnb)}
+              value={formatBnb(chain.gasBnb)}
             />
           </Figures>
           <Text fz="xs" c="dimmed">

@@ -1,7 +1,8 @@
 import { SectionCard } from '../../../components/ui/SectionCard';
 import type { TreasuryReport } from '../api/treasury';
 import { FigureRow, Figures } from './Figures';
-import { dollarsText, plural } from './format';
+import { formatUsdFigure } from '@svp/shared';
+import { plural } from '../../../lib/text';
 
 /**
  * What the ledger owes: what users could ask for now, what active plans hold until they end (owed, but not
@@ -14,7 +15,7 @@ export function OwedCard({ owed }: { owed: TreasuryReport['owed'] }) {
         <FigureRow
           label="Withdrawable by users now"
           hint="Balances, earnings, fund balances and pending withdrawals"
-          value={dollarsText(owed.available)}
+          value={formatUsdFigure(owed.available)}
           testId="treasury-owed-available"
         />
         <FigureRow
@@ -22,22 +23,22 @@ export function OwedCard({ owed }: { owed: TreasuryReport['owed'] }) {
           hint={
             owed.approvedCount === 0 ? 'No approved withdrawals' : plural(owed.approvedCount, 'approved withdrawal')
           }
-          value={dollarsText(owed.approvedUnpaid)}
+          value={formatUsdFigure(owed.approvedUnpaid)}
           testId="treasury-approved-unpaid"
         />
         <FigureRow
           label="+ Locked in active plans"
           hint={`Invested in ${plural(owed.activePlans, 'active plan')}: owed, but not withdrawable until each plan ends`}
-          value={dollarsText(owed.inActivePlans)}
+          value={formatUsdFigure(owed.inActivePlans)}
           testId="treasury-owed-in-plans"
         />
-        <FigureRow label="Owed to users now" value={dollarsText(owed.now)} testId="treasury-owed-now" />
+        <FigureRow label="Owed to users now" value={formatUsdFigure(owed.now)} testId="treasury-owed-now" />
         <FigureRow
           label="+ Still to come at maturity"
           hint="Active plans' returns and stakes' yield, up to their end"
-          value={dollarsText(owed.atMaturity)}
+          value={formatUsdFigure(owed.atMaturity)}
         />
-        <FigureRow label="Owed in total" value={dollarsText(owed.total)} strong />
+        <FigureRow label="Owed in total" value={formatUsdFigure(owed.total)} strong />
       </Figures>
     </SectionCard>
   );

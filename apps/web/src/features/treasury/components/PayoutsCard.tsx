@@ -2,7 +2,8 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import type { TreasuryReport } from '../api/treasury';
-import { dollarsText, plural } from './format';
+import { formatUsdFigure } from '@svp/shared';
+import { plural } from '../../../lib/text';
 
 function Stat({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -29,7 +30,7 @@ export function PayoutsCard({ report }: { report: TreasuryReport }) {
         <Text fz="sm" c="dimmed">
           {report.owed.approvedCount === 0
             ? 'Nothing is waiting to be paid.'
-            : `${plural(report.owed.approvedCount, 'approved withdrawal')} (${dollarsText(report.owed.approvedUnpaid)}) ${report.owed.approvedCount === 1 ? 'waits' : 'wait'} for the treasury command to pay ${report.owed.approvedCount === 1 ? 'it' : 'them'}.`}{' '}
+            : `${plural(report.owed.approvedCount, 'approved withdrawal')} (${formatUsdFigure(report.owed.approvedUnpaid)}) ${report.owed.approvedCount === 1 ? 'waits' : 'wait'} for the treasury command to pay ${report.owed.approvedCount === 1 ? 'it' : 'them'}.`}{' '}
           {report.payoutsInFlight > 0 &&
             `${plural(report.payoutsInFlight, 'payout')} sent, waiting for the chain to confirm.`}
         </Text>

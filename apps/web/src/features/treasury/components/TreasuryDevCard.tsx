@@ -3,7 +3,7 @@ import { MSG, type TreasuryCommand } from '@svp/shared';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { errorMessage } from '../../../lib/errors';
 import { useTreasuryCommand, type TreasuryRunStatus } from '../api/treasury';
-import { plural } from './format';
+import { plural } from '../../../lib/text';
 import { TreasuryRunTable } from './TreasuryRunTable';
 
 const COMMAND_LABELS: Record<TreasuryCommand, string> = { sweep: 'Sweep deposits', payouts: 'Send payouts' };

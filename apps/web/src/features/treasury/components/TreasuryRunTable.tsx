@@ -3,7 +3,8 @@ import { HashText } from '../../../components/ui/HashText';
 import { DataTable } from '../../../components/ui/DataTable';
 import { explorerTxUrl } from '../../../lib/explorer';
 import type { TreasuryRun } from '../api/treasury';
-import { bnbText, plural, usdtText } from './format';
+import { formatBnb, formatUsdt } from '@svp/shared';
+import { plural } from '../../../lib/text';
 
 const KIND_LABELS: Record<TreasuryRun['actions'][number]['kind'], string> = {
   gas: 'Gas top-up',
@@ -24,18 +25,18 @@ function UnpaidSummary({ run }: { run: TreasuryRun }) {
       mt="sm"
       role="status"
       data-testid="treasury-unpaid"
-      title={`${run.dryRun ? 'Would leave' : 'Left'} ${plural(n, 'approved withdrawal')} unpaid: ${usdtText(unpaid.total)} still needed`}
+      title={`${run.dryRun ? 'Would leave' : 'Left'} ${plural(n, 'approved withdrawal')} unpaid: ${formatUsdt(unpaid.total)} still needed`}
     >
       <List size="sm" spacing={2}>
         {unpaid.withdrawals.map((u) => (
           <List.Item key={u.withdrawalId}>
-            <HashText hash={u.withdrawalId} /> {usdtText(u.amount)}: {u.reason}
+            <HashText hash={u.withdrawalId} /> {formatUsdt(u.amount)}: {u.reason}
           </List.Item>
         ))}
       </List>
       {unpaid.toFund !== '0' && (
         <Text fz="sm" mt="xs">
-          {`The treasury has ${usdtText(unpaid.free)} free: it needs ${usdtText(unpaid.toFund)} more (sweep or fund it), then send payouts again.`}
+          {`The treasury has ${formatUsdt(unpaid.free)} free: it needs ${formatUsdt(unpaid.toFund)} more (sweep or fund it), then send payouts again.`}
         </Text>
       )}
     </Alert>
@@ -49,7 +50,7 @@ export function TreasuryRunTable({ run, explorerUrl }: { run: TreasuryRun; explo
       <Text fz="sm" fw={600} mb="xs">
         {`${COMMAND_LABELS[run.command]}${run.dryRun ? ' (dry run)' : ''}: `}
         {run.actions.length === 0 ? 'nothing to do' : plural(run.actions.length, 'action')}
-        {`, gas ${bnbText(run.gas)}.`}
+        {`, gas ${formatBnb(run.gas)}.`}
       </Text>
       {run.actions.length > 0 && (
         <DataTable
@@ -70,7 +71,7 @@ export function TreasuryRunTable({ run, explorerUrl }: { run: TreasuryRun; explo
                 <HashText hash={a.to} />
               </Table.Td>
               <Table.Td fz="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {a.kind === 'gas' ? bnbText(a.amount) : usdtText(a.amount)}
+                {a.kind === 'gas' ? formatBnb(a.amount) : formatUsdt(a.amount)}
               </Table.Td>
               <Table.Td>
                 {a.txHash ? (

@@ -1,14 +1,13 @@
 import { Alert, Button, Stack, Table, Text } from '@mantine/core';
-import { MSG } from '@svp/shared';
+import { formatUsdt, MSG } from '@svp/shared';
 import { useState } from 'react';
 import { HashText } from '../../../components/ui/HashText';
 import { DataTable } from '../../../components/ui/DataTable';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { explorerAddressUrl, explorerTxUrl } from '../../../lib/explorer';
-import { formatDateTime } from '../../../lib/money';
+import { formatDateTime } from '../../../lib/text';
 import type { TreasuryReport } from '../api/treasury';
 import { AcknowledgeModal } from './AcknowledgeModal';
-import { usdtText } from './format';
 
 type Unmatched = TreasuryReport['unmatched'][number];
 
@@ -74,7 +73,7 @@ export function UnmatchedTransfers({ report }: { report: TreasuryReport }) {
                   <HashText hash={t.to} href={explorerAddressUrl(report.explorerUrl, t.to)} />
                 </Table.Td>
                 <Table.Td fz="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {usdtText(t.amount)}
+                  {formatUsdt(t.amount)}
                 </Table.Td>
                 <Table.Td fz="sm" ta="right" ff="monospace">
                   {t.blockNumber}

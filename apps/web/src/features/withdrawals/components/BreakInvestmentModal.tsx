@@ -1,10 +1,7 @@
 import { Divider, Modal, Stack, Text } from '@mantine/core';
-import { formatAmount, formatUsd, fromDecimalString } from '@svp/shared';
+import { formatUsd, withdrawalPayoutText } from '@svp/shared';
 import { useRequestWithdrawal, type WithdrawalQuote, type WithdrawalResult } from '../api/withdrawals';
 import { ConfirmActions, MoneyLine } from './WithdrawForm';
-
-/** SPEC §9: the break-investment payout is shown with 3 decimals. */
-export const breakPayoutText = (payout: string) => `$${formatAmount(fromDecimalString(payout, 'USD'), 'USD', 3)}`;
 
 interface BreakInvestmentModalProps {
   opened: boolean;
@@ -36,7 +33,7 @@ export function BreakInvestmentModal({ opened, quote, onClose, onDone }: BreakIn
         <MoneyLine label="40% of invested" value={formatUsd(b.gross)} />
         <MoneyLine label="Fees" value={`− ${formatUsd(b.fees)}`} />
         <Divider />
-        <MoneyLine label="You will receive" value={breakPayoutText(b.payout)} strong />
+        <MoneyLine label="You will receive" value={withdrawalPayoutText({ kind: 'break', payout: b.payout })} strong />
         <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           Paid to {quote.wallet} within 48 hours (business days).
         </Text>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { errorMessage, loadErrorText } from '../../../lib/errors';
-import { formatDate } from '../../../lib/money';
+import { formatDate } from '../../../lib/text';
 import { useEarnings, useRefreshMoney, useWithdrawalQuote, type WithdrawalResult } from '../api/withdrawals';
 import { BreakInvestmentModal } from './BreakInvestmentModal';
 import { MoveToBalanceModal } from './MoveToBalanceModal';

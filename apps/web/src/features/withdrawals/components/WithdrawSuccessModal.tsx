@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { formatUsd } from '@svp/shared';
-import { formatDateTime } from '../../../lib/money';
+import { withdrawalPayoutText } from '@svp/shared';
+import { formatDateTime } from '../../../lib/text';
 import type { WithdrawalResult } from '../api/withdrawals';
-import { breakPayoutText } from './BreakInvestmentModal';
 import { MoneyLine } from './WithdrawForm';
 
 /** SPEC §4: after success a modal appears; OK reloads the page's data. */
@@ -13,11 +12,7 @@ export function WithdrawSuccessModal({ result, onOk }: { result: WithdrawalResul
       {result && w && (
         <Stack gap="sm">
           <Text>{result.message}</Text>
-          <MoneyLine
-            label="You will receive"
-            value={w.kind === 'break' ? breakPayoutText(w.payout) : formatUsd(w.payout)}
-            strong
-          />
+          <MoneyLine label="You will receive" value={withdrawalPayoutText(w)} strong />
           <MoneyLine label="Due by" value={formatDateTime(w.dueAt)} />
           <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             To {w.wallet}

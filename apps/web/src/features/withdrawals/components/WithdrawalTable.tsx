@@ -2,7 +2,7 @@ import { Table } from '@mantine/core';
 import { withdrawalPayoutText } from '@svp/shared';
 import { Fragment, type ReactNode } from 'react';
 import { DataTable, type DataColumn } from '../../../components/ui/DataTable';
-import { formatDateTime } from '../../../lib/money';
+import { formatDateTime } from '../../../lib/text';
 import type { Withdrawal } from '../api/withdrawals';
 
 export const KIND_LABELS: Record<Withdrawal['kind'], string> = { maturity: 'At maturity', break: 'Early break' };

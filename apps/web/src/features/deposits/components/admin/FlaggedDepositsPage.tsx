@@ -21,8 +21,8 @@ const FLAG_LABELS: Record<FlaggedDeposit['flag'], { label: string; color: string
   rejected: { label: 'Rejected', color: 'red' },
 };
 
-/** "$12.50"; an amount too large for the money formatter (a rejected transfer can be any size) as it came. */
-function usdText(decimal: string): string {
+/** "$12.50"; an amount too large for formatUsd (a rejected transfer can be any size) as it came. */
+function usdOrAsReceived(decimal: string): string {
   try {
     return formatUsd(decimal);
   } catch {
@@ -80,13 +80,13 @@ export default function FlaggedDepositsPage() {
                   )}
                 </Table.Td>
                 <Table.Td fz="sm" ta="right">
-                  {d.expected === null ? '—' : usdText(d.expected)}
+                  {d.expected === null ? '—' : usdOrAsReceived(d.expected)}
                 </Table.Td>
                 <Table.Td fz="sm" ta="right" style={{ overflowWrap: 'anywhere' }}>
-                  {usdText(d.received)}
+                  {usdOrAsReceived(d.received)}
                 </Table.Td>
                 <Table.Td fz="sm" ta="right">
-                  {usdText(d.credited)}
+                  {usdOrAsReceived(d.credited)}
                 </Table.Td>
                 <Table.Td fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere', maxWidth: 220 }}>
                   {d.txHash}

@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Card, Center, Group, NativeSelect, Table, Text, Title } from '@mantine/core';
 import { BOT_SIM, MSG, type BotToken } from '@svp/shared';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { formatDateTime } from '../../../../lib/money';
+import { formatDateTime } from '../../../../lib/text';
 import { useBotStatus } from '../../api/bot';
 import type { ActivateBotModal } from './ActivateBotModal';
 import classes from './BotBox.module.css';

@@ -1,13 +1,11 @@
 import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatAmount, fromDecimalString, MSG } from '@svp/shared';
+import { formatDecimal, fromDecimalString, MSG } from '@svp/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../../lib/errors';
 import { useClaimDaily, useRewards } from '../../api/rewards';
 import { WelcomeModal } from './WelcomeModal';
-
-const coinText = (decimal: string) => formatAmount(fromDecimalString(decimal, 'COIN'), 'COIN', 2);
 
 // SPEC §4: the welcome modal opens by itself once per page load while the reward is unclaimed.
 let autoOpened = false;
@@ -56,7 +54,7 @@ export function CoinBox(props: CoinBoxProps) {
             Coins
           </Text>
           <Text fw={800} data-testid="coins">
-            {coinText(coins)}
+            {formatDecimal(coins)}
           </Text>
         </div>
         <div>
@@ -64,7 +62,7 @@ export function CoinBox(props: CoinBoxProps) {
             Daily Coins
           </Text>
           <Text fw={800} data-testid="daily-coins">
-            {coinText(dailyCoins)}
+            {formatDecimal(dailyCoins)}
           </Text>
         </div>
       </Group>
