@@ -6,6 +6,7 @@ import { usePublicConfig } from '../../shared/public-config';
 import { useDashboardUser } from '../../shared/session/user-context';
 import { BotBox } from '../../features/engagement/components/bot/BotBox';
 import { CoinBox } from '../../features/engagement/components/rewards/CoinBox';
+import { PageHeader } from '../../components/ui/PageHeader';
 
 /** SPEC §3: these tier values all mean "no plan yet"; the home shows "Not selected" for them. */
 const NO_PLAN = new Set(['', 'No Plan', 'NULL', 'Loading...']);
@@ -47,12 +48,10 @@ export function HomePage({ botSeed }: { botSeed?: number }) {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz="h2">
-          Welcome, {user.username || user.email}!
-        </Title>
-        <Text c="dimmed">Here is where your account stands today.</Text>
-      </div>
+      <PageHeader
+        title={`Welcome, ${user.username || user.email}!`}
+        description="Here is where your account stands today."
+      />
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         <Stat label="Current plan" value={planLabel(user.tier)} />

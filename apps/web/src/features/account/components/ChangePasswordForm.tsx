@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ACCOUNT_MSG, MSG, PASSWORD_MIN } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { PasswordField } from '../../../components/ui/PasswordField';
 import { fieldError } from '../../../lib/errors';
 import { useChangePassword } from '../api/account';
 import { actionErrorText } from './texts';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
@@ -76,11 +77,7 @@ export function ChangePasswordForm() {
           onChange={set('confirm')}
           error={errors.confirm}
         />
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorAlert message={failure} />
         <Button
           type="submit"
           loading={change.isPending}

@@ -7,6 +7,7 @@ import { fieldError, loadErrorText } from '../../../lib/errors';
 import { useAccountSecurity, useChangeEmail } from '../api/account';
 import { useResendVerification } from '../api/resend';
 import { actionErrorText } from './texts';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 /** The account's e-mail: verified or not, a change waiting for its link, "Resend", and the change form. */
 export function EmailSettings() {
@@ -51,9 +52,7 @@ export function EmailSettings() {
         E-mail address
       </Title>
       {security.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {loadErrorText(security.error)}
-        </Alert>
+        <ErrorAlert message={loadErrorText(security.error)} />
       ) : data ? (
         <Stack gap={6}>
           <Group gap="xs">

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AccountSession } from '@svp/shared';
 import { loadErrorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/text';
 import { useEndSessions, useSessions } from '../api/account';
 import { actionErrorText } from './texts';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 /** Where the account is signed in, this browser first marked; "Sign out" per session and everywhere else. */
 export function SessionsList() {
@@ -38,9 +39,7 @@ export function SessionsList() {
         </Button>
       </Group>
       {sessions.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {loadErrorText(sessions.error)}
-        </Alert>
+        <ErrorAlert message={loadErrorText(sessions.error)} />
       ) : sessions.isPending ? (
         <Text c="dimmed" fz="sm">
           Loading…

@@ -1,10 +1,11 @@
-import { Alert, Badge, Stack, Text, Title } from '@mantine/core';
+import { Badge, Stack, Text, Title } from '@mantine/core';
 import { SIGN_IN_OUTCOME_LABEL } from '@svp/shared';
 import { Fragment } from 'react';
 import { loadErrorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/text';
 import { useSignIns } from '../api/account';
 import classes from './SignInHistory.module.css';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 const OUTCOME_COLOR: Partial<Record<string, string>> = { success: 'teal', failed: 'red' };
 
@@ -39,9 +40,7 @@ export function SignInHistory() {
         Recent sign-ins
       </Title>
       {signIns.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {loadErrorText(signIns.error)}
-        </Alert>
+        <ErrorAlert message={loadErrorText(signIns.error)} />
       ) : signIns.isPending ? (
         <Text c="dimmed" fz="sm">
           Loading…

@@ -7,6 +7,7 @@ import { PasswordField } from '../../../components/ui/PasswordField';
 import { ApiError } from '../../../lib/api';
 import { passwordErrorMessage, useRequestOtp, useResetPassword } from '../api/password';
 import { AuthShell } from '../../../components/ui/AuthShell';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 type Step = 'email' | 'otp' | 'done';
 
@@ -97,11 +98,7 @@ function EmailStep(props: { email: string; onEmail: (v: string) => void; onSent:
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert message={error} />
         <TextInput
           label="Email address"
           type="email"
@@ -160,11 +157,7 @@ function OtpStep(props: { email: string; notice: string | null; onBack: () => vo
             {props.notice}
           </Alert>
         )}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert message={error} />
         <TextInput
           label="One-time code (OTP)"
           inputMode="numeric"

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MSG, type LoginRequest } from '@svp/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Logo } from '../../../components/ui/Logo';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { loginErrorMessage, preloadLoginSchema, useLogin, type LoginVariant } from '../api/login';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 interface LoginFormProps {
   variant: LoginVariant;
@@ -55,11 +56,7 @@ export function LoginForm({ variant, title, subtitle, redirectTo, links, submit,
             {subtitle}
           </Text>
         </div>
-        {error && (
-          <Alert color="red" variant="light" role="alert" title={null}>
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert message={error} title={null} />
         <form onSubmit={onSubmit} onFocus={preloadLoginSchema} noValidate>
           <Stack gap="md">
             <TextInput

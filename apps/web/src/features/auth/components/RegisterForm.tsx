@@ -7,6 +7,7 @@ import { PasswordField } from '../../../components/ui/PasswordField';
 import { registerFailure, useRegister } from '../api/register';
 import { TermsModal } from './TermsModal';
 import { useCountdown } from './useCountdown';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 /** SPEC §9: seconds between a successful sign-up and the login page. */
 export const REDIRECT_SECONDS = 5;
@@ -97,11 +98,7 @@ export function RegisterForm() {
         Sign up for an account
       </Title>
 
-      {general && (
-        <Alert color="red" variant="light" role="alert">
-          {general}
-        </Alert>
-      )}
+      <ErrorAlert message={general} />
       {success && (
         <Alert color="green" variant="light" role="status" title={MSG.register.success}>
           {countdown.left !== null && (

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MSG, TWO_FACTOR_MSG, type Role } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
@@ -7,6 +7,7 @@ import { loadErrorText } from '../../../lib/errors';
 import { useTotpSetup, useTotpVerify, type MfaStage } from '../api/admin-mfa';
 import { totpErrorMessage } from '../../../shared/session/totp-error';
 import { RecoveryCodes, TotpEnrolKey } from '../../../shared/session/TotpParts';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 interface TotpStepProps {
   stage: MfaStage;
@@ -72,11 +73,7 @@ export function TotpStep({ stage, onDone, onCancel, portal = 'admin' }: TotpStep
               ) : (
                 <Loader size="sm" mx="auto" aria-label="Loading" />
               ))}
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
+            <ErrorAlert message={error} />
             <form onSubmit={onSubmit} noValidate>
               <Stack gap="md">
                 <TextInput

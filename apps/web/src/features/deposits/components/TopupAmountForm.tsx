@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { amountPrecisionError, formatAmount, formatUsdMicro, MSG, parseAmount, TOPUP_FEE } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useCreateTopup, type TopupQuote } from '../api/topup';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 /** SPEC §5: a number greater than 0 (DESIGN D2: at most 2 decimals, never parsed as a float). */
 export function validTopupAmount(text: string): bigint | null {
@@ -62,11 +63,7 @@ export function TopupAmountForm({ onCreated }: { onCreated: (quote: TopupQuote) 
             {formatUsdMicro(TOPUP_FEE)} fee).
           </Text>
         )}
-        {general && (
-          <Alert color="red" variant="light" role="alert">
-            {general}
-          </Alert>
-        )}
+        <ErrorAlert message={general} />
         <Group>
           <Button type="submit" loading={create.isPending}>
             Continue to payment

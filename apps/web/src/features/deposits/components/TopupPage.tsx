@@ -1,8 +1,9 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { TopupQuote } from '../api/topup';
 import { PaymentView } from './PaymentView';
 import { TopupAmountForm } from './TopupAmountForm';
+import { PageHeader } from '../../../components/ui/PageHeader';
 
 /** SPEC §2/§4 top-up panel: amount form → wallet view (countdown, codes, copy) → paid → closed. */
 export default function TopupPage() {
@@ -11,12 +12,10 @@ export default function TopupPage() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} fz="h2">
-          Top Up
-        </Title>
-        <Text c="dimmed">Add money to your balance with USDT on the BEP-20 (BNB Smart Chain) network.</Text>
-      </div>
+      <PageHeader
+        title="Top Up"
+        description="Add money to your balance with USDT on the BEP-20 (BNB Smart Chain) network."
+      />
       {quote ? (
         <PaymentView
           key={quote.requestId}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { formatUsdMicro, fromDecimalString, MSG, parseAmount } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
@@ -6,6 +6,7 @@ import { usePublicConfig } from '../../../shared/public-config';
 import { useInvest, type Plan, type PlansResponse } from '../api/plans';
 import type { InvestResult } from './InvestSuccessModal';
 import { pickPlanError, previewInvestment } from './preview';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 interface PickPlanModalProps {
   plan: Plan | null;
@@ -124,11 +125,7 @@ export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: F
           {withdrawalRule}
         </Text>
       )}
-      {shown && (
-        <Alert color="red" variant="light" role="alert">
-          {shown}
-        </Alert>
-      )}
+      <ErrorAlert message={shown} />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose}>
           Cancel

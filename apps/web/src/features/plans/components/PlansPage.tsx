@@ -1,4 +1,4 @@
-import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatUsd } from '@svp/shared';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { InvestSuccessModal, type InvestResult } from './InvestSuccessModal';
 import { PickPlanModal } from './PickPlanModal';
 import { PlanCard } from './PlanCard';
 import { PlanDetailsModal } from './PlanDetailsModal';
+import { PageHeader } from '../../../components/ui/PageHeader';
 
 /** SPEC §9: the investment toast hides after 8 seconds. */
 export const TOAST_MS = 8_000;
@@ -36,14 +37,10 @@ export default function PlansPage() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} fz="h2">
-          Investment Plans
-        </Title>
-        <Text c="dimmed">
-          Pick a plan, choose how much to invest and see what you would receive before you confirm.
-        </Text>
-      </div>
+      <PageHeader
+        title="Investment Plans"
+        description="Pick a plan, choose how much to invest and see what you would receive before you confirm."
+      />
 
       {active && (
         <Alert color="teal" variant="light" radius="lg" title={`Your ${active.plan} plan is active`}>

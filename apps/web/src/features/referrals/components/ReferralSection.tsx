@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useReferral, useSaveReferral } from '../api/referrals';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 /** SPEC §5: trimmed, and anything but letters, digits and underscore removed. */
 export const cleanReferralCode = (text: string) => text.trim().replace(/[^A-Za-z0-9_]/g, '');
@@ -119,11 +120,7 @@ function ReferralGenerator() {
           maw={360}
         />
       )}
-      {general && (
-        <Alert color="red" variant="light" role="alert">
-          {general}
-        </Alert>
-      )}
+      <ErrorAlert message={general} />
       <Group>
         <Button type="submit" loading={save.isPending}>
           {source === 'custom' ? 'Save my code' : 'Generate my code'}

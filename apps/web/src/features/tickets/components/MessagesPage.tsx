@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { useReplyTicket, useTicketThread, useTickets } from '../api/tickets';
 import { TicketForm } from './TicketForm';
 import { ReplyForm, TicketListItem, TicketThread } from './TicketThread';
+import { PageHeader } from '../../../components/ui/PageHeader';
 
 function ReplyBox({ id }: { id: string }) {
   const reply = useReplyTicket(id);
@@ -59,12 +60,10 @@ export default function MessagesPage() {
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} fz="h2">
-          Messages
-        </Title>
-        <Text c="dimmed">Ask support anything, including a change of wallet address. We reply here.</Text>
-      </div>
+      <PageHeader
+        title="Messages"
+        description="Ask support anything, including a change of wallet address. We reply here."
+      />
       <TicketForm />
       <Card withBorder radius="lg" padding="lg">
         <Title order={2} fz="h4" mb="sm">

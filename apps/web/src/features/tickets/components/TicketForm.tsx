@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useCreateTicket } from '../api/tickets';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 /** The spec's text for a refused ticket: the limit (429) and validation come from the server, else "failed". */
 function ticketError(error: unknown): string {
@@ -48,11 +49,7 @@ export function TicketForm() {
       </Title>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <ErrorAlert message={error} />
           <TextInput
             label="Subject"
             maxLength={200}

@@ -1,9 +1,10 @@
-import { Alert, Card, Group, Loader, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { Card, Group, Loader, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { MSG } from '@svp/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { TicketStatusBadge } from './TicketStatusBadge';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 // The parts of a ticket screen the user's Messages page and the admin's Admin Tickets share.
 
@@ -145,11 +146,7 @@ export function ReplyForm(props: {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="xs">
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert message={error} />
         <Textarea
           label={label}
           autosize

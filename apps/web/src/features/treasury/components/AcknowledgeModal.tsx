@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { formatUsdt, MSG, unmatchedAcknowledgeSchema } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useAcknowledgeUnmatched, type TreasuryReport } from '../api/treasury';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 type Unmatched = TreasuryReport['unmatched'][number];
 
@@ -88,11 +89,7 @@ function AcknowledgeForm({
           setError(null);
         }}
       />
-      {general && (
-        <Alert color="red" variant="light" role="alert">
-          {general}
-        </Alert>
-      )}
+      <ErrorAlert message={general} />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose}>
           Cancel

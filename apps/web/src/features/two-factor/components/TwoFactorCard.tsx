@@ -14,6 +14,7 @@ import {
   useTwoFactorSetup,
   useTwoFactorStatus,
 } from '../api/two-factor';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 type Mode = 'status' | 'enrol' | 'codes' | 'disable';
 
@@ -44,11 +45,7 @@ function Enrol({ onEnabled, onCancel }: { onEnabled: (codes: string[]) => void; 
     <Stack gap="md">
       <Text fz="sm">{TWO_FACTOR_MSG.enrolStarted}</Text>
       <TotpEnrolKey secret={setup.data.secret} otpauthUrl={setup.data.otpauthUrl} testId="two-factor-secret" />
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert message={error} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -101,11 +98,7 @@ function Disable({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: (
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert message={error} />
         <PasswordField
           label="Password"
           name="password"

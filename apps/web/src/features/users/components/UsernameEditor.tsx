@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { usernameErrorText, useUpdateUsername } from '../api/username';
+import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 /** SPEC §4 username: read-only, Edit, Save (nothing sent when blank), back to read-only on success. */
 export function UsernameEditor({ username }: { username: string }) {
@@ -64,11 +65,7 @@ export function UsernameEditor({ username }: { username: string }) {
           autoFocus
           onChange={(e) => setValue(e.currentTarget.value)}
         />
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert message={error} />
         <Group gap="xs">
           <Button type="submit" size="xs" loading={update.isPending} disabled={update.isPending}>
             Save

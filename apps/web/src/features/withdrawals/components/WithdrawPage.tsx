@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatUsd, MSG } from '@svp/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { MoveToBalanceModal } from './MoveToBalanceModal';
 import { WithdrawalList } from './WithdrawalList';
 import { WithdrawForm } from './WithdrawForm';
 import { WithdrawSuccessModal } from './WithdrawSuccessModal';
+import { PageHeader } from '../../../components/ui/PageHeader';
 
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -52,12 +53,10 @@ export default function WithdrawPage() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} fz="h2">
-          Withdraw
-        </Title>
-        <Text c="dimmed">Withdraw your plan and earnings to your wallet on file once your plan matures.</Text>
-      </div>
+      <PageHeader
+        title="Withdraw"
+        description="Withdraw your plan and earnings to your wallet on file once your plan matures."
+      />
 
       {quote.isPending ? (
         <Loader mx="auto" my="xl" aria-label="Loading your withdrawal details" />

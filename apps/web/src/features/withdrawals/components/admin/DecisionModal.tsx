@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { adminPaySchema, adminRejectSchema, MSG, withdrawalPayoutText } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../../lib/errors';
 import { useDecideWithdrawal, type QueuedWithdrawal } from '../../api/admin-withdrawals';
+import { ErrorAlert } from '../../../../components/ui/ErrorAlert';
 
 export type DecisionAction = 'pay' | 'reject';
 
@@ -109,11 +110,7 @@ function DecisionForm({
           {...input}
         />
       )}
-      {general && (
-        <Alert color="red" variant="light" role="alert">
-          {general}
-        </Alert>
-      )}
+      <ErrorAlert message={general} />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose}>
           Cancel
