@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ACCOUNT_MSG, isEmail, MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { useAccountSecurity, useChangeEmail } from '../api/account';
 import { useResendVerification } from '../api/resend';
 import { actionErrorText } from './texts';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
 
 /** The account's e-mail: verified or not, a change waiting for its link, "Resend", and the change form. */
 export function EmailSettings() {
@@ -16,7 +17,7 @@ export function EmailSettings() {
   const change = useChangeEmail();
   const [form, setForm] = useState({ newEmail: '', password: '' });
   const [errors, setErrors] = useState<{ newEmail?: string; password?: string }>({});
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -108,11 +109,7 @@ export function EmailSettings() {
             }}
             error={errors.password}
           />
-          {message && (
-            <Alert color={message.ok ? 'teal' : 'red'} variant="light" role={message.ok ? 'status' : 'alert'}>
-              {message.text}
-            </Alert>
-          )}
+          <OutcomeAlert outcome={message} />
           <Button
             type="submit"
             loading={change.isPending}

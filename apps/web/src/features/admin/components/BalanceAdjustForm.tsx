@@ -1,9 +1,11 @@
-import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { ADJUSTABLE_ACCOUNTS, MSG, parseAdjustmentAmount, type AdjustableAccount } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { errorMessage } from '../../../lib/errors';
 import { useAdjustBalance } from '../api/console';
+import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 const ACCOUNT_LABELS: Record<AdjustableAccount, string> = {
   'usd.balance': 'Balance (USD)',
@@ -20,7 +22,7 @@ export function BalanceAdjustForm({ userId }: { userId: string }) {
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
+  const [alert, setAlert] = useState<Outcome | null>(null);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -51,11 +53,7 @@ export function BalanceAdjustForm({ userId }: { userId: string }) {
       </Text>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          {alert && (
-            <Alert color={alert.ok ? 'teal' : 'red'} variant="light" role={alert.ok ? 'status' : 'alert'}>
-              {alert.text}
-            </Alert>
-          )}
+          <OutcomeAlert outcome={alert} />
           <Group align="flex-end" gap="sm">
             <Select
               label="Account"
@@ -90,9 +88,9 @@ export function BalanceAdjustForm({ userId }: { userId: string }) {
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
           />
-          <Button type="submit" loading={adjust.isPending} disabled={adjust.isPending} style={{ alignSelf: 'start' }}>
+          <SubmitButton pending={adjust.isPending} style={{ alignSelf: 'start' }}>
             Apply adjustment
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </SectionCard>

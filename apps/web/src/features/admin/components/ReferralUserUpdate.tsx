@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { ApiError } from '../../../lib/api';
 import { useLookupUser, useUpdateContact } from '../api/console';
 import { EmailLookupForm } from './EmailLookupForm';
+import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 interface Contact {
   id: string;
@@ -18,7 +20,7 @@ export function ReferralUserUpdate() {
   const lookup = useLookupUser();
   const save = useUpdateContact();
   const [contact, setContact] = useState<Contact | null>(null);
-  const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
+  const [alert, setAlert] = useState<Outcome | null>(null);
 
   function fetchUser(email: string) {
     setAlert(null);
@@ -64,11 +66,7 @@ export function ReferralUserUpdate() {
     <SectionCard title="User Information Update">
       <Stack gap="md">
         <EmailLookupForm button="Fetch User" loading={lookup.isPending} onFetch={fetchUser} />
-        {alert && (
-          <Alert color={alert.ok ? 'teal' : 'red'} variant="light" role={alert.ok ? 'status' : 'alert'}>
-            {alert.text}
-          </Alert>
-        )}
+        <OutcomeAlert outcome={alert} />
         {contact && (
           <form onSubmit={onSave} noValidate>
             <Stack gap="sm">
@@ -77,9 +75,9 @@ export function ReferralUserUpdate() {
                 <TextInput label="Email" type="email" value={contact.email} onChange={set('email')} miw={200} />
                 <TextInput label="Phone" type="tel" value={contact.phone} onChange={set('phone')} miw={160} />
               </Group>
-              <Button type="submit" loading={save.isPending} disabled={save.isPending} style={{ alignSelf: 'start' }}>
+              <SubmitButton pending={save.isPending} style={{ alignSelf: 'start' }}>
                 Save Changes
-              </Button>
+              </SubmitButton>
             </Stack>
           </form>
         )}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { MSG } from '@svp/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -10,6 +10,8 @@ import { consoleKeys, useUpdateField, useUserDetails, type UserDetails } from '.
 import { BalanceAdjustForm } from './BalanceAdjustForm';
 import { EmailLookupForm } from './EmailLookupForm';
 import { TwoFactorAdminReset } from '../../two-factor/components/TwoFactorAdminReset';
+import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 /** SPEC §8 lookup texts: the server's "not found"/validation message, else "Error fetching user data." */
 export function lookupErrorText(error: unknown): string {
@@ -21,7 +23,7 @@ function FieldEditor({ details, onUpdated }: { details: UserDetails; onUpdated: 
   const update = useUpdateField(details.id);
   const [field, setField] = useState<string | null>(null);
   const [value, setValue] = useState('');
-  const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
+  const [alert, setAlert] = useState<Outcome | null>(null);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -50,11 +52,7 @@ function FieldEditor({ details, onUpdated }: { details: UserDetails; onUpdated: 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        {alert && (
-          <Alert color={alert.ok ? 'teal' : 'red'} variant="light" role={alert.ok ? 'status' : 'alert'}>
-            {alert.text}
-          </Alert>
-        )}
+        <OutcomeAlert outcome={alert} />
         <Group align="flex-end" gap="sm">
           <Select
             label="Field"
@@ -70,9 +68,7 @@ function FieldEditor({ details, onUpdated }: { details: UserDetails; onUpdated: 
             onChange={(e) => setValue(e.currentTarget.value)}
             style={{ flex: '2 1 220px' }}
           />
-          <Button type="submit" loading={update.isPending} disabled={update.isPending}>
-            Confirm Update
-          </Button>
+          <SubmitButton pending={update.isPending}>Confirm Update</SubmitButton>
         </Group>
       </Stack>
     </form>

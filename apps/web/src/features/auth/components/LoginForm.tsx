@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MSG, type LoginRequest } from '@svp/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { Logo } from '../../../components/ui/Logo';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { loginErrorMessage, preloadLoginSchema, useLogin, type LoginVariant } from '../api/login';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 interface LoginFormProps {
   variant: LoginVariant;
@@ -74,9 +75,9 @@ export function LoginForm({ variant, title, subtitle, redirectTo, links, submit,
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
-            <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={mutation.isPending}>
+            <SubmitButton size="md" fullWidth pending={mutation.isPending}>
               Login
-            </Button>
+            </SubmitButton>
           </Stack>
         </form>
         <Group justify="space-between" gap="xs" fz="sm">

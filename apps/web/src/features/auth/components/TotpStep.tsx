@@ -8,6 +8,7 @@ import { useTotpSetup, useTotpVerify, type MfaStage } from '../api/admin-mfa';
 import { totpErrorMessage } from '../../../shared/session/totp-error';
 import { RecoveryCodes, TotpEnrolKey } from '../../../shared/session/TotpParts';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 interface TotpStepProps {
   stage: MfaStage;
@@ -86,9 +87,9 @@ export function TotpStep({ stage, onDone, onCancel, portal = 'admin' }: TotpStep
                   value={code}
                   onChange={(e) => setCode(e.currentTarget.value)}
                 />
-                <Button type="submit" size="md" fullWidth loading={verify.isPending} disabled={verify.isPending}>
+                <SubmitButton size="md" fullWidth pending={verify.isPending}>
                   Verify
-                </Button>
+                </SubmitButton>
               </Stack>
             </form>
             <Group justify="center">

@@ -1,10 +1,11 @@
-import { Button, Card, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Card, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useCreateTicket } from '../api/tickets';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 /** The spec's text for a refused ticket: the limit (429) and validation come from the server, else "failed". */
 function ticketError(error: unknown): string {
@@ -65,9 +66,9 @@ export function TicketForm() {
             value={message}
             onChange={(e) => setMessage(e.currentTarget.value)}
           />
-          <Button type="submit" loading={create.isPending} disabled={create.isPending} style={{ alignSelf: 'start' }}>
+          <SubmitButton pending={create.isPending} style={{ alignSelf: 'start' }}>
             Send ticket
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </Card>

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { MSG, TWO_FACTOR_MSG } from '@svp/shared';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { errorMessage } from '../../../lib/errors';
 import { useResetUserTwoFactor, useUserTwoFactor } from '../api/two-factor';
+import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
 
 /**
  * The admin user screen's "Two-factor authentication": on or off, and a reset for a user who lost their app and
@@ -13,7 +14,7 @@ export function TwoFactorAdminReset({ userId }: { userId: string }) {
   const status = useUserTwoFactor(userId);
   const reset = useResetUserTwoFactor(userId);
   const [confirming, setConfirming] = useState(false);
-  const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
+  const [alert, setAlert] = useState<Outcome | null>(null);
 
   function onReset() {
     setConfirming(false);
@@ -39,11 +40,7 @@ export function TwoFactorAdminReset({ userId }: { userId: string }) {
       }
     >
       <Stack gap="sm">
-        {alert && (
-          <Alert color={alert.ok ? 'teal' : 'red'} variant="light" role={alert.ok ? 'status' : 'alert'}>
-            {alert.text}
-          </Alert>
-        )}
+        <OutcomeAlert outcome={alert} />
         {status.isPending ? (
           <Loader size="sm" aria-label="Loading" />
         ) : confirming ? (

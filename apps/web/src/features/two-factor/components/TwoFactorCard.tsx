@@ -15,6 +15,7 @@ import {
   useTwoFactorStatus,
 } from '../api/two-factor';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 type Mode = 'status' | 'enrol' | 'codes' | 'disable';
 
@@ -58,9 +59,7 @@ function Enrol({ onEnabled, onCancel }: { onEnabled: (codes: string[]) => void; 
             onChange={(e) => setCode(e.currentTarget.value)}
           />
           <Group gap="sm">
-            <Button type="submit" loading={confirm.isPending} disabled={confirm.isPending}>
-              Turn on
-            </Button>
+            <SubmitButton pending={confirm.isPending}>Turn on</SubmitButton>
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
@@ -115,9 +114,9 @@ function Disable({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: (
           onChange={(e) => setCode(e.currentTarget.value)}
         />
         <Group gap="sm">
-          <Button type="submit" color="red" loading={disable.isPending} disabled={disable.isPending}>
+          <SubmitButton color="red" pending={disable.isPending}>
             Turn off two-factor authentication
-          </Button>
+          </SubmitButton>
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>

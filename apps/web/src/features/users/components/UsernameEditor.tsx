@@ -4,6 +4,7 @@ import { MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { usernameErrorText, useUpdateUsername } from '../api/username';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 /** SPEC §4 username: read-only, Edit, Save (nothing sent when blank), back to read-only on success. */
 export function UsernameEditor({ username }: { username: string }) {
@@ -67,9 +68,9 @@ export function UsernameEditor({ username }: { username: string }) {
         />
         <ErrorAlert message={error} />
         <Group gap="xs">
-          <Button type="submit" size="xs" loading={update.isPending} disabled={update.isPending}>
+          <SubmitButton size="xs" pending={update.isPending}>
             Save
-          </Button>
+          </SubmitButton>
           <Button variant="default" size="xs" onClick={() => setEditing(false)} disabled={update.isPending}>
             Cancel
           </Button>
