@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
+import type { Db } from '../db/client.js';
 import { sqlError } from '../db/pg-errors.js';
+import { functionCall } from '../db/sql-functions.js';
 import { errors } from './errors.js';
 import { answerLost, idempotencyKeyOf, newClaim, replayStored, requestHashOfRequest } from './idempotency.js';
 
@@ -64,6 +66,22 @@ export function frameArgs(frame: RequestFrame): Record<keyof typeof FRAME_ARGS, 
 export const STATEMENT_COLUMNS = 'o_outcome as outcome, o_user_id as "userId", o_result as result';
 export const statementRow = z.object({ outcome: z.string(), userId: z.string().nullable(), result: z.unknown() });
 export type StatementRow = z.infer<typeof statementRow>;
+
+/**
+ * A one-statement function's call: the frame's arguments first (FRAME_ARGS), then its own `args` with their SQL
+ * types; it answers its one StatementRow. Every money statement's repository calls its function through this.
+ */
+export function statementCall<A extends Record<string, string>>(fn: string, args: A) {
+  const call = functionCall(fn, STATEMENT_COLUMNS, { ...FRAME_ARGS, ...args }, statementRow);
+  return async (
+    db: Pick<Db, 'execute'>,
+    frame: RequestFrame,
+    values: { [K in keyof A]: unknown },
+  ): Promise<StatementRow> => {
+    const [row] = await call(db, { ...frameArgs(frame), ...values } as Parameters<typeof call>[1]);
+    return row!;
+  };
+}
 
 /** A one-statement function's answer as the runner takes it. */
 export function statementAnswer(row: StatementRow): StatementAnswer {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
-import { users } from './users.js';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, uuidKey } from './columns.js';
+import { userIdColumn } from './users.js';
 
 // ---- Account security (ADR 0023) ----
 
@@ -9,10 +9,8 @@ import { users } from './users.js';
 export const signInEvents = pgTable(
   'sign_in_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: userIdColumn('cascade'),
     /** 'password-only': the password was right but no valid second-factor code followed (yet). */
     outcome: text('outcome', { enum: ['success', 'failed', 'password-only'] }).notNull(),
     ip: text('ip'),
@@ -38,9 +36,7 @@ export const signInEvents = pgTable(
 export const knownDevices = pgTable(
   'known_devices',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn('cascade'),
     device: text('device').notNull(),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
@@ -54,10 +50,8 @@ export const knownDevices = pgTable(
 export const emailVerifications = pgTable(
   'email_verifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: userIdColumn('cascade'),
     email: text('email').notNull(),
     purpose: text('purpose', { enum: ['signup', 'change'] }).notNull(),
     tokenHash: text('token_hash').notNull(),

@@ -1,15 +1,13 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
-import { users } from './users.js';
+import { createdAt, uuidKey } from './columns.js';
+import { userIdColumn, users } from './users.js';
 
 /** Sign-in secrets: password-reset codes and second factors (admins' mandatory, users' optional). */
 export const passwordResetOtps = pgTable(
   'password_reset_otps',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: userIdColumn('cascade'),
     otpHash: text('otp_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),

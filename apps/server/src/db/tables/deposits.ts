@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
-import { users } from './users.js';
+import { createdAt, uuidKey } from './columns.js';
+import { userIdColumn, users } from './users.js';
 
 /** Deposits (DESIGN D8): addresses, top-up requests, credited and rejected transfers, the watcher's cursor and the simulated chain. */
 export const depositAddresses = pgTable(
@@ -38,10 +38,8 @@ export const depositAddresses = pgTable(
 export const topupRequests = pgTable(
   'topup_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidKey(),
+    userId: userIdColumn(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     amountToPay: bigint('amount_to_pay', { mode: 'bigint' }).notNull(),
     createdAt: createdAt(),
@@ -62,9 +60,7 @@ export const deposits = pgTable(
     logIndex: integer('log_index').notNull(),
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
     address: text('address').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     /** Token base units as seen on chain (USDT on BSC has 18 decimals). */
     amountRaw: text('amount_raw').notNull(),
     /** Received, in USD micro-units (raw floored to 6 decimals). */
@@ -92,15 +88,13 @@ export const deposits = pgTable(
 export const rejectedDeposits = pgTable(
   'rejected_deposits',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     chainId: integer('chain_id').notNull(),
     txHash: text('tx_hash').notNull(),
     logIndex: numeric('log_index', { precision: 78, scale: 0 }).notNull(),
     blockNumber: numeric('block_number', { precision: 78, scale: 0 }).notNull(),
     address: text('address').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     /** Token base units as seen on chain, and the token's decimals. */
     amountRaw: numeric('amount_raw', { precision: 78, scale: 0 }).notNull(),
     decimals: integer('decimals').notNull(),

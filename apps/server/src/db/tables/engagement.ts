@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { uuidKey } from './columns.js';
+import { userIdColumn, users } from './users.js';
 
 // ---- Engagement: rewards, bot, taps (DESIGN D9, D11) ----
 
@@ -32,10 +33,8 @@ export const engagement = pgTable('engagement', {
 export const stakes = pgTable(
   'stakes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidKey(),
+    userId: userIdColumn(),
     tokens: bigint('tokens', { mode: 'bigint' }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),

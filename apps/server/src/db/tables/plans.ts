@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { uuidKey } from './columns.js';
+import { userIdColumn } from './users.js';
 
 /** Plans and investments (DESIGN D4). */
 // ---- Plans, investments, withdrawals ----
@@ -18,10 +19,8 @@ export const plans = pgTable('plans', {
 export const investments = pgTable(
   'investments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidKey(),
+    userId: userIdColumn(),
     planCode: text('plan_code')
       .notNull()
       .references(() => plans.code),

@@ -1,5 +1,5 @@
-import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, uuidKey } from './columns.js';
 
 /** The platform's bookkeeping: idempotency keys, rate limits, settings and the e-mail outbox. */
 export const idempotencyKeys = pgTable(
@@ -46,7 +46,7 @@ export const appSettings = pgTable('app_settings', {
 });
 
 export const emailOutbox = pgTable('email_outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   /** Cleared once SMTP accepted the message, so one-time codes do not linger in the database. */

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import { users } from './users.js';
+import { userIdColumn } from './users.js';
 
 /** Signed-in sessions (server-side, the cookie holds a random token). */
 export const sessions = pgTable(
@@ -8,9 +8,7 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie token: a database leak does not hand out live sessions. */
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn('cascade'),
     role: text('role', { enum: ['user', 'admin'] }).notNull(),
     /** Admin sessions start 'pending' until the second factor is given. */
     mfa: text('mfa', { enum: ['none', 'pending', 'done'] })

@@ -1,16 +1,14 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
-import { users } from './users.js';
+import { createdAt, uuidKey } from './columns.js';
+import { userIdColumn } from './users.js';
 
 // ---- Support tickets (DESIGN D12) ----
 
 export const tickets = pgTable(
   'tickets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidKey(),
+    userId: userIdColumn(),
     subject: text('subject').notNull(),
     status: text('status', { enum: ['open', 'pending', 'closed'] }).notNull(),
     createdAt: createdAt(),
@@ -22,7 +20,7 @@ export const tickets = pgTable(
 export const ticketMessages = pgTable(
   'ticket_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     ticketId: uuid('ticket_id')
       .notNull()
       .references(() => tickets.id),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { createdAt, uuidKey } from './columns.js';
 import { users } from './users.js';
 import { withdrawals } from './withdrawals.js';
 
@@ -26,7 +26,7 @@ import { withdrawals } from './withdrawals.js';
 export const treasurySteps = pgTable(
   'treasury_steps',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     chainId: integer('chain_id').notNull(),
     /** gas: BNB to a deposit address; sweep: its USDT to the treasury; payout: USDT to a user's wallet. */
     kind: text('kind', { enum: ['gas', 'sweep', 'payout'] }).notNull(),
@@ -121,7 +121,7 @@ export const treasuryLocks = pgTable('treasury_locks', {
 export const treasuryRuns = pgTable(
   'treasury_runs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     chainId: integer('chain_id').notNull(),
     command: text('command', { enum: ['sweep', 'payouts'] }).notNull(),
     dryRun: boolean('dry_run').notNull(),

@@ -1,12 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { createdAt, uuidKey } from './columns.js';
+
+/** The user a row belongs to (`user_id`); with 'cascade' the row goes when the account does. */
+export const userIdColumn = (onDelete?: 'cascade') =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, onDelete && { onDelete });
 
 /** People: users and admins alike (one table, a role). */
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     email: text('email').notNull(),
     phone: text('phone'),
     username: text('username').notNull(),

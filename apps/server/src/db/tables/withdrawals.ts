@@ -1,15 +1,14 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { uuidKey } from './columns.js';
 import { investments } from './plans.js';
-import { users } from './users.js';
+import { userIdColumn } from './users.js';
 
 /** Withdrawals (DESIGN D6, D7, D16). */
 export const withdrawals = pgTable(
   'withdrawals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidKey(),
+    userId: userIdColumn(),
     investmentId: uuid('investment_id').references(() => investments.id),
     kind: text('kind', { enum: ['maturity', 'break'] }).notNull(),
     gross: bigint('gross', { mode: 'bigint' }).notNull(),

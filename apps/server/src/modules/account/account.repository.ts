@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { emailVerifications, sessions, signInEvents, users } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
@@ -7,6 +7,19 @@ import type { Tx } from '../../db/transaction.js';
 export const SIGN_IN_HISTORY = 20;
 
 type Executor = Db | Tx;
+
+/** A verification link that still works at `now`: unused and unexpired (and whatever `which` adds). */
+const usableLink = (now: Date, ...which: SQL[]) =>
+  and(...which, isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now));
+
+/** Deletes the user's sessions that `which` selects; how many it ended. */
+async function endSessions(tx: Executor, userId: string, which: SQL): Promise<number> {
+  const ended = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), which))
+    .returning({ id: sessions.publicId });
+  return ended.length;
+}
 
 /** Queries only, each scoped by the user it is given: no query here reads or ends another user's rows. */
 export const accountRepository = {
@@ -33,22 +46,12 @@ export const accountRepository = {
   },
 
   /** Ends one of the user's sessions by its public id; 0 when it is not theirs or no longer exists. */
-  async endSession(tx: Executor, userId: string, publicId: string): Promise<number> {
-    const ended = await tx
-      .delete(sessions)
-      .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
-      .returning({ id: sessions.publicId });
-    return ended.length;
-  },
+  endSession: (tx: Executor, userId: string, publicId: string) =>
+    endSessions(tx, userId, eq(sessions.publicId, publicId)),
 
   /** Ends every session of the user but the one whose token hash is given. */
-  async endOtherSessions(tx: Executor, userId: string, keepTokenHash: string): Promise<number> {
-    const ended = await tx
-      .delete(sessions)
-      .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)))
-      .returning({ id: sessions.publicId });
-    return ended.length;
-  },
+  endOtherSessions: (tx: Executor, userId: string, keepTokenHash: string) =>
+    endSessions(tx, userId, ne(sessions.tokenHash, keepTokenHash)),
 
   /**
    * Records one sign-in attempt and drops the user's older ones beyond the history's length, in one statement.
@@ -140,13 +143,7 @@ export const accountRepository = {
     const [row] = await tx
       .select()
       .from(emailVerifications)
-      .where(
-        and(
-          eq(emailVerifications.tokenHash, tokenHash),
-          isNull(emailVerifications.usedAt),
-          gt(emailVerifications.expiresAt, now),
-        ),
-      )
+      .where(usableLink(now, eq(emailVerifications.tokenHash, tokenHash)))
       .for('update');
     return row;
   },
@@ -155,13 +152,7 @@ export const accountRepository = {
     const [row] = await db
       .select({ id: emailVerifications.id })
       .from(emailVerifications)
-      .where(
-        and(
-          eq(emailVerifications.tokenHash, tokenHash),
-          isNull(emailVerifications.usedAt),
-          gt(emailVerifications.expiresAt, now),
-        ),
-      );
+      .where(usableLink(now, eq(emailVerifications.tokenHash, tokenHash)));
     return row;
   },
 
@@ -174,14 +165,7 @@ export const accountRepository = {
     const [row] = await db
       .select({ email: emailVerifications.email })
       .from(emailVerifications)
-      .where(
-        and(
-          eq(emailVerifications.userId, userId),
-          eq(emailVerifications.purpose, 'change'),
-          isNull(emailVerifications.usedAt),
-          gt(emailVerifications.expiresAt, now),
-        ),
-      )
+      .where(usableLink(now, eq(emailVerifications.userId, userId), eq(emailVerifications.purpose, 'change')))
       .orderBy(desc(emailVerifications.createdAt))
       .limit(1);
     return row?.email ?? null;

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { RATE_RULES, type RateLimiter } from '../../http/rate-limit.js';
-import type { AuditLog } from '../audit/audit.js';
+import { selfAudit, type AuditLog } from '../audit/audit.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionStore } from '../auth/sessions.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -92,14 +92,9 @@ export function createAccountService(deps: {
     async endOtherSessions(caller: Caller) {
       const ended = await deps.audit.change(async (tx, record) => {
         const count = await repo.endOtherSessions(tx, caller.userId, caller.tokenHash);
-        await record({
-          actorId: caller.userId,
-          action: 'account.sessions.end-others',
-          targetType: 'user',
-          targetId: caller.userId,
-          after: { ended: count },
-          ip: caller.ip,
-        });
+        await record(
+          selfAudit(caller.userId, 'account.sessions.end-others', { after: { ended: count }, ip: caller.ip }),
+        );
         return count;
       }, caller.claim);
       return { success: true as const, message: ACCOUNT_MSG.otherSessionsEnded(ended), ended };
@@ -127,14 +122,9 @@ export function createAccountService(deps: {
         if (!(await repo.replacePassword(tx, user.id, user.passwordHash, newHash, now))) return false;
         const ended = await repo.endOtherSessions(tx, user.id, caller.tokenHash);
         // Never the hashes: the entry says that it changed and what it ended.
-        await record({
-          actorId: user.id,
-          action: 'account.password.change',
-          targetType: 'user',
-          targetId: user.id,
-          after: { otherSessionsEnded: ended },
-          ip: caller.ip,
-        });
+        await record(
+          selfAudit(user.id, 'account.password.change', { after: { otherSessionsEnded: ended }, ip: caller.ip }),
+        );
         return true;
       }, caller.claim);
       if (!changed) throw new AppError('CONFLICT', ACCOUNT_MSG.passwordChangedMeanwhile);

@@ -10,7 +10,7 @@ import { pgErrorCode } from '../../db/pg-errors.js';
 import { emailVerifications, users } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { type RateLimiter } from '../../http/rate-limit.js';
-import type { AuditLog } from '../audit/audit.js';
+import { selfAudit, type AuditLog } from '../audit/audit.js';
 import type { Mailer } from '../mail/mailer.js';
 import { usersRepository } from '../users/users.repository.js';
 import { emailChangedMail, emailChangeRequestedMail, verificationMail } from './account.mails.js';
@@ -63,13 +63,7 @@ export function createEmailVerificationService(deps: {
         expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
       });
       if (purpose === 'change') {
-        await record({
-          actorId: user.id,
-          action: 'account.email.change-requested',
-          targetType: 'user',
-          targetId: user.id,
-          after: { pendingEmail: email },
-        });
+        await record(selfAudit(user.id, 'account.email.change-requested', { after: { pendingEmail: email } }));
       }
     }, claim);
     const link = `${deps.publicUrl}${VERIFY_EMAIL_PAGE}?token=${token}`;
@@ -189,15 +183,13 @@ export function createEmailVerificationService(deps: {
           } else {
             await repo.changeEmail(tx, user.id, link.email, now);
           }
-          await record({
-            actorId: user.id,
-            action: link.purpose === 'signup' ? 'account.email.verified' : 'account.email.changed',
-            targetType: 'user',
-            targetId: user.id,
-            before: link.purpose === 'change' ? { email: user.email } : undefined,
-            after: { email: link.email },
-            ip,
-          });
+          await record(
+            selfAudit(user.id, link.purpose === 'signup' ? 'account.email.verified' : 'account.email.changed', {
+              before: link.purpose === 'change' ? { email: user.email } : undefined,
+              after: { email: link.email },
+              ip,
+            }),
+          );
           return { email: link.email, purpose: link.purpose, oldEmail: user.email, username: user.username };
         });
       } catch (error) {

@@ -13,6 +13,13 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
+/** The entry of a user acting on their own account (actor and target are the same user). */
+export const selfAudit = (
+  userId: string,
+  action: string,
+  change: Pick<AuditEntry, 'before' | 'after' | 'ip'>,
+): AuditEntry => ({ actorId: userId, action, targetType: 'user', targetId: userId, ...change });
+
 /** Writes one audit entry on the transaction it is given. */
 export type RecordAudit = (entry: AuditEntry) => Promise<void>;
 

@@ -4,7 +4,7 @@ import { authenticator } from 'otplib';
 import { MSG, TWO_FACTOR_MSG, type Role } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import type { AuditLog, RecordAudit } from '../audit/audit.js';
+import { selfAudit, type AuditLog, type RecordAudit } from '../audit/audit.js';
 import { sessions, totpFactors } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 import type { Actor } from '../../http/session.js';
@@ -116,14 +116,7 @@ export function createTotpService(deps: {
   async function auditRefusal(who: TotpCaller, purpose: TotpPurpose, reason: 'code' | 'password') {
     if (who.role !== 'user') return; // admins' refusals are not audited (their flow predates this, ADR 0009)
     await deps.audit.change((_tx, record) =>
-      record({
-        actorId: who.userId,
-        action: 'user.totp_failed',
-        targetType: 'user',
-        targetId: who.userId,
-        after: { purpose, reason },
-        ip: who.ip,
-      }),
+      record(selfAudit(who.userId, 'user.totp_failed', { after: { purpose, reason }, ip: who.ip })),
     );
   }
 
@@ -137,15 +130,7 @@ export function createTotpService(deps: {
       return await deps.audit.change((tx, record) =>
         work(
           tx,
-          (action, after) =>
-            record({
-              actorId: who.userId,
-              action: `${who.role}.${action}`,
-              targetType: 'user',
-              targetId: who.userId,
-              after,
-              ip: who.ip,
-            }),
+          (action, after) => record(selfAudit(who.userId, `${who.role}.${action}`, { after, ip: who.ip })),
           record,
         ),
       );

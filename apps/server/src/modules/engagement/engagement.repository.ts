@@ -1,42 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db } from '../../db/client.js';
-import { functionCall } from '../../db/sql-functions.js';
 import { engagement, investments, plans } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
-import {
-  FRAME_ARGS,
-  frameArgs,
-  STATEMENT_COLUMNS,
-  statementRow,
-  type RequestFrame,
-  type StatementRow,
-} from '../../http/one-statement.js';
+import { statementCall, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
 
 /** "Claim Daily Bonus" in one call (sql/functions/engagement/api_claim_daily.sql). */
-const claimDailyCall = functionCall(
-  'api_claim_daily',
-  STATEMENT_COLUMNS,
-  { ...FRAME_ARGS, p_nonce: 'text', p_coin_unit: 'bigint' },
-  statementRow,
-);
+const claimDailyCall = statementCall('api_claim_daily', { p_nonce: 'text', p_coin_unit: 'bigint' });
 
 /** Saving taps in one call (sql/functions/engagement/api_save_taps.sql): the allowance of one save window. */
-const saveTapsCall = functionCall(
-  'api_save_taps',
-  STATEMENT_COLUMNS,
-  {
-    ...FRAME_ARGS,
-    p_nonce: 'text',
-    p_clicks: 'integer',
-    p_rate: 'integer',
-    p_daily_cap: 'integer',
-    p_tap_value: 'bigint',
-    p_coin_unit: 'bigint',
-    p_window_ms: 'bigint',
-  },
-  statementRow,
-);
+const saveTapsCall = statementCall('api_save_taps', {
+  p_nonce: 'text',
+  p_clicks: 'integer',
+  p_rate: 'integer',
+  p_daily_cap: 'integer',
+  p_tap_value: 'bigint',
+  p_coin_unit: 'bigint',
+  p_window_ms: 'bigint',
+});
 
 /** What api_claim_daily stores as the request's answer, and a replay renders. */
 export const claimDailyResult = z.looseObject({ outcome: z.enum(['ok', 'none']), coins: z.string().nullish() });
@@ -82,8 +63,7 @@ export const engagementRepository = {
       .where(and(eq(investments.userId, userId), sql`true`));
   },
   async claimDaily(db: Db, frame: RequestFrame, nonce: string, coinUnit: bigint): Promise<StatementRow> {
-    const [row] = await claimDailyCall(db, { ...frameArgs(frame), p_nonce: nonce, p_coin_unit: coinUnit.toString() });
-    return row!;
+    return claimDailyCall(db, frame, { p_nonce: nonce, p_coin_unit: coinUnit.toString() });
   },
   async saveTaps(
     db: Db,
@@ -98,8 +78,7 @@ export const engagementRepository = {
       windowMs: number;
     },
   ): Promise<StatementRow> {
-    const [row] = await saveTapsCall(db, {
-      ...frameArgs(frame),
+    return saveTapsCall(db, frame, {
       p_nonce: p.nonce,
       p_clicks: p.clicks,
       p_rate: p.rate,
@@ -108,6 +87,5 @@ export const engagementRepository = {
       p_coin_unit: p.coinUnit.toString(),
       p_window_ms: p.windowMs,
     });
-    return row!;
   },
 };

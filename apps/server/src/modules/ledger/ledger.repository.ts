@@ -5,14 +5,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { functionCall } from '../../db/sql-functions.js';
 import { accounts } from '../../db/schema.js';
 import type { IdempotencyClaim, Tx } from '../../db/transaction.js';
-import {
-  FRAME_ARGS,
-  frameArgs,
-  STATEMENT_COLUMNS,
-  statementRow,
-  type RequestFrame,
-  type StatementRow,
-} from '../../http/one-statement.js';
+import { statementCall, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
 
 type Executor = Db | Tx;
 
@@ -75,21 +68,15 @@ const rollUpCall = functionCall(
 );
 
 /** A user's posting for a request in one call (sql/functions/ledger/api_user_posting.sql). */
-const userPostingCall = functionCall(
-  'api_user_posting',
-  STATEMENT_COLUMNS,
-  {
-    ...FRAME_ARGS,
-    p_kind: 'text',
-    p_nonce: 'text',
-    p_memo: 'text',
-    p_recipient: 'text',
-    ...LEGS,
-    p_summary: 'text',
-    p_settle: 'text',
-  },
-  statementRow,
-);
+const userPostingCall = statementCall('api_user_posting', {
+  p_kind: 'text',
+  p_nonce: 'text',
+  p_memo: 'text',
+  p_recipient: 'text',
+  ...LEGS,
+  p_summary: 'text',
+  p_settle: 'text',
+});
 
 export interface UserPostingRow {
   frame: RequestFrame;
@@ -137,8 +124,7 @@ export const ledgerRepository = {
 
   /** Runs api_user_posting; throws the database's SQL_ERRORS for the service to translate. */
   async userPosting(db: Executor, p: UserPostingRow): Promise<StatementRow> {
-    const [row] = await userPostingCall(db, {
-      ...frameArgs(p.frame),
+    return userPostingCall(db, p.frame, {
       p_kind: p.kind,
       p_nonce: p.nonce,
       p_memo: p.memo,
@@ -147,7 +133,6 @@ export const ledgerRepository = {
       p_summary: p.summary,
       p_settle: p.settle,
     });
-    return row!;
   },
 
   async balancesOf(db: Executor, owner: string): Promise<Map<string, bigint>> {

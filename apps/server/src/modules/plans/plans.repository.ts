@@ -2,15 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { PLANS } from '@svp/shared';
 import { z } from 'zod';
 import { type Db } from '../../db/client.js';
-import { functionCall } from '../../db/sql-functions.js';
-import {
-  FRAME_ARGS,
-  frameArgs,
-  STATEMENT_COLUMNS,
-  statementRow,
-  type RequestFrame,
-  type StatementRow,
-} from '../../http/one-statement.js';
+import { statementCall, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
 import { legArgs } from '../ledger/ledger.repository.js';
 import { investments, plans } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
@@ -28,34 +20,28 @@ const REFERRAL_LEGS = {
 } as const;
 
 /** An investment for a request in one call (sql/functions/plans/api_invest.sql): session, key, checks, row, postings. */
-const investCall = functionCall(
-  'api_invest',
-  STATEMENT_COLUMNS,
-  {
-    ...FRAME_ARGS,
-    p_refusal: 'text',
-    p_plan: 'text',
-    p_plan_name: 'text',
-    p_plan_min: 'bigint',
-    p_plan_multiplier: 'bigint',
-    p_investment_id: 'uuid',
-    p_days: 'integer',
-    p_amount: 'bigint',
-    p_expected: 'bigint',
-    p_ends_at: 'timestamptz',
-    p_ledger_key: 'text',
-    p_memo: 'text',
-    p_owners: 'text[]',
-    p_codes: 'text[]',
-    p_assets: 'text[]',
-    p_amounts: 'bigint[]',
-    p_allow_negative: 'boolean[]',
-    p_referral_key_prefix: 'text',
-    p_referral_memo: 'text',
-    ...REFERRAL_LEGS,
-  },
-  statementRow,
-);
+const investCall = statementCall('api_invest', {
+  p_refusal: 'text',
+  p_plan: 'text',
+  p_plan_name: 'text',
+  p_plan_min: 'bigint',
+  p_plan_multiplier: 'bigint',
+  p_investment_id: 'uuid',
+  p_days: 'integer',
+  p_amount: 'bigint',
+  p_expected: 'bigint',
+  p_ends_at: 'timestamptz',
+  p_ledger_key: 'text',
+  p_memo: 'text',
+  p_owners: 'text[]',
+  p_codes: 'text[]',
+  p_assets: 'text[]',
+  p_amounts: 'bigint[]',
+  p_allow_negative: 'boolean[]',
+  p_referral_key_prefix: 'text',
+  p_referral_memo: 'text',
+  ...REFERRAL_LEGS,
+});
 
 /** What api_invest stores as the request's answer, and a replay renders. */
 export const investResult = z.looseObject({
@@ -109,8 +95,7 @@ export const plansRepository = {
   /** Runs api_invest; throws the database's 'read-changed' (plan changed) for the service to read the plans again. */
   async invest(db: Db, p: InvestStatement): Promise<StatementRow> {
     const referralLegs = legArgs(p.referral?.legs ?? []);
-    const [row] = await investCall(db, {
-      ...frameArgs(p.frame),
+    return investCall(db, p.frame, {
       p_refusal: p.refusal,
       p_plan: p.plan?.code ?? null,
       p_plan_name: p.plan?.name ?? null,
@@ -132,7 +117,6 @@ export const plansRepository = {
       p_referral_amounts: referralLegs.p_amounts,
       p_referral_allow_negative: referralLegs.p_allow_negative,
     });
-    return row!;
   },
 
   /** Seeds the default plans of packages/shared once; later edits by the operator are kept. */

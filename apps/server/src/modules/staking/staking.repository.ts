@@ -4,14 +4,7 @@ import { type Db } from '../../db/client.js';
 import { functionCall } from '../../db/sql-functions.js';
 import { stakes } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
-import {
-  FRAME_ARGS,
-  frameArgs,
-  STATEMENT_COLUMNS,
-  statementRow,
-  type RequestFrame,
-  type StatementRow,
-} from '../../http/one-statement.js';
+import { statementCall, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
 
 export type StakeRow = typeof stakes.$inferSelect;
 type Executor = Db | Tx;
@@ -70,37 +63,25 @@ const summaryCall = functionCall(
 );
 
 /** A new stake in one call (sql/functions/staking/api_stake.sql): session, key, checks, earnings, stake, posting. */
-const stakeCall = functionCall(
-  'api_stake',
-  STATEMENT_COLUMNS,
-  {
-    ...FRAME_ARGS,
-    p_nonce: 'text',
-    p_stake_id: 'uuid',
-    p_tokens: 'bigint',
-    p_ends_at: 'timestamptz',
-    p_memo: 'text',
-    p_earned_memo: 'text',
-  },
-  statementRow,
-);
+const stakeCall = statementCall('api_stake', {
+  p_nonce: 'text',
+  p_stake_id: 'uuid',
+  p_tokens: 'bigint',
+  p_ends_at: 'timestamptz',
+  p_memo: 'text',
+  p_earned_memo: 'text',
+});
 
 /** Withdraw Earned in one call (sql/functions/staking/api_withdraw_earned.sql): locks, prices the yield, posts. */
-const withdrawEarnedCall = functionCall(
-  'api_withdraw_earned',
-  STATEMENT_COLUMNS,
-  {
-    ...FRAME_ARGS,
-    p_apy_bp: 'bigint',
-    p_svp_per_usd: 'bigint',
-    p_usd_unit: 'bigint',
-    p_year_ms: 'bigint',
-    p_yield_key_prefix: 'text',
-    p_nonce: 'text',
-    p_memo: 'text',
-  },
-  statementRow,
-);
+const withdrawEarnedCall = statementCall('api_withdraw_earned', {
+  p_apy_bp: 'bigint',
+  p_svp_per_usd: 'bigint',
+  p_usd_unit: 'bigint',
+  p_year_ms: 'bigint',
+  p_yield_key_prefix: 'text',
+  p_nonce: 'text',
+  p_memo: 'text',
+});
 
 /** What api_stake stores as the request's answer, and a replay renders. */
 export const stakeResult = z.discriminatedUnion('outcome', [
@@ -134,8 +115,7 @@ export const stakingRepository = {
     frame: RequestFrame,
     p: { nonce: string; stakeId: string; tokens: bigint; endsAt: Date; memo: string; earnedMemo: string },
   ): Promise<StatementRow> {
-    const [row] = await stakeCall(db, {
-      ...frameArgs(frame),
+    return stakeCall(db, frame, {
       p_nonce: p.nonce,
       p_stake_id: p.stakeId,
       p_tokens: p.tokens.toString(),
@@ -143,15 +123,13 @@ export const stakingRepository = {
       p_memo: p.memo,
       p_earned_memo: p.earnedMemo,
     });
-    return row!;
   },
   async withdrawEarned(
     db: Db,
     frame: RequestFrame,
     p: { rule: YieldRule; nonce: string; memo: string },
   ): Promise<StatementRow> {
-    const [row] = await withdrawEarnedCall(db, {
-      ...frameArgs(frame),
+    return withdrawEarnedCall(db, frame, {
       p_apy_bp: p.rule.apyBp.toString(),
       p_svp_per_usd: p.rule.svpPerUsd.toString(),
       p_usd_unit: p.rule.usdUnit.toString(),
@@ -160,7 +138,6 @@ export const stakingRepository = {
       p_nonce: p.nonce,
       p_memo: p.memo,
     });
-    return row!;
   },
   async summaryRow(db: Executor, userId: string): Promise<SummaryRow | undefined> {
     const [read] = await summaryCall(db, { p_user: userId });

@@ -3,17 +3,9 @@ import { NOTIFICATION_TYPES, USD_UNIT } from '@svp/shared';
 import { ledgerKey } from '../ledger/ledger-keys.js';
 import { z } from 'zod';
 import { type Db } from '../../db/client.js';
-import { functionCall } from '../../db/sql-functions.js';
 import { treasurySteps, treasuryTransfers, users, withdrawals } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
-import {
-  FRAME_ARGS,
-  frameArgs,
-  STATEMENT_COLUMNS,
-  statementRow,
-  type RequestFrame,
-  type StatementRow,
-} from '../../http/one-statement.js';
+import { statementCall, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
 
 type Executor = Db | Tx;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -27,27 +19,21 @@ const sendingHash = sql<string | null>`(
   limit 1)`;
 
 /** The request in one call (sql/functions/withdrawals/api_withdrawal_request.sql): locks, prices, posts, answers. */
-const requestCall = functionCall(
-  'api_withdrawal_request',
-  STATEMENT_COLUMNS,
-  {
-    ...FRAME_ARGS,
-    p_kind: 'text',
-    p_withdrawal_id: 'uuid',
-    p_due_at: 'timestamptz',
-    p_ledger_kind: 'text',
-    p_memo_prefix: 'text',
-    p_min_earnings: 'bigint',
-    p_require_verified: 'boolean',
-    p_fees: 'bigint[]',
-    p_break_percent: 'bigint',
-    p_day_ms: 'bigint',
-    p_usd_unit: 'bigint',
-    p_notification_type: 'text',
-    p_notification_category: 'text',
-  },
-  statementRow,
-);
+const requestCall = statementCall('api_withdrawal_request', {
+  p_kind: 'text',
+  p_withdrawal_id: 'uuid',
+  p_due_at: 'timestamptz',
+  p_ledger_kind: 'text',
+  p_memo_prefix: 'text',
+  p_min_earnings: 'bigint',
+  p_require_verified: 'boolean',
+  p_fees: 'bigint[]',
+  p_break_percent: 'bigint',
+  p_day_ms: 'bigint',
+  p_usd_unit: 'bigint',
+  p_notification_type: 'text',
+  p_notification_category: 'text',
+});
 
 /** A withdrawal as a statement's answer holds it (api_withdrawal_json): text fields. */
 const withdrawalJson = z.record(z.string(), z.string().nullish());
@@ -108,27 +94,20 @@ export interface WithdrawalDecision {
   ip: string;
 }
 
-const decideCall = functionCall(
-  'api_withdrawal_decide',
-  STATEMENT_COLUMNS,
-  {
-    ...FRAME_ARGS,
-    p_id: 'uuid',
-    p_decision: 'text',
-    p_reason: 'text',
-    p_ip: 'text',
-    p_ledger_key: 'text',
-    p_usd_unit: 'bigint',
-    p_approved_category: 'text',
-    p_rejected_category: 'text',
-  },
-  statementRow,
-);
+const decideCall = statementCall('api_withdrawal_decide', {
+  p_id: 'uuid',
+  p_decision: 'text',
+  p_reason: 'text',
+  p_ip: 'text',
+  p_ledger_key: 'text',
+  p_usd_unit: 'bigint',
+  p_approved_category: 'text',
+  p_rejected_category: 'text',
+});
 
 export const withdrawalsRepository = {
   async decide(db: Db, d: WithdrawalDecision): Promise<StatementRow> {
-    const [row] = await decideCall(db, {
-      ...frameArgs(d.frame),
+    return decideCall(db, d.frame, {
       p_id: d.id,
       p_decision: d.decision,
       p_reason: d.reason,
@@ -138,11 +117,9 @@ export const withdrawalsRepository = {
       p_approved_category: NOTIFICATION_TYPES['withdrawal.approved'],
       p_rejected_category: NOTIFICATION_TYPES['withdrawal.rejected'],
     });
-    return row!;
   },
   async request(db: Db, r: WithdrawalRequestRow): Promise<StatementRow> {
-    const [row] = await requestCall(db, {
-      ...frameArgs(r.frame),
+    return requestCall(db, r.frame, {
       p_kind: r.kind,
       p_withdrawal_id: r.withdrawalId,
       p_due_at: r.dueAt.toISOString(),
@@ -157,7 +134,6 @@ export const withdrawalsRepository = {
       p_notification_type: r.notification.type,
       p_notification_category: r.notification.category,
     });
-    return row!;
   },
   async insert(tx: Tx, values: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
     const [row] = await tx.insert(withdrawals).values(values).returning();
