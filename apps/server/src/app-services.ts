@@ -14,7 +14,7 @@ import type { createSimulatedChain } from './chain/simulated.js';
 import type { ChainScanner } from './chain/types.js';
 import type { createDepositWatcher } from './chain/watcher.js';
 import type { createDepositsService } from './modules/deposits/deposits.service.js';
-import type { createInvestmentsService } from './modules/plans/investments.service.js';
+import type { createInvestmentsService } from './modules/plans/plans.service.js';
 import type { createReferralsService } from './modules/referrals/referrals.service.js';
 import type { createTreasuryService } from './modules/treasury/treasury.service.js';
 import type { createEngagementService } from './modules/engagement/engagement.service.js';

@@ -6,7 +6,7 @@ import {
   investResponseSchema,
   plansResponseSchema,
 } from '@svp/shared';
-import type { InvestmentsService } from './investments.service.js';
+import type { InvestmentsService } from './plans.service.js';
 import { errorResponses } from '../../http/responses.js';
 import { sessionOf } from '../../http/session.js';
 
