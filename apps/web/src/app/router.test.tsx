@@ -1,4 +1,4 @@
-import { MSG } from '@svp/shared';
+import { MSG, PERMISSIONS } from '@svp/shared';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,8 @@ describe('routes', () => {
       'GET /api/v1/me': () =>
         jsonResponse(200, meAnswer({ ...testUser, role: 'admin', email: 'admin@svp.test' }, null)),
       'GET /api/v1/config': () => jsonResponse(200, testConfig),
+      // The console shows what the admin's roles may use (DESIGN D18).
+      'GET /api/v1/admin/operator/me': () => jsonResponse(200, { roles: ['superadmin'], permissions: PERMISSIONS }),
     });
     renderApp('/dashadmin');
     for (const name of ['Manage Referrals', 'Manage Withdrawals', 'Manage Users', 'Admin Tickets']) {

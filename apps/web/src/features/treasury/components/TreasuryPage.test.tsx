@@ -1,4 +1,4 @@
-import { MSG, type TreasuryReport, type TreasuryRun, type TreasuryRunStatus } from '@svp/shared';
+import { MSG, PERMISSIONS, type TreasuryReport, type TreasuryRun, type TreasuryRunStatus } from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -68,6 +68,8 @@ describe('treasury page', () => {
     mockFetch({
       'GET /api/v1/me': () => jsonResponse(200, meAnswer(admin, null)),
       'GET /api/v1/admin/treasury': () => jsonResponse(200, COVERED),
+      // The console shows what the admin's roles may use (DESIGN D18).
+      'GET /api/v1/admin/operator/me': () => jsonResponse(200, { roles: ['superadmin'], permissions: PERMISSIONS }),
     });
     const user = userEvent.setup();
     renderAt(<AdminRoutes />, { path: '/dashadmin', route: '/dashadmin/*' });
