@@ -7,8 +7,6 @@ import { App } from './app/App';
 import { preloadArea } from './app/router';
 import { openingArea } from './app/opening-area';
 import { prefetchGet } from './lib/api';
-import { mountMaintenanceBanner } from './features/operator/components/MaintenanceBanner';
-import { provideOperatorScreens } from './shared/admin-console';
 
 // A page load that opens on the dashboard (or the admin console) starts downloading that area's code, then
 // sends the area's first API requests, before the first render asks for either: the loading state lasts as
@@ -28,8 +26,6 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The operator screens (DESIGN D18) inside the admin console's frame, which may not import them itself.
-provideOperatorScreens(() => import('./features/operator/components/OperatorRoutes'));
-
-// Maintenance mode's notice (DESIGN D18) on every page, users' and admins', outside the app's own tree.
-mountMaintenanceBanner();
+// Maintenance mode's notice (DESIGN D18) on every page, users' and admins', outside the app's own tree. Loaded after
+// the first render: the login page's first bundle stays within its budget (DESIGN §7).
+void import('./features/operator/components/MaintenanceBanner').then((banner) => banner.mountMaintenanceBanner());

@@ -12,6 +12,12 @@ import { UserFieldUpdate } from '../../features/admin/components/UserFieldUpdate
 import { AdminTickets } from '../../features/tickets/components/admin/AdminTickets';
 import { PendingWithdrawals } from '../../features/withdrawals/components/admin/PendingWithdrawals';
 
+import { provideOperatorScreens } from '../../shared/admin-console';
+
+// The operator screens (DESIGN D18) inside the console's frame, which may not import another feature itself: the
+// app composes them here, in the console's own chunk, so no page outside the console downloads any of it.
+provideOperatorScreens(() => import('../../features/operator/components/OperatorRoutes'));
+
 const OverviewPage = lazy(() => import('../../features/admin/components/OverviewPage'));
 const AuditLogPage = lazy(() => import('../../features/admin/components/AuditLogPage'));
 const FlaggedDepositsPage = lazy(() => import('../../features/deposits/components/admin/FlaggedDepositsPage'));
