@@ -263,7 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // Operator controls (DESIGN D18): access.ts checks admin permissions and the maintenance switch through these.
   const operator = createOperatorModule({ db, clock, audit, log: app.log });
-  operator.attach(app);
+  operator.attach(app, events.bus);
   await app.register(operator.routes, { prefix: API_PREFIX });
   await app.register(
     async (api) => {

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, OPERATOR_API, OPERATOR_MSG } from '@svp/shared';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
 import { OPEN_DURING_MAINTENANCE } from '../../src/modules/operator/maintenance.service.js';
 import { buildTestApp, Client, signedInUser, topUp, type TestApp } from '../helpers.js';
 import { concretePath, probe } from '../http/route-kit.js';
+import { roundTripsOf } from '../round-trips.js';
 import { signedInWithRoles } from './operator-kit.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -98,5 +101,50 @@ describe('maintenance mode', () => {
     ]) {
       expect((await boss.client.post(OPERATOR_API.maintenanceSet, body)).status).toBe(400);
     }
+  });
+});
+
+describe('the switch on every instance', () => {
+  let t: TestApp;
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // A second instance on the same database, as behind a load balancer.
+    other = await buildApp({ config: t.config, db: t.database.db, relaxed: t.database.relaxed, clock: t.clock });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("costs a user's write no query, however long since the last, and reaches the other instance at its commit", async () => {
+    const boss = await signedInWithRoles(t, ['superadmin']);
+    const investor = await signedInUser(t.app, '10.37.3.1');
+    // A write refused by its schema passes the switch first; what it costs must not depend on the time since the
+    // last request (the switch was read on a request once a second, which broke the one-round-trip writes).
+    const write = () => investor.client.post(API.investments, { plan: 'Nope' });
+    await write();
+    const warm = await roundTripsOf(t.database, write);
+    await sleep(1_100);
+    expect(await roundTripsOf(t.database, write)).toBe(warm);
+
+    expect((await boss.client.post(OPERATOR_API.maintenanceSet, { active: true })).status).toBe(200);
+    // The other instance hears it: its copy turns on without a read of its own (the notification's read aside).
+    let heard = false;
+    for (let attempt = 0; attempt < 100 && !heard; attempt++) {
+      let active = false;
+      const trips = await roundTripsOf(t.database, async () => {
+        active = (await other.operator.maintenance.current()).active;
+      });
+      heard = active && trips === 0;
+      if (!heard) await sleep(20);
+    }
+    expect(heard).toBe(true);
+    expect((await investor.client.post(API.topup, { amount: '50' })).status).toBe(503);
+    await boss.client.post(OPERATOR_API.maintenanceSet, { active: false });
+    expect((await investor.client.post(API.topup, { amount: '50' })).status).toBe(200);
   });
 });

@@ -6,6 +6,8 @@ import { liveListenersRepository as listeners } from './live-listeners.repositor
 
 /** The channel sql/functions/notifications/notification_add.sql notifies at commit: `{"id": "...", "userId": "..."}`. */
 export const NOTIFICATION_CHANNEL = 'svp_notifications';
+/** The channel a platform-wide switch (the maintenance mode) notifies at commit, so every instance reads it again. */
+export const PLATFORM_CHANNEL = 'svp_platform';
 const RECONNECT_MS = 1_000;
 /** How long one attempt may take to connect, or to have its LISTEN answered. */
 const LISTEN_TIMEOUT_MS = 5_000;
@@ -16,6 +18,12 @@ const STALE_MS = 5 * REFRESH_MS;
 /** Called with the notification's id, or with null after a reconnect: anything may have been missed, look again. */
 type Wake = (id: string | null) => void;
 
+/** Told when a platform switch may have changed (and after each (re)connect), and when changes may go unheard. */
+export interface PlatformWatcher {
+  changed(): Promise<void>;
+  lost(): void;
+}
+
 interface PgliteListener {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
@@ -23,8 +31,9 @@ interface PgliteListener {
 /**
  * Tells this process's live streams that a user has a new notification, whichever instance wrote it (DESIGN D17):
  * PostgreSQL LISTEN on one dedicated connection per process (not a pool's: a pooled connection would lose its
- * LISTEN when released), or PGlite's own listen in development. Started by the first stream, so a process that
- * serves no stream holds no extra connection. A lost connection is replaced, and every stream then looks again.
+ * LISTEN when released), or PGlite's own listen in development. The same connection carries the platform channel,
+ * so the maintenance switch costs no query on a request (watchPlatform, started with the server). A lost
+ * connection is replaced; every stream then looks again and every platform watcher reads its switch again.
  * Each stream writes a live_listeners row and removes it when it ends: notification_add calls pg_notify only for
  * users someone listens for (ADR 0028), so money transactions of everyone else never queue on its commit
  * lock; and the rows tell how many streams a user holds on all instances together (the cap).
@@ -36,6 +45,10 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
   let started: Promise<void> | null = null;
   let closed = false;
   let stop: (() => Promise<void>) | null = null;
+  const platformWatchers = new Set<PlatformWatcher>();
+
+  const warn = (what: string) => (error: unknown) =>
+    deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, what);
 
   function dispatch(payload: string) {
     let message: { id?: unknown; userId?: unknown };
@@ -52,14 +65,26 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
     for (const set of subscribers.values()) for (const wake of set) wake(null);
   };
 
+  /** Never rejects: a watcher that cannot read its switch now keeps asking the database on each request. */
+  const platformChanged = async () => {
+    await Promise.all(
+      [...platformWatchers].map((watcher) => watcher.changed().catch(warn('platform switch not read'))),
+    );
+  };
+  const platformLost = () => {
+    for (const watcher of platformWatchers) watcher.lost();
+  };
+
   /** Tries again every RECONNECT_MS until a connection listens (or the bus closes); then every stream looks again. */
   function reconnect(pool: pg.Pool): void {
     setTimeout(() => {
       if (closed) return;
       listenPostgres(pool)
-        .then(() => {
+        .then(async () => {
+          started = Promise.resolve(); // a first connect that failed and was retried here counts as started
           deps.log.info('live notifications: listening again');
           wakeAll();
+          await platformChanged();
         })
         .catch((error: unknown) => {
           // A node still leaving recovery refuses LISTEN for a moment after a failover: try again, never give up.
@@ -89,6 +114,7 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
       if (!listening || replaced || closed) return;
       replaced = true;
       deps.log.warn({ err: error?.message }, 'live notifications connection lost; reconnecting');
+      platformLost();
       client.end().catch(() => undefined);
       reconnect(pool);
     };
@@ -96,10 +122,11 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
     client.on('end', () => replace());
     client.on('notification', (n) => {
       if (n.channel === NOTIFICATION_CHANNEL && n.payload) dispatch(n.payload);
+      else if (n.channel === PLATFORM_CHANNEL) void platformChanged();
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+      await client.query(`LISTEN ${NOTIFICATION_CHANNEL}; LISTEN ${PLATFORM_CHANNEL}`);
       listening = true;
     } catch (error) {
       // This client never listened: its caller tries again. Ending it must not schedule a second attempt.
@@ -117,22 +144,31 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
     started ??= (async () => {
       const driver = (deps.db as unknown as { session?: { client?: unknown } }).session?.client;
       if (driver instanceof pg.Pool) {
-        await listenPostgres(sessionPool(driver)); // LISTEN needs a session: never through a transaction pooler
+        const pool = sessionPool(driver); // LISTEN needs a session: never through a transaction pooler
+        try {
+          await listenPostgres(pool);
+        } catch (error) {
+          // A platform watcher needs the channel for the life of the process: keep trying, as after a loss.
+          if (platformWatchers.size > 0 && !closed) reconnect(pool);
+          throw error;
+        }
       } else if (driver && typeof (driver as PgliteListener).listen === 'function') {
-        const unlisten = await (driver as PgliteListener).listen(NOTIFICATION_CHANNEL, dispatch);
-        stop = unlisten;
+        const listener = driver as PgliteListener;
+        const unlisten = await Promise.all([
+          listener.listen(NOTIFICATION_CHANNEL, dispatch),
+          listener.listen(PLATFORM_CHANNEL, () => void platformChanged()),
+        ]);
+        stop = async () => void (await Promise.all(unlisten.map((end) => end())));
       } else {
         throw new Error('live notifications: no database driver to listen on');
       }
+      await platformChanged();
     })();
     started.catch(() => {
-      started = null; // the next stream tries again
+      started = null; // the next stream tries again (a platform watcher's retries run already)
     });
     return started;
   }
-
-  const warn = (what: string) => (error: unknown) =>
-    deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, what);
 
   function keepRefreshing() {
     refresher ??= setInterval(() => {
@@ -142,6 +178,14 @@ export function createLiveBus(deps: { db: Db; log: FastifyBaseLogger }) {
   }
 
   return {
+    /**
+     * Tells `watcher` each time a platform switch may have changed, starting with the first connect (which this
+     * awaits), and each time the connection is lost. Rejects when the first connect fails; it is tried again.
+     */
+    watchPlatform(watcher: PlatformWatcher): Promise<void> {
+      platformWatchers.add(watcher);
+      return start();
+    },
     /**
      * Calls `wake` for each new notification of the user until the returned function is called. Resolves once
      * notifications for the user wake this process: a notification committed before then is the caller's to read.

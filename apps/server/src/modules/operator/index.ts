@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { setOperatorGuards } from '../../http/access.js';
 import type { AuditLog } from '../audit/audit.js';
+import type { LiveBus } from '../events/live-bus.js';
 import { announcementsRoutes } from './announcements.routes.js';
 import { createAnnouncementsService } from './announcements.service.js';
 import { exportsRoutes } from './exports.routes.js';
@@ -37,16 +38,27 @@ export function createOperatorModule(deps: { db: Db; clock: Clock; audit: AuditL
     exports,
     routes,
     /**
-     * Hands the access check its guards, and runs the announcements job while the server listens (tests, which
-     * inject, run it themselves: app.operator.announcements.runOnce()).
+     * Hands the access check its guards, follows the maintenance switch from the start (through the live bus's
+     * connection), and runs the announcements job while the server listens (tests, which inject, run it
+     * themselves: app.operator.announcements.runOnce()).
      */
-    attach(app: FastifyInstance) {
+    attach(app: FastifyInstance, bus: Pick<LiveBus, 'watchPlatform'>) {
       setOperatorGuards(app, {
         permissionsOf: (userId) => roles.permissionsOf(userId),
         permissionsOfSession: (tokenHash) => roles.permissionsOfSession(tokenHash),
         checkWritable: (request, reply) => maintenance.checkWritable(request, reply),
       });
       app.decorate('operator', { roles, maintenance, announcements, exports });
+      app.addHook('onReady', async () => {
+        // A database not reachable yet must not stop the start: the bus keeps trying, and until it hears changes
+        // a request reads the switch itself.
+        await maintenance.follow(bus).catch((error: unknown) => {
+          deps.log.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            'maintenance switch not followed yet',
+          );
+        });
+      });
       app.addHook('onListen', async () => announcements.start());
       app.addHook('onClose', async () => announcements.stop());
     },
