@@ -1,6 +1,7 @@
 export * from './money.js';
 export * from './time.js';
 export * from './messages.js';
+export * from './errors.js';
 export * from './validation.js';
 export * from './schemas.js';
 export * from './ledger.js';

@@ -1,6 +1,7 @@
 import { YEAR_MS } from './time.js';
 import { z } from 'zod';
-import { ERROR_CODES, MSG } from './messages.js';
+import { ERROR_CODES } from './errors.js';
+import { MSG } from './messages.js';
 import { ceilingText, exceedsAmount, MAX_AMOUNT, parseAmount, type Asset } from './money.js';
 import {
   amountPrecisionError,
@@ -86,8 +87,10 @@ export const userSnapshotSchema = z.object({
   coins: decimalString,
   dailyCoins: decimalString,
   botEarn: decimalString,
-  /** Earned income (referral bonuses, credits): the `usd.earnings` account (DESIGN D6). */
+  /** Earned income (referral bonuses, credits): the `usd.earnings` account now (DESIGN D6); a withdrawal empties it. */
   earnings: decimalString,
+  /** All the earnings ever credited, for all time: a withdrawal paying them out does not lower it. */
+  earnedTotal: decimalString,
   botStatus: z.union([z.literal(0), z.literal(1)]),
   referralCode: z.string().nullable(),
 });
