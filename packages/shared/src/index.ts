@@ -26,3 +26,4 @@ export * from './operator-permissions.js';
 export * from './operator-messages.js';
 export * from './operator-schemas.js';
 export * from './operator-routes.js';
+export * from './ledger-view.js';

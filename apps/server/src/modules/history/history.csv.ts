@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { toDecimalString, type Asset } from '@svp/shared';
 import type { Db } from '../../db/client.js';
 import { statementLinesOf, toTransactions } from './history.describe.js';
-import { historyRepository as repo, type PageCursor } from './history.repository.js';
+import { historyRepository as repo, NO_FILTERS, type EntryFilters, type PageCursor } from './history.repository.js';
 
 /** The most entries one export holds (a statement, not a backup). */
 export const CSV_MAX_ENTRIES = 100_000;
@@ -13,7 +13,8 @@ export const CSV_HEADER = 'date,transaction,kind,account,asset,amount,descriptio
 const START: PageCursor = { transactionId: 2n ** 63n - 1n, entryId: 2n ** 63n - 1n };
 
 /**
- * The CSV statement as a stream: one row per entry on the user's accounts, newest first, with its exact
+ * The CSV statement as a stream: one row per entry on the user's accounts that the filters keep (the History
+ * page's view), newest first, with its exact
  * amount and the description of the History line it belongs to. Read a page at a time by keyset, so an
  * export of 100,000 entries holds one page in memory and the first bytes leave before the last are read.
  *
@@ -21,7 +22,7 @@ const START: PageCursor = { transactionId: 2n ** 63n - 1n, entryId: 2n ** 63n - 
  * entries of a page's oldest line are held back and described with the next page, so each line is
  * described from all of its entries, as the whole-history description would.
  */
-export function csvStatement(db: Db, userId: string, pageSize = PAGE): Readable {
+export function csvStatement(db: Db, userId: string, pageSize = PAGE, filters: EntryFilters = NO_FILTERS): Readable {
   async function* rows(): AsyncGenerator<string> {
     yield CSV_HEADER + '\n';
     let cursor = START;
@@ -29,7 +30,7 @@ export function csvStatement(db: Db, userId: string, pageSize = PAGE): Readable 
     let sent = 0;
     for (;;) {
       const want = Math.min(pageSize, CSV_MAX_ENTRIES - sent - held.length);
-      const page = want > 0 ? await repo.page(db, userId, cursor, want) : [];
+      const page = want > 0 ? await repo.page(db, userId, cursor, want, filters) : [];
       const last = page.at(-1);
       if (last) cursor = { transactionId: last.transactionId, entryId: last.entryId };
       const entries = [...held, ...page];

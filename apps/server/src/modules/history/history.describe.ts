@@ -1,4 +1,4 @@
-import { formatAmount, formatSvp, formatUsdMicro, fromDecimalString, type Asset } from '@svp/shared';
+import { assetAmountText, fromDecimalString, type Asset } from '@svp/shared';
 import type { StatementEntry } from './history.repository.js';
 
 /**
@@ -40,13 +40,8 @@ const BALANCE_NAMES: Record<string, string> = {
 
 const balanceName = (code: string) => BALANCE_NAMES[code] ?? code.split('.').slice(1).join(' ').replace(/_/g, ' ');
 
-/** An amount in its asset's units, without sign: "$1,234.50", "200,000 SVP", "25.00 coins". */
-export function amountText(minor: bigint, asset: Asset): string {
-  const abs = minor < 0n ? -minor : minor;
-  if (asset === 'USD') return formatUsdMicro(abs);
-  if (asset === 'SVP') return formatSvp(abs);
-  return `${formatAmount(abs, 'COIN')} coins`;
-}
+/** An amount in its asset's units, without sign (the ledger view's own formatter). */
+export const amountText = assetAmountText;
 
 /** "$53.00" from a decimal in a memo ("53"), or null when it is not one. */
 function usdFromText(text: string | undefined): string | null {

@@ -4,6 +4,9 @@ import { withFiguresAge, type LagTolerantReads } from '../../db/read-replica.js'
 import { statementLinesOf, toTransactions, type StatementLine } from './history.describe.js';
 import { csvStatement } from './history.csv.js';
 import { historyRepository as repo } from './history.repository.js';
+import { entryFilters, ledgerDetail, ledgerPage } from './history-ledger.js';
+import { errors } from '../../http/errors.js';
+import type { LedgerFilters, LedgerQuery } from '@svp/shared';
 
 const stamp = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 /** Entries read per statement line wanted: a line is one transaction, which touches a user's accounts 1–4 times. */
@@ -85,21 +88,46 @@ export function createHistoryService(db: Db, reads: LagTolerantReads) {
     },
 
     /**
-     * The History page: it may lag (DESIGN §8), so it reads the replica when there is one, and says how old
-     * its figures are. The dashboard's lines (`lines`, from /me) always read the primary.
+     * The History page, a page of the ledger view under the query's filters. It may lag (DESIGN §8), so it reads
+     * the replica when there is one, and says how old its figures are. Asked with no query at all, it also gives
+     * the newest statement sentences (`lines`) as it always has. The dashboard's lines (`lines`, from /me) always
+     * read the primary.
      */
-    async page(userId: string) {
-      const read = await reads.run(async (from) => ({ lines: (await collect(from, userId, 200)).lines }));
+    async page(userId: string, query: LedgerQuery = {}) {
+      const plain = Object.values(query).every((v) => v === undefined);
+      const read = await reads.run(async (from) => ({
+        ...(await ledgerPage(from, userId, query)),
+        ...(plain ? { lines: (await collect(from, userId, 200)).lines } : {}),
+      }));
       return withFiguresAge(read);
     },
 
+    /** One transaction of the user's ledger, with its references; 404 when none of it is theirs. */
+    async entry(userId: string, transactionId: string) {
+      return withFiguresAge(await reads.run((from) => ledgerDetail(from, userId, BigInt(transactionId))));
+    },
+
+    /** An admin's view of a user's ledger (DESIGN D18: `users.read`): the same page, for a user who exists. */
+    async userPage(userId: string, query: LedgerQuery) {
+      return withFiguresAge(
+        await reads.run(async (from) => {
+          if (!(await repo.userExists(from, userId))) throw errors.notFound();
+          return ledgerPage(from, userId, query);
+        }),
+      );
+    },
+
+    async userEntry(userId: string, transactionId: string) {
+      return withFiguresAge(await reads.run((from) => ledgerDetail(from, userId, BigInt(transactionId))));
+    },
+
     /**
-     * CSV statement, streamed a page at a time (history.csv.ts): one row per entry on the user's accounts,
-     * with its exact amount and the description of the History line it belongs to. From the replica when there
-     * is one, like the page.
+     * CSV statement of the filtered view, streamed a page at a time (history.csv.ts): one row per entry on the
+     * user's accounts, with its exact amount and the description of the History line it belongs to. From the
+     * replica when there is one, like the page.
      */
-    csv: (userId: string): Promise<{ value: Readable; figuresAsOf?: string }> =>
-      reads.run(async (from) => csvStatement(from, userId)),
+    csv: (userId: string, filters: LedgerFilters = {}): Promise<{ value: Readable; figuresAsOf?: string }> =>
+      reads.run(async (from) => csvStatement(from, userId, undefined, entryFilters(filters))),
   };
 }
 
