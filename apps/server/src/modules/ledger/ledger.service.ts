@@ -97,15 +97,6 @@ export interface RequestPosting {
   settle?: 'stake';
 }
 
-/** What api_user_posting did, when it did not hand the request back. */
-export interface RequestPostingResult {
-  outcome: 'ok' | 'self' | 'unknown' | 'insufficient';
-  /** The business time of the request (ISO), which the summary was computed at. */
-  at: string;
-  recipient: string | null;
-  summary: unknown;
-}
-
 /**
  * A posting's legs as a one-statement request hands them to the database: checked (balanced per asset), netted,
  * owners possibly REQUEST_USER / REQUEST_RECIPIENT, which the statement resolves and sorts into the lock order.

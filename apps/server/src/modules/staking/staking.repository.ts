@@ -90,6 +90,20 @@ export const stakeResult = z.discriminatedUnion('outcome', [
   z.looseObject({ outcome: z.literal('ok'), at: z.string(), summary: summaryObject }),
 ]);
 
+/** What api_user_posting stores for a staking move (convert, sell, transfer), and a replay renders. */
+export const movedResult = z.discriminatedUnion('outcome', [
+  z.looseObject({ outcome: z.literal('insufficient') }),
+  z.looseObject({ outcome: z.literal('self') }),
+  z.looseObject({ outcome: z.literal('unknown') }),
+  z.looseObject({
+    outcome: z.literal('ok'),
+    at: z.string(),
+    recipient: z.string().nullable(),
+    summary: summaryObject,
+  }),
+]);
+export type MovedResult = Extract<z.infer<typeof movedResult>, { outcome: 'ok' }>;
+
 /** What api_withdraw_earned stores as the request's answer, and a replay renders. */
 export const withdrawEarnedResult = z.discriminatedUnion('outcome', [
   z.looseObject({ outcome: z.literal('refused') }),

@@ -13,13 +13,18 @@ import {
   userAccount,
   type Leg,
   type Ledger,
-  type RequestPostingResult,
 } from '../ledger/ledger.service.js';
 import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
 import { createLeaderboard } from './leaderboard.js';
 import { createWithdrawEarned } from './withdraw-earned.js';
 import { stakeOf, stakingView } from './staking.view.js';
-import { stakeResult, stakingRepository as repo, type SummaryRow } from './staking.repository.js';
+import {
+  movedResult,
+  stakeResult,
+  stakingRepository as repo,
+  type MovedResult,
+  type SummaryRow,
+} from './staking.repository.js';
 import { lastStakeDay, readSettlementDue, yieldDue as yieldAt, type StakeTerms } from './yield.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
 import { notifications } from '../notifications/record.js';
@@ -114,18 +119,17 @@ export function createStakingService(deps: {
   function moved(
     move: { kind: string; memo: string; recipient?: string; legs: Leg[]; settle?: 'stake' },
     insufficient: string,
-    message: (result: RequestPostingResult) => string,
+    message: (result: MovedResult) => string,
   ): OneStatementWork<StakingAnswer> {
     return {
       run: (frame) => ledger.postForRequest(frame, { ...move, summary: 'staking' }),
       settle: settleNow,
       render(stored) {
-        const result = stored as RequestPostingResult;
+        const result = movedResult.parse(stored);
         if (result.outcome === 'insufficient') throw short(insufficient);
         if (result.outcome === 'self') throw bad(MSG.staking.transferSelf);
         if (result.outcome === 'unknown') throw bad(MSG.staking.transferUnknown);
-        const row = result.summary as SummaryRow;
-        return { success: true, message: message(result), summary: view(row, new Date(result.at)) };
+        return { success: true, message: message(result), summary: view(result.summary, new Date(result.at)) };
       },
     };
   }
