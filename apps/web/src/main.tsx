@@ -29,3 +29,6 @@ createRoot(root).render(
 // Maintenance mode's notice (DESIGN D18) on every page, users' and admins', outside the app's own tree. Loaded after
 // the first render: the login page's first bundle stays within its budget (DESIGN §7).
 void import('./features/operator/components/MaintenanceBanner').then((banner) => banner.mountMaintenanceBanner());
+
+// Installable app: the service worker and its update prompt (src/pwa), after the first render like the banner.
+void import('./pwa/register').then((pwa) => pwa.registerServiceWorker());

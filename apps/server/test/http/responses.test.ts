@@ -16,6 +16,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>SVP</title>');
   writeFileSync(path.join(webDist, 'assets', 'app-1a2b.js'), 'console.log(1)');
   writeFileSync(path.join(webDist, 'policy.html'), '<p>policy</p>');
+  writeFileSync(path.join(webDist, 'sw.js'), "self.addEventListener('fetch', () => undefined);");
+  writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"SVP Invest"}');
   writeFileSync(path.join(webDist, '.build-stamp'), 'stamp-of-the-sources');
   t = await buildTestApp({ WEB_DIST: webDist });
 });
@@ -45,6 +47,20 @@ describe('pages of the web app', () => {
     expect((await t.app.inject('/assets/../../package.json')).body).not.toContain('"name"');
     // The build's stamp (apps/web/scripts/build-if-changed.mjs) is not a file of the app.
     expect((await t.app.inject('/.build-stamp')).body).not.toContain('stamp-of-the-sources');
+  });
+
+  it('serves the service worker and the manifest revalidated on every check, with their types', async () => {
+    const sw = await t.app.inject('/sw.js');
+    // A cached worker would hide a deploy: the browser must ask every time.
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    const manifest = await t.app.inject('/manifest.webmanifest');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    // The CSP lets the page register its own worker and read its own manifest (default-src 'self'), nobody else's.
+    const csp = String(sw.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toMatch(/worker-src|manifest-src/);
   });
 
   it('never answers a page for a path in the API namespace, in any letter case', async () => {
