@@ -22,6 +22,7 @@ import { TOUCH_EVERY_MS } from '../src/modules/auth/sessions.js';
 import { createClock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
 import { createWithdrawalRequest } from '../src/modules/withdrawals/withdrawal-request.js';
+import { controlsConfig } from '../src/modules/withdrawals/withdrawal-controls.js';
 import { SEEDED_DAYS, SEEDED_PLAN } from './seed-users.js';
 
 /** Any idle limit longer than a bench run: the seeded and signed-in sessions are fresh. */
@@ -116,7 +117,10 @@ export function withdrawStatementRoute(app: FastifyInstance, db: Db, tokenHashes
     minEarnings: config.MIN_WITHDRAWAL_EARNINGS_USD,
     requireVerified: config.WITHDRAWALS_REQUIRE_VERIFIED_EMAIL,
   };
-  const request = createWithdrawalRequest({ db, ledger: createLedger(db, createClock()), rule })('maturity');
+  const controls = controlsConfig(config);
+  const request = createWithdrawalRequest({ db, ledger: createLedger(db, createClock()), rule, controls })(
+    'maturity',
+  );
   app.post('/', async (_request, reply) => {
     const tokenHash = tokenHashes[next++];
     if (!tokenHash) return reply.code(500).send({ error: 'no matured plan left' });

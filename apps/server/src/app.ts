@@ -61,6 +61,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketsService } from './modules/tickets/tickets.service.js';
 import { createStakingService } from './modules/staking/staking.service.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
+import { controlsConfig } from './modules/withdrawals/withdrawal-controls.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createAccountModule } from './modules/account/index.js';
 import { accountRepository } from './modules/account/account.repository.js';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chain: scanner,
     treasury: treasuryAddress,
     requireVerifiedEmail: config.WITHDRAWALS_REQUIRE_VERIFIED_EMAIL,
+    controls: controlsConfig(config),
   });
   const devSimulated = config.isProduction ? null : simulated;
   const treasury = createTreasuryService({

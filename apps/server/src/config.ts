@@ -61,6 +61,14 @@ const evmAddress = z
   .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits')
   .transform((v) => v.toLowerCase());
 
+/** A dollar figure of the withdrawal controls (ADR 0044): "10000" or "2500.50", as micro-dollars. */
+const usdSetting = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a dollar amount like 10000 or 2500.50 (0: none)')
+    .default(fallback)
+    .transform((v) => fromDecimalString(v, 'USD'));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -134,6 +142,12 @@ const envSchema = z.object({
     .regex(/^\d{1,6}(\.\d{1,2})?$/, 'must be a dollar amount like 5 or 2.50')
     .default('5')
     .transform((v) => fromDecimalString(v, 'USD')),
+  /**
+   * Withdrawal caps per user (DESIGN D18, ADR 0044): the payouts requested in a rolling 24 hours and 30 days, rejected
+   * ones aside; finance may set a user's own. 0: no cap.
+   */
+  WITHDRAWAL_DAILY_CAP_USD: usdSetting('10000'),
+  WITHDRAWAL_MONTHLY_CAP_USD: usdSetting('50000'),
   DAILY_COINS_BASE: z.coerce.bigint().min(0n).default(1_000n),
   TAP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100).default(20),
   /** Sign-ups one address may make per clock hour (DESIGN D14); raise it for users behind one shared NAT. */

@@ -10,6 +10,7 @@ export * from './plans.js';
 export * from './deposits-schemas.js';
 export * from './plans-schemas.js';
 export * from './withdrawals-schemas.js';
+export * from './withdrawal-controls.js';
 export * from './referrals-schemas.js';
 export * from './history-schemas.js';
 export * from './figures-age.js';

@@ -15,6 +15,8 @@ export const PERMISSIONS = [
   'adjustments.post',
   'withdrawals.read',
   'withdrawals.decide',
+  /** A user's own daily and monthly withdrawal caps (ADR 0044). */
+  'withdrawals.limits',
   'deposits.read',
   'treasury.read',
   'treasury.operate',
@@ -46,6 +48,7 @@ export const ROLE_PERMISSIONS: Record<AdminRole, readonly Permission[]> = {
     'adjustments.post',
     'withdrawals.read',
     'withdrawals.decide',
+    'withdrawals.limits',
     'deposits.read',
     'treasury.read',
     'treasury.operate',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { decimalString } from './schemas.js';
+import { withdrawalControlsSchema, withdrawalReviewSchema } from './withdrawal-controls.js';
 
 /**
  * Withdrawals (DESIGN D6, D7, D16): quote, request, the user's list and the admin's queue and decisions.
@@ -29,9 +30,13 @@ export const withdrawalQuoteSchema = z.object({
   maturity: payoutSchema,
   breakInvestment: payoutSchema.extend({ invested: decimalString }),
   canBreak: z.boolean(),
+  /** Why a break would be refused when only a control stops it (a cap, a hold: ADR 0044); null otherwise. */
+  breakRefusal: z.string().nullable(),
   /** A matured plan may always move to the balance (principal and profit, no fees), earnings or not. */
   canMoveToBalance: z.boolean(),
   wallet: z.string(),
+  /** Caps, any hold and whether a request would need a second approval (ADR 0044). */
+  controls: withdrawalControlsSchema,
 });
 export const withdrawalSchema = z.object({
   id: z.string(),
@@ -47,6 +52,8 @@ export const withdrawalSchema = z.object({
   requestedAt: z.string(),
   dueAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** A withdrawal that needs a second admin's approval (ADR 0044): why, and how many it has; null: one approval. */
+  review: withdrawalReviewSchema.nullable(),
 });
 export const withdrawalResponseSchema = z.object({
   success: z.literal(true),
@@ -66,8 +73,16 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   username: z.string(),
   /** The payout the treasury has sent and the chain has not confirmed yet, if any. */
   sendingTxHash: z.string().nullable(),
+  /** The admin who gave the first of two approvals (their e-mail), if one has (ADR 0044). */
+  firstApprovedBy: z.string().nullable(),
+  /** Past its promised time (dueAt) and not paid. */
+  late: z.boolean(),
 });
 export const adminWithdrawalListSchema = z.object({ withdrawals: z.array(adminWithdrawalSchema) });
+/** Withdrawals past the promised time and not paid, the longest overdue first (ADR 0044). */
+export const lateWithdrawalListSchema = z.object({
+  withdrawals: z.array(adminWithdrawalSchema.extend({ hoursLate: z.number() })),
+});
 export const adminPaySchema = z.object({
   txHash: z
     .string({ error: MSG.withdraw.txHashInvalid })

@@ -7,6 +7,7 @@ export * from './tables/audit.js';
 export * from './tables/ledger.js';
 export * from './tables/plans.js';
 export * from './tables/withdrawals.js';
+export * from './tables/withdrawal-controls.js';
 export * from './tables/deposits.js';
 export * from './tables/engagement.js';
 export * from './tables/tickets.js';

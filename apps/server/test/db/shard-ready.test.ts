@@ -33,6 +33,7 @@ const BY_USER: Record<string, string> = {
   topup_requests: 'user_id',
   totp_factors: 'user_id',
   withdrawals: 'user_id',
+  withdrawal_limits: 'user_id',
 };
 
 /** User-owned tables read per user only through their parent's key: the reason, and what a shard would need. */

@@ -25,6 +25,16 @@ const quote = (reasons: string[]) => ({
   },
   canBreak: false,
   canMoveToBalance: true,
+  breakRefusal: null,
+  controls: {
+    dailyCap: '10000',
+    dailyUsed: '0',
+    monthlyCap: '50000',
+    monthlyUsed: '0',
+    hold: null,
+    review: [],
+    promise: 'Withdrawals are processed within 48 hours to 3 days; extra verification may be needed for large withdrawals.',
+  },
   wallet: matured.wallet,
 });
 

@@ -1,5 +1,7 @@
 -- Last defined by a numbered migration, drizzle/0033_withdrawal_request_one_call.sql: its comments say why.
-CREATE OR REPLACE FUNCTION public.api_withdrawal_request(p_token_hash text, p_now timestamp with time zone, p_idle_ms bigint, p_touch_ms bigint, p_key text, p_route text, p_request_hash text, p_claim text, p_key_held boolean, p_kind text, p_withdrawal_id uuid, p_due_at timestamp with time zone, p_ledger_kind text, p_memo_prefix text, p_min_earnings bigint, p_require_verified boolean, p_fees bigint[], p_break_percent bigint, p_day_ms bigint, p_usd_unit bigint, p_notification_type text, p_notification_category text, OUT o_outcome text, OUT o_user_id text, OUT o_result jsonb)
+-- Issue #37 (docs/decisions/0044-withdrawal-controls.md): the caps are checked here, after the user's locks, by withdrawal_controls.
+DROP FUNCTION IF EXISTS public.api_withdrawal_request(text, timestamp with time zone, bigint, bigint, text, text, text, text, boolean, text, uuid, timestamp with time zone, text, text, bigint, boolean, bigint[], bigint, bigint, bigint, text, text);
+CREATE OR REPLACE FUNCTION public.api_withdrawal_request(p_token_hash text, p_now timestamp with time zone, p_idle_ms bigint, p_touch_ms bigint, p_key text, p_route text, p_request_hash text, p_claim text, p_key_held boolean, p_kind text, p_withdrawal_id uuid, p_due_at timestamp with time zone, p_ledger_kind text, p_memo_prefix text, p_min_earnings bigint, p_require_verified boolean, p_fees bigint[], p_break_percent bigint, p_day_ms bigint, p_usd_unit bigint, p_notification_type text, p_notification_category text, p_daily_cap bigint, p_monthly_cap bigint, OUT o_outcome text, OUT o_user_id text, OUT o_result jsonb)
  RETURNS record
  LANGUAGE plpgsql
 AS $function$
@@ -9,6 +11,10 @@ DECLARE
   v_verified boolean;
   v_earnings bigint;
   v_price record;
+  v_controls record;
+  v_refusal text;
+  v_cap bigint;
+  v_used bigint;
   v_owners text[];
   v_codes text[];
   v_assets text[];
@@ -31,7 +37,23 @@ BEGIN
     v_plan.expected_withdrawal, v_plan.ends_at, coalesce(v_earnings, 0), v_verified, p_now,
     p_min_earnings, p_require_verified, p_fees, p_break_percent, p_day_ms);
 
-  IF v_price.o_refusal IS NOT NULL THEN
+  v_refusal := v_price.o_refusal;
+  IF v_refusal IS NULL THEN
+    -- The caps, read after the plan's and the earnings account's locks: another request of this user has committed
+    -- its withdrawal or not started, so this sum holds it (READ COMMITTED: each statement sees what committed).
+    SELECT * INTO v_controls FROM withdrawal_controls(o_user_id::uuid, p_now, v_price.o_payout, p_daily_cap,
+      p_monthly_cap);
+    v_refusal := v_controls.o_refusal;
+    IF v_refusal = 'daily-cap' THEN
+      v_cap := v_controls.o_daily_cap;
+      v_used := v_controls.o_daily_used;
+    ELSIF v_refusal = 'monthly-cap' THEN
+      v_cap := v_controls.o_monthly_cap;
+      v_used := v_controls.o_monthly_used;
+    END IF;
+  END IF;
+
+  IF v_refusal IS NOT NULL THEN
     o_outcome := 'refused';
   ELSE
     BEGIN
@@ -69,8 +91,10 @@ BEGIN
     END;
   END IF;
 
-  o_result := jsonb_build_object('outcome', o_outcome, 'refusal', v_price.o_refusal, 'days', v_price.o_days,
+  o_result := jsonb_build_object('outcome', o_outcome, 'refusal', v_refusal, 'days', v_price.o_days,
     'minEarnings', p_min_earnings::text,
+    'cap', CASE WHEN v_cap IS NOT NULL THEN jsonb_build_object('payout', v_price.o_payout::text, 'cap', v_cap::text,
+      'used', v_used::text) END,
     -- The row just written, from the values it was written with (reading it back costs a tenth of the call).
     'withdrawal', CASE WHEN o_outcome = 'ok' THEN jsonb_build_object('id', p_withdrawal_id, 'userId', o_user_id,
       'kind', p_kind, 'gross', v_price.o_gross::text, 'feeHandling', v_price.o_fees[1]::text,

@@ -28,5 +28,9 @@ export const withdrawals = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     decidedBy: uuid('decided_by'),
   },
-  (t) => [index('withdrawals_status_idx').on(t.status, t.dueAt), index('withdrawals_user_idx').on(t.userId)],
+  (t) => [
+    index('withdrawals_status_idx').on(t.status, t.dueAt),
+    // The caps sum a user's recent withdrawals (migration 0044); it serves the user's list too.
+    index('withdrawals_user_requested_idx').on(t.userId, t.requestedAt),
+  ],
 );

@@ -1,4 +1,5 @@
 import { MSG } from '@svp/shared';
+import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { withRetries } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
@@ -15,8 +16,8 @@ import {
  * The admin's side of withdrawals (DESIGN D7, D16): the queue, approved for the treasury to pay, or rejected with
  * a reason. Paid is the chain's word: payout-confirmation.ts.
  */
-export function createWithdrawalDecisions(deps: { db: Db; ledger: Ledger }) {
-  const { db, ledger } = deps;
+export function createWithdrawalDecisions(deps: { db: Db; ledger: Ledger; clock: Clock }) {
+  const { db, ledger, clock } = deps;
 
   /**
    * The decision in one statement (sql/functions/withdrawals/api_withdrawal_decide.sql, ADR 0028): the admin's
@@ -44,6 +45,7 @@ export function createWithdrawalDecisions(deps: { db: Db; ledger: Ledger }) {
     /** The admin's queue: pending requests to approve or reject, approved ones waiting for the treasury's payout. */
     async pending() {
       const rows = await repo.queue(db);
+      const now = clock.now().getTime();
       return {
         withdrawals: rows.map((r) => ({
           ...withdrawalView(r.withdrawal),
@@ -51,6 +53,8 @@ export function createWithdrawalDecisions(deps: { db: Db; ledger: Ledger }) {
           email: r.email,
           username: r.username,
           sendingTxHash: r.sendingTxHash,
+          firstApprovedBy: null,
+          late: r.withdrawal.dueAt.getTime() < now,
         })),
       };
     },

@@ -49,5 +49,6 @@ export function withdrawalView(w: WithdrawalRow) {
     requestedAt: w.requestedAt.toISOString(),
     dueAt: w.dueAt.toISOString(),
     decidedAt: w.decidedAt?.toISOString() ?? null,
+    review: null,
   };
 }

@@ -7,6 +7,14 @@ import { statementAnswer, type OneStatementWork } from '../../http/one-statement
 import type { Ledger } from '../ledger/ledger.service.js';
 import { withdrawalFromJson, withdrawalView } from './withdrawal-money.js';
 import { pricingRule, refusalMessage } from './withdrawal-price.js';
+import {
+  CONTROL_REFUSALS,
+  controlRefusalMessage,
+  type ControlRefusal,
+  type ControlsConfig,
+} from './withdrawal-controls.js';
+
+const isControlRefusal = (r: string): r is ControlRefusal => (CONTROL_REFUSALS as readonly string[]).includes(r);
 import { withdrawalRequestResult, withdrawalsRepository as repo } from './withdrawals.repository.js';
 
 type Kind = 'maturity' | 'break';
@@ -21,6 +29,7 @@ export function createWithdrawalRequest(deps: {
   db: Db;
   ledger: Ledger;
   rule: { minEarnings: bigint; requireVerified: boolean };
+  controls: ControlsConfig;
 }) {
   const { db, ledger } = deps;
   const rule = pricingRule(deps.rule);
@@ -38,6 +47,7 @@ export function createWithdrawalRequest(deps: {
             ledgerKind,
             memoPrefix: kind === 'maturity' ? 'Withdrawal' : 'Investment broken early',
             rule,
+            controls: deps.controls,
             notification: {
               type: 'withdrawal.requested',
               category: NOTIFICATION_TYPES['withdrawal.requested'],
@@ -50,9 +60,12 @@ export function createWithdrawalRequest(deps: {
       render(stored) {
         const result = withdrawalRequestResult.parse(stored);
         if (result.outcome === 'refused') {
-          const message = result.refusal
-            ? refusalMessage(result.refusal, result.days ?? 0, BigInt(result.minEarnings ?? '0'))
-            : result.message;
+          const refusal = result.refusal;
+          const message = !refusal
+            ? result.message
+            : isControlRefusal(refusal)
+              ? controlRefusalMessage(refusal, result.cap)
+              : refusalMessage(refusal, result.days ?? 0, BigInt(result.minEarnings ?? '0'));
           throw new AppError('NOT_ELIGIBLE', message ?? MSG.withdraw.failed);
         }
         if (result.outcome === 'failed') throw new AppError('NOT_ELIGIBLE', MSG.withdraw.failed);

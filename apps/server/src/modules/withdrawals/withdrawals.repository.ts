@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type Db } from '../../db/client.js';
 import { treasurySteps, treasuryTransfers, users, withdrawals } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
+import { capFigures, CONTROL_REFUSALS, type ControlsConfig } from './withdrawal-controls.js';
 import { statementCall, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
 
 type Executor = Db | Tx;
@@ -33,6 +34,8 @@ const requestCall = statementCall('api_withdrawal_request', {
   p_usd_unit: 'bigint',
   p_notification_type: 'text',
   p_notification_category: 'text',
+  p_daily_cap: 'bigint',
+  p_monthly_cap: 'bigint',
 });
 
 /** A withdrawal as a statement's answer holds it (api_withdrawal_json): text fields. */
@@ -43,10 +46,20 @@ export const withdrawalRequestResult = z.discriminatedUnion('outcome', [
   z.looseObject({
     outcome: z.literal('refused'),
     refusal: z
-      .enum(['no-plan', 'unverified', 'not-matured', 'earnings', 'nothing-expected', 'already-matured'])
+      .enum([
+        'no-plan',
+        'unverified',
+        'not-matured',
+        'earnings',
+        'nothing-expected',
+        'already-matured',
+        ...CONTROL_REFUSALS,
+      ])
       .nullish(),
     days: z.number().nullish(),
     minEarnings: z.string().optional(),
+    /** A cap refusal's figures (ADR 0044). */
+    cap: capFigures.nullish(),
     /** An answer stored before the statement priced requests itself (keys are kept): the refusal's words. */
     message: z.string().nullish(),
   }),
@@ -81,6 +94,8 @@ export interface WithdrawalRequestRow {
   /** The posting's memo before the amount ("Withdrawal: 22.5 requested to 0x…"). */
   memoPrefix: string;
   rule: PricingRule;
+  /** The caps and the other controls' configuration (ADR 0044). */
+  controls: ControlsConfig;
   notification: { type: string; category: string };
 }
 
@@ -133,6 +148,8 @@ export const withdrawalsRepository = {
       p_usd_unit: r.rule.usdUnit.toString(),
       p_notification_type: r.notification.type,
       p_notification_category: r.notification.category,
+      p_daily_cap: r.controls.dailyCap.toString(),
+      p_monthly_cap: r.controls.monthlyCap.toString(),
     });
   },
   async insert(tx: Tx, values: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {

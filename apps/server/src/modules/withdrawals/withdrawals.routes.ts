@@ -14,6 +14,9 @@ import {
   withdrawalRequestSchema,
   withdrawalResponseSchema,
   withdrawalSchema,
+  WITHDRAWAL_CONTROLS_API,
+  withdrawalLimitsSchema,
+  withdrawalLimitsSetSchema,
 } from '@svp/shared';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { WithdrawalsService } from './withdrawals.service.js';
@@ -124,6 +127,32 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
         app.inOneStatement(request, reply, () =>
           withdrawals.reject(request.params.id, request.body.reason, request.ip),
         ),
+    );
+
+    // Caps per user (ADR 0044): finance reads and sets a user's own; compliance reads them.
+    app.get(
+      WITHDRAWAL_CONTROLS_API.limits,
+      {
+        config: { access: 'admin', permission: 'withdrawals.read' },
+        schema: { tags: ['admin'], params: idParams, response: { 200: withdrawalLimitsSchema, ...errorResponses } },
+      },
+      async (request) => withdrawals.limits.get(request.params.id),
+    );
+    app.post(
+      WITHDRAWAL_CONTROLS_API.limits,
+      {
+        config: { access: 'admin', permission: 'withdrawals.limits', idempotent: true },
+        schema: {
+          tags: ['admin'],
+          params: idParams,
+          body: withdrawalLimitsSetSchema,
+          response: {
+            200: z.object({ success: z.literal(true), message: z.string(), limits: withdrawalLimitsSchema }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => withdrawals.limits.set(actorOf(request), request.params.id, request.body),
     );
   };
 }

@@ -1,4 +1,4 @@
-import { daysRemaining, formatUsdShort, formatUsd, MSG, usdText } from '@svp/shared';
+import { daysRemaining, formatUsdShort, formatUsd, MSG, usdText, WITHDRAWAL_CONTROLS_MSG } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { inTransaction, type IdempotencyClaim } from '../../db/transaction.js';
@@ -14,6 +14,7 @@ import { withdrawalsRepository as repo } from './withdrawals.repository.js';
 import { createWithdrawalRequest } from './withdrawal-request.js';
 import { priceWithdrawals, pricingRule, refusalMessage, type Price } from './withdrawal-price.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
+import { createWithdrawalLimits, readControls, type ControlsConfig } from './withdrawal-controls.js';
 
 /** A price as the quote shows it: the gross, the fees (their total and each), and what arrives. */
 const quotedPayout = (p: Price) => ({
@@ -40,6 +41,8 @@ export function createWithdrawalsService(deps: {
   treasury: string | null;
   /** WITHDRAWALS_REQUIRE_VERIFIED_EMAIL (ADR 0023): a request needs the account's e-mail verified. */
   requireVerifiedEmail?: boolean;
+  /** Caps, four eyes and holds (ADR 0044); tests that build the service alone get the defaults' absence: none. */
+  controls?: ControlsConfig;
 }) {
   const { db, clock, ledger } = deps;
   const { minEarnings, referralBonusUsd } = deps.rule;
@@ -48,6 +51,7 @@ export function createWithdrawalsService(deps: {
   const rule = pricingRule({ minEarnings, requireVerified: deps.requireVerifiedEmail ?? false });
 
   const payouts = createPayoutConfirmation(deps);
+  const controls: ControlsConfig = deps.controls ?? { dailyCap: 0n, monthlyCap: 0n };
 
   return {
     ...createWithdrawalDecisions(deps),
@@ -77,11 +81,18 @@ export function createWithdrawalsService(deps: {
         rule,
       );
       const days = maturity.days;
+      const now = clock.now();
+      // The caps as a request of each kind would meet them (withdrawal_controls, the statement's own rule).
+      const [matureControls, breakControls] = await Promise.all([
+        readControls(db, controls, userId, now, maturity.payout),
+        readControls(db, controls, userId, now, broken.payout),
+      ]);
       // Every reason the request would refuse, the e-mail's first (ADR 0023): the page says why before it is sent.
       const reasons = [
         ...maturity.refusals.filter((r) => r === 'unverified'),
         ...maturity.refusals.filter((r) => r !== 'unverified'),
       ].map((r) => refusalMessage(r, days ?? 0, minEarnings));
+      if (matureControls.message) reasons.push(matureControls.message);
       return {
         hasPlan: Boolean(investment),
         endTime: investment?.endsAt.toISOString() ?? null,
@@ -93,9 +104,16 @@ export function createWithdrawalsService(deps: {
         reasons,
         maturity: quotedPayout(maturity),
         breakInvestment: { invested: usdText(investment?.amount ?? 0n), ...quotedPayout(broken) },
-        canBreak: broken.refusals.length === 0,
+        canBreak: broken.refusals.length === 0 && breakControls.refusal === null,
+        breakRefusal: broken.refusals.length === 0 ? breakControls.message : null,
         canMoveToBalance: days !== null && days <= 0,
         wallet: user?.walletAddress ?? '',
+        controls: {
+          ...matureControls.figures,
+          hold: null,
+          review: [],
+          promise: WITHDRAWAL_CONTROLS_MSG.promise,
+        },
       };
     },
 
@@ -106,7 +124,11 @@ export function createWithdrawalsService(deps: {
       db,
       ledger,
       rule: { minEarnings, requireVerified: deps.requireVerifiedEmail ?? false },
+      controls,
     }),
+
+    /** Finance's caps per user (ADR 0044). */
+    limits: createWithdrawalLimits({ db, clock, audit: deps.audit, controls }),
 
     /**
      * Closes a matured plan into the balance: the invested amount and its profit, no fees (nothing leaves

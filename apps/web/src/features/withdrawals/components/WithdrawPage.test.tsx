@@ -26,6 +26,16 @@ const base: WithdrawalQuote = {
   },
   canBreak: false,
   canMoveToBalance: true,
+  breakRefusal: null,
+  controls: {
+    dailyCap: '10000',
+    dailyUsed: '0',
+    monthlyCap: '50000',
+    monthlyUsed: '0',
+    hold: null,
+    review: [],
+    promise: 'Withdrawals are processed within 48 hours to 3 days; extra verification may be needed for large withdrawals.',
+  },
   wallet: WALLET,
 };
 const WITHDRAWAL = {
@@ -41,6 +51,7 @@ const WITHDRAWAL = {
   requestedAt: '2026-02-15T10:00:00.000Z',
   dueAt: '2026-02-17T10:00:00.000Z',
   decidedAt: null,
+  review: null,
 };
 
 function setup(quote: WithdrawalQuote, extra: Parameters<typeof mockFetch>[0] = {}) {

@@ -22,6 +22,9 @@ const ROW = {
   email: 'bob@example.com',
   username: 'bob',
   sendingTxHash: null,
+  review: null,
+  firstApprovedBy: null,
+  late: false,
 };
 const APPROVED = { ...ROW, status: 'approved', decidedAt: '2026-02-16T10:00:00.000Z' };
 const HASH = `0x${'a'.repeat(64)}`;
