@@ -148,6 +148,8 @@ const envSchema = z.object({
    */
   WITHDRAWAL_DAILY_CAP_USD: usdSetting('10000'),
   WITHDRAWAL_MONTHLY_CAP_USD: usdSetting('50000'),
+  /** A payout above it needs a second, different admin's approval before the treasury may pay it (ADR 0044). 0: never. */
+  WITHDRAWAL_FOUR_EYES_ABOVE_USD: usdSetting('1000'),
   DAILY_COINS_BASE: z.coerce.bigint().min(0n).default(1_000n),
   TAP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100).default(20),
   /** Sign-ups one address may make per clock hour (DESIGN D14); raise it for users behind one shared NAT. */

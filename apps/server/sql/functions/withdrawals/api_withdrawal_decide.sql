@@ -1,4 +1,5 @@
 -- Last defined by a numbered migration, drizzle/0018_withdrawal_decisions.sql: its comments say why.
+-- Four eyes: a withdrawal needing two approvals takes a first, then a different admin's second.
 CREATE OR REPLACE FUNCTION public.api_withdrawal_decide(p_token_hash text, p_now timestamp with time zone, p_idle_ms bigint, p_touch_ms bigint, p_key text, p_route text, p_request_hash text, p_claim text, p_key_held boolean, p_id uuid, p_decision text, p_reason text, p_ip text, p_ledger_key text, p_usd_unit bigint, p_approved_category text, p_rejected_category text, OUT o_outcome text, OUT o_user_id text, OUT o_result jsonb)
  RETURNS record
  LANGUAGE plpgsql
@@ -25,6 +26,16 @@ BEGIN
   ELSIF p_decision = 'reject' AND EXISTS (SELECT 1 FROM treasury_steps s
       WHERE s.withdrawal_id = p_id AND s.kind = 'payout' AND s.status <> 'dropped') THEN
     o_outcome := 'payoutInFlight';
+  ELSIF p_decision = 'approve' AND w.approvals_needed > 1 AND w.first_approved_by IS NULL THEN
+    -- Four eyes (docs/decisions/0044-withdrawal-controls.md): the first of two approvals leaves it pending, so the
+    -- treasury (which pays only 'approved') cannot pay it yet. The row's lock makes one of two racing admins first.
+    UPDATE withdrawals SET first_approved_by = o_user_id::uuid, first_approved_at = p_now WHERE id = p_id;
+    INSERT INTO audit_log (actor_id, action, target_type, target_id, before, after, ip, created_at)
+      VALUES (o_user_id::uuid, 'withdrawal.first_approval', 'withdrawal', p_id::text, '{"approvals":0}',
+        '{"approvals":1}', p_ip, p_now);
+    o_outcome := 'firstApproval';
+  ELSIF p_decision = 'approve' AND w.approvals_needed > 1 AND w.first_approved_by = o_user_id::uuid THEN
+    o_outcome := 'sameAdmin';
   ELSIF p_decision = 'approve' THEN
     UPDATE withdrawals SET status = 'approved', approved_at = p_now, approved_by = o_user_id::uuid WHERE id = p_id;
     PERFORM notification_add(w.user_id, 'withdrawal.approved', p_approved_category,

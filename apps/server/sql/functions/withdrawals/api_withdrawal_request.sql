@@ -1,7 +1,8 @@
 -- Last defined by a numbered migration, drizzle/0033_withdrawal_request_one_call.sql: its comments say why.
 -- Issue #37 (docs/decisions/0044-withdrawal-controls.md): the caps are checked here, after the user's locks, by withdrawal_controls.
 DROP FUNCTION IF EXISTS public.api_withdrawal_request(text, timestamp with time zone, bigint, bigint, text, text, text, text, boolean, text, uuid, timestamp with time zone, text, text, bigint, boolean, bigint[], bigint, bigint, bigint, text, text);
-CREATE OR REPLACE FUNCTION public.api_withdrawal_request(p_token_hash text, p_now timestamp with time zone, p_idle_ms bigint, p_touch_ms bigint, p_key text, p_route text, p_request_hash text, p_claim text, p_key_held boolean, p_kind text, p_withdrawal_id uuid, p_due_at timestamp with time zone, p_ledger_kind text, p_memo_prefix text, p_min_earnings bigint, p_require_verified boolean, p_fees bigint[], p_break_percent bigint, p_day_ms bigint, p_usd_unit bigint, p_notification_type text, p_notification_category text, p_daily_cap bigint, p_monthly_cap bigint, OUT o_outcome text, OUT o_user_id text, OUT o_result jsonb)
+DROP FUNCTION IF EXISTS public.api_withdrawal_request(text, timestamp with time zone, bigint, bigint, text, text, text, text, boolean, text, uuid, timestamp with time zone, text, text, bigint, boolean, bigint[], bigint, bigint, bigint, text, text, bigint, bigint);
+CREATE OR REPLACE FUNCTION public.api_withdrawal_request(p_token_hash text, p_now timestamp with time zone, p_idle_ms bigint, p_touch_ms bigint, p_key text, p_route text, p_request_hash text, p_claim text, p_key_held boolean, p_kind text, p_withdrawal_id uuid, p_due_at timestamp with time zone, p_ledger_kind text, p_memo_prefix text, p_min_earnings bigint, p_require_verified boolean, p_fees bigint[], p_break_percent bigint, p_day_ms bigint, p_usd_unit bigint, p_notification_type text, p_notification_category text, p_daily_cap bigint, p_monthly_cap bigint, p_four_eyes_above bigint, p_review_due_at timestamp with time zone, OUT o_outcome text, OUT o_user_id text, OUT o_result jsonb)
  RETURNS record
  LANGUAGE plpgsql
 AS $function$
@@ -15,6 +16,8 @@ DECLARE
   v_refusal text;
   v_cap bigint;
   v_used bigint;
+  v_review text[] := '{}';
+  v_approvals smallint := 1;
   v_owners text[];
   v_codes text[];
   v_assets text[];
@@ -42,8 +45,14 @@ BEGIN
     -- The caps, read after the plan's and the earnings account's locks: another request of this user has committed
     -- its withdrawal or not started, so this sum holds it (READ COMMITTED: each statement sees what committed).
     SELECT * INTO v_controls FROM withdrawal_controls(o_user_id::uuid, p_now, v_price.o_payout, p_daily_cap,
-      p_monthly_cap);
+      p_monthly_cap, p_four_eyes_above);
     v_refusal := v_controls.o_refusal;
+    -- Four eyes: two approvals by two admins, and the spec's longer promise (3 days) as its due date.
+    v_review := v_controls.o_review;
+    IF cardinality(v_review) > 0 THEN
+      v_approvals := 2;
+      p_due_at := p_review_due_at;
+    END IF;
     IF v_refusal = 'daily-cap' THEN
       v_cap := v_controls.o_daily_cap;
       v_used := v_controls.o_daily_used;
@@ -59,9 +68,10 @@ BEGIN
     BEGIN
       UPDATE investments SET status = 'closed', closed_at = p_now WHERE id = v_plan.id;
       INSERT INTO withdrawals (id, user_id, investment_id, kind, gross, fee_handling, fee_crypto, fee_charity, payout,
-          wallet, status, requested_at, due_at)
+          wallet, status, requested_at, due_at, approvals_needed, review_reasons)
         VALUES (p_withdrawal_id, o_user_id::uuid, v_plan.id, p_kind, v_price.o_gross, v_price.o_fees[1],
-          v_price.o_fees[2], v_price.o_fees[3], v_price.o_payout, v_wallet, 'pending', p_now, p_due_at);
+          v_price.o_fees[2], v_price.o_fees[3], v_price.o_payout, v_wallet, 'pending', p_now, p_due_at, v_approvals,
+          v_review);
       -- The plan's money leaves it: at maturity the platform pays what it promised beyond the amount and the
       -- earnings go too; a break pays back its share and the rest stays with the platform. The fees go to their
       -- accounts and the payout waits in withdrawal_pending for the treasury.
@@ -99,7 +109,8 @@ BEGIN
     'withdrawal', CASE WHEN o_outcome = 'ok' THEN jsonb_build_object('id', p_withdrawal_id, 'userId', o_user_id,
       'kind', p_kind, 'gross', v_price.o_gross::text, 'feeHandling', v_price.o_fees[1]::text,
       'feeCrypto', v_price.o_fees[2]::text, 'feeCharity', v_price.o_fees[3]::text, 'payout', v_price.o_payout::text,
-      'wallet', v_wallet, 'status', 'pending', 'requestedAt', p_now, 'dueAt', p_due_at) END);
+      'wallet', v_wallet, 'status', 'pending', 'requestedAt', p_now, 'dueAt', p_due_at, 'approvalsNeeded', v_approvals,
+      'reviewReasons', to_jsonb(v_review), 'firstApprovedBy', NULL) END);
   PERFORM api_request_close(o_user_id, p_now, p_key, p_route, p_request_hash, p_claim, p_key_held, o_result);
 END;
 $function$;

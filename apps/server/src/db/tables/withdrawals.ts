@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { uuidKey } from './columns.js';
 import { investments } from './plans.js';
 import { userIdColumn } from './users.js';
@@ -27,10 +28,20 @@ export const withdrawals = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     decidedBy: uuid('decided_by'),
+    /** 2: a second, different admin must approve before it is 'approved' (four eyes, migration 0045). */
+    approvalsNeeded: smallint('approvals_needed').notNull().default(1),
+    /** Why it needs two ('large', 'new-wallet'); empty for one. */
+    reviewReasons: text('review_reasons').array().notNull().default(sql`'{}'`),
+    firstApprovedBy: uuid('first_approved_by'),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('withdrawals_status_idx').on(t.status, t.dueAt),
     // The caps sum a user's recent withdrawals (migration 0044); it serves the user's list too.
     index('withdrawals_user_requested_idx').on(t.userId, t.requestedAt),
+    check(
+      'withdrawals_four_eyes_check',
+      sql`${t.approvalsNeeded} = 1 OR ${t.status} NOT IN ('approved', 'paid') OR (${t.firstApprovedBy} IS NOT NULL AND ${t.approvedBy} IS NOT NULL AND ${t.firstApprovedBy} <> ${t.approvedBy})`,
+    ),
   ],
 );

@@ -1,5 +1,6 @@
 import {
   WITHDRAWAL_CONTROLS_MSG as CONTROLS_MSG,
+  REVIEW_REASONS,
   usdText,
   type WithdrawalLimitsSet,
   fromDecimalString,
@@ -27,12 +28,15 @@ export interface ControlsConfig {
   /** Default caps in micro-dollars over 24 hours and 30 days; 0: no cap. */
   dailyCap: bigint;
   monthlyCap: bigint;
+  /** A payout above it needs a second admin's approval; 0: never. */
+  fourEyesAbove: bigint;
 }
 
 export function controlsConfig(config: Config): ControlsConfig {
   return {
     dailyCap: config.WITHDRAWAL_DAILY_CAP_USD,
     monthlyCap: config.WITHDRAWAL_MONTHLY_CAP_USD,
+    fourEyesAbove: config.WITHDRAWAL_FOUR_EYES_ABOVE_USD,
   };
 }
 
@@ -56,13 +60,14 @@ export function controlRefusalMessage(refusal: ControlRefusal, cap: z.infer<type
 const controlsCall = functionCall(
   'withdrawal_controls',
   `o_refusal as refusal, o_daily_cap::text as "dailyCap", o_daily_used::text as "dailyUsed",
-   o_monthly_cap::text as "monthlyCap", o_monthly_used::text as "monthlyUsed"`,
+   o_monthly_cap::text as "monthlyCap", o_monthly_used::text as "monthlyUsed", o_review::text[] as review`,
   {
     p_user_id: 'uuid',
     p_now: 'timestamptz',
     p_payout: 'bigint',
     p_daily_cap: 'bigint',
     p_monthly_cap: 'bigint',
+    p_four_eyes_above: 'bigint',
   },
   z.object({
     refusal: z.enum(CONTROL_REFUSALS).nullable(),
@@ -70,6 +75,7 @@ const controlsCall = functionCall(
     dailyUsed: z.string(),
     monthlyCap: z.string().nullable(),
     monthlyUsed: z.string(),
+    review: z.array(z.enum(REVIEW_REASONS)),
   }),
 );
 
@@ -81,6 +87,7 @@ export async function readControls(db: Db, cfg: ControlsConfig, userId: string, 
     p_payout: payout.toString(),
     p_daily_cap: cfg.dailyCap.toString(),
     p_monthly_cap: cfg.monthlyCap.toString(),
+    p_four_eyes_above: cfg.fourEyesAbove.toString(),
   });
   const r = row!;
   const text = (v: string | null) => (v === null ? null : usdText(BigInt(v)));
@@ -92,6 +99,7 @@ export async function readControls(db: Db, cfg: ControlsConfig, userId: string, 
     });
   return {
     refusal: r.refusal,
+    review: r.review,
     message: r.refusal ? message(r.refusal) : null,
     figures: {
       dailyCap: text(r.dailyCap),

@@ -1,4 +1,4 @@
-import { MSG } from '@svp/shared';
+import { MSG, WITHDRAWAL_CONTROLS_MSG } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { withRetries } from '../../db/transaction.js';
@@ -11,6 +11,19 @@ import {
   withdrawalsRepository as repo,
   type WithdrawalDecision,
 } from './withdrawals.repository.js';
+
+type QueueRow = Awaited<ReturnType<typeof repo.queue>>[number];
+
+/** A withdrawal as the admin's queue shows it: the user, any payout in flight, the first approver, lateness. */
+const queued = (r: QueueRow, now: number) => ({
+  ...withdrawalView(r.withdrawal),
+  userId: r.withdrawal.userId,
+  email: r.email,
+  username: r.username,
+  sendingTxHash: r.sendingTxHash,
+  firstApprovedBy: r.firstApprovedBy,
+  late: r.withdrawal.dueAt.getTime() < now,
+});
 
 /**
  * The admin's side of withdrawals (DESIGN D7, D16): the queue, approved for the treasury to pay, or rejected with
@@ -36,6 +49,7 @@ export function createWithdrawalDecisions(deps: { db: Db; ledger: Ledger; clock:
         const result = withdrawalDecisionResult.parse(stored);
         if (result.outcome === 'notPending') throw new AppError('CONFLICT', MSG.withdraw.notPending);
         if (result.outcome === 'payoutInFlight') throw new AppError('CONFLICT', MSG.withdraw.payoutInFlight);
+        if (result.outcome === 'sameAdmin') throw new AppError('CONFLICT', WITHDRAWAL_CONTROLS_MSG.sameAdmin);
         return withdrawalView(withdrawalFromJson(result.withdrawal));
       },
     };
@@ -44,17 +58,21 @@ export function createWithdrawalDecisions(deps: { db: Db; ledger: Ledger; clock:
   return {
     /** The admin's queue: pending requests to approve or reject, approved ones waiting for the treasury's payout. */
     async pending() {
-      const rows = await repo.queue(db);
       const now = clock.now().getTime();
+      return { withdrawals: (await repo.queue(db)).map((r) => queued(r, now)) };
+    },
+
+    /**
+     * The spec's promise measured (48 hours to 3 days, ADR 0044): every withdrawal past its due time and not paid,
+     * the longest overdue first, with how late it is.
+     */
+    async late() {
+      const now = clock.now();
+      const rows = await repo.queue(db, now);
       return {
         withdrawals: rows.map((r) => ({
-          ...withdrawalView(r.withdrawal),
-          userId: r.withdrawal.userId,
-          email: r.email,
-          username: r.username,
-          sendingTxHash: r.sendingTxHash,
-          firstApprovedBy: null,
-          late: r.withdrawal.dueAt.getTime() < now,
+          ...queued(r, now.getTime()),
+          hoursLate: Math.floor((now.getTime() - r.withdrawal.dueAt.getTime()) / 3_600_000),
         })),
       };
     },

@@ -1,5 +1,5 @@
 /** How a withdrawal's money is shown (its API view), for both sides of withdrawals; it is posted in SQL (ADR 0038). */
-import { type Payout, usdText } from '@svp/shared';
+import { REVIEW_REASONS, type Payout, type ReviewReason, usdText } from '@svp/shared';
 import type { WithdrawalRow } from './withdrawals.repository.js';
 
 export const feeTotal = (p: Payout) => p.fees.handling + p.fees.crypto + p.fees.charity;
@@ -7,10 +7,11 @@ export const feeTotal = (p: Payout) => p.fees.handling + p.fees.crypto + p.fees.
 export type WithdrawalView = ReturnType<typeof withdrawalView>;
 
 /** A withdrawal as a statement answers it (sql/functions/withdrawals/api_withdrawal_json.sql): text fields. */
-export type WithdrawalJson = Record<string, string | null | undefined>;
+export type WithdrawalJson = Record<string, unknown>;
 
 /** The row a statement's JSON stands for, as far as the view reads it. */
-export function withdrawalFromJson(w: WithdrawalJson): WithdrawalRow {
+export function withdrawalFromJson(json: WithdrawalJson): WithdrawalRow {
+  const w = json as Record<string, string | null | undefined>;
   const date = (value: string | null | undefined) => (value ? new Date(value) : null);
   return {
     id: w.id!,
@@ -32,6 +33,22 @@ export function withdrawalFromJson(w: WithdrawalJson): WithdrawalRow {
     dueAt: new Date(w.dueAt!),
     decidedAt: date(w.decidedAt),
     decidedBy: null,
+    // Answers stored before four eyes (keys are kept) have none of these: one approval.
+    approvalsNeeded: typeof json.approvalsNeeded === 'number' ? json.approvalsNeeded : 1,
+    reviewReasons: Array.isArray(json.reviewReasons) ? (json.reviewReasons as string[]) : [],
+    firstApprovedBy: w.firstApprovedBy ?? null,
+    firstApprovedAt: null,
+  };
+}
+
+/** A withdrawal needing two approvals: why, and how many it has (ADR 0044); null for one. */
+function reviewOf(w: WithdrawalRow) {
+  if (w.approvalsNeeded <= 1) return null;
+  const approved = w.status === 'approved' || w.status === 'paid';
+  return {
+    reasons: w.reviewReasons.filter((r): r is ReviewReason => (REVIEW_REASONS as readonly string[]).includes(r)),
+    approvalsNeeded: w.approvalsNeeded,
+    approvals: approved ? w.approvalsNeeded : w.firstApprovedBy ? 1 : 0,
   };
 }
 
@@ -49,6 +66,6 @@ export function withdrawalView(w: WithdrawalRow) {
     requestedAt: w.requestedAt.toISOString(),
     dueAt: w.dueAt.toISOString(),
     decidedAt: w.decidedAt?.toISOString() ?? null,
-    review: null,
+    review: reviewOf(w),
   };
 }

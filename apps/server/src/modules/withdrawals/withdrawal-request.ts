@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, NOTIFICATION_TYPES, withdrawalDueDate } from '@svp/shared';
+import { MSG, NOTIFICATION_TYPES, PROCESSING_HOURS, WITHDRAWAL_CONTROLS_MSG, withdrawalDueDate } from '@svp/shared';
 import type { Db } from '../../db/client.js';
 import { withRetries } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
@@ -43,7 +43,8 @@ export function createWithdrawalRequest(deps: {
             frame,
             kind,
             withdrawalId: randomUUID(),
-            dueAt: withdrawalDueDate(frame.now),
+            dueAt: withdrawalDueDate(frame.now, PROCESSING_HOURS.normal),
+            reviewDueAt: withdrawalDueDate(frame.now, PROCESSING_HOURS.review),
             ledgerKind,
             memoPrefix: kind === 'maturity' ? 'Withdrawal' : 'Investment broken early',
             rule,
@@ -69,11 +70,12 @@ export function createWithdrawalRequest(deps: {
           throw new AppError('NOT_ELIGIBLE', message ?? MSG.withdraw.failed);
         }
         if (result.outcome === 'failed') throw new AppError('NOT_ELIGIBLE', MSG.withdraw.failed);
-        return {
-          success: true,
-          message: MSG.withdraw.success,
-          withdrawal: withdrawalView(withdrawalFromJson(result.withdrawal)),
-        };
+        const withdrawal = withdrawalView(withdrawalFromJson(result.withdrawal));
+        // A request that needs a second approval says so, with the spec's longer promise (ADR 0044).
+        const message = withdrawal.review
+          ? WITHDRAWAL_CONTROLS_MSG.requestedForReview(withdrawal.dueAt)
+          : MSG.withdraw.success;
+        return { success: true, message, withdrawal };
       },
     };
   };

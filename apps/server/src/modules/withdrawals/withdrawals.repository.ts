@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, USD_UNIT } from '@svp/shared';
 import { ledgerKey } from '../ledger/ledger-keys.js';
 import { z } from 'zod';
@@ -19,6 +19,10 @@ const sendingHash = sql<string | null>`(
     and ${treasurySteps.status} in ('signed', 'sent')
   limit 1)`;
 
+/** The e-mail of the admin who gave the first of two approvals (ADR 0044). */
+const firstApprover = sql<string | null>`(
+  select u.email from users u where u.id = ${withdrawals.firstApprovedBy})`;
+
 /** The request in one call (sql/functions/withdrawals/api_withdrawal_request.sql): locks, prices, posts, answers. */
 const requestCall = statementCall('api_withdrawal_request', {
   p_kind: 'text',
@@ -36,10 +40,12 @@ const requestCall = statementCall('api_withdrawal_request', {
   p_notification_category: 'text',
   p_daily_cap: 'bigint',
   p_monthly_cap: 'bigint',
+  p_four_eyes_above: 'bigint',
+  p_review_due_at: 'timestamptz',
 });
 
 /** A withdrawal as a statement's answer holds it (api_withdrawal_json): text fields. */
-const withdrawalJson = z.record(z.string(), z.string().nullish());
+const withdrawalJson = z.record(z.string(), z.unknown());
 
 /** What api_withdrawal_request stores as the request's answer, and a replay renders. */
 export const withdrawalRequestResult = z.discriminatedUnion('outcome', [
@@ -71,6 +77,8 @@ export const withdrawalRequestResult = z.discriminatedUnion('outcome', [
 export const withdrawalDecisionResult = z.discriminatedUnion('outcome', [
   z.looseObject({ outcome: z.literal('notPending') }),
   z.looseObject({ outcome: z.literal('payoutInFlight') }),
+  z.looseObject({ outcome: z.literal('sameAdmin') }),
+  z.looseObject({ outcome: z.literal('firstApproval'), withdrawal: withdrawalJson }),
   z.looseObject({ outcome: z.literal('ok'), withdrawal: withdrawalJson }),
 ]);
 
@@ -90,6 +98,8 @@ export interface WithdrawalRequestRow {
   kind: 'maturity' | 'break';
   withdrawalId: string;
   dueAt: Date;
+  /** The due date when it needs a second approval (the spec's 3 days). */
+  reviewDueAt: Date;
   ledgerKind: string;
   /** The posting's memo before the amount ("Withdrawal: 22.5 requested to 0x…"). */
   memoPrefix: string;
@@ -150,6 +160,8 @@ export const withdrawalsRepository = {
       p_notification_category: r.notification.category,
       p_daily_cap: r.controls.dailyCap.toString(),
       p_monthly_cap: r.controls.monthlyCap.toString(),
+      p_four_eyes_above: r.controls.fourEyesAbove.toString(),
+      p_review_due_at: r.reviewDueAt.toISOString(),
     });
   },
   async insert(tx: Tx, values: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
@@ -159,12 +171,23 @@ export const withdrawalsRepository = {
   listForUser: (db: Executor, userId: string) =>
     db.select().from(withdrawals).where(eq(withdrawals.userId, userId)).orderBy(desc(withdrawals.requestedAt)),
   /** The admin's queue: pending and approved withdrawals, the soonest due first, with any payout in flight. */
-  queue: (db: Executor) =>
+  queue: (db: Executor, dueBefore?: Date) =>
     db
-      .select({ withdrawal: withdrawals, email: users.email, username: users.username, sendingTxHash: sendingHash })
+      .select({
+        withdrawal: withdrawals,
+        email: users.email,
+        username: users.username,
+        sendingTxHash: sendingHash,
+        firstApprovedBy: firstApprover,
+      })
       .from(withdrawals)
       .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(inArray(withdrawals.status, ['pending', 'approved']))
+      .where(
+        and(
+          inArray(withdrawals.status, ['pending', 'approved']),
+          dueBefore ? lt(withdrawals.dueAt, dueBefore) : undefined,
+        ),
+      )
       .orderBy(asc(withdrawals.dueAt)),
   /** Locks one withdrawal for a decision; later statements of the transaction see what others committed. */
   async lock(tx: Tx, id: string): Promise<WithdrawalRow | undefined> {

@@ -15,6 +15,7 @@ import {
   withdrawalResponseSchema,
   withdrawalSchema,
   WITHDRAWAL_CONTROLS_API,
+  lateWithdrawalListSchema,
   withdrawalLimitsSchema,
   withdrawalLimitsSetSchema,
 } from '@svp/shared';
@@ -127,6 +128,15 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
         app.inOneStatement(request, reply, () =>
           withdrawals.reject(request.params.id, request.body.reason, request.ip),
         ),
+    );
+
+    app.get(
+      WITHDRAWAL_CONTROLS_API.late,
+      {
+        config: { access: 'admin', permission: 'withdrawals.read' },
+        schema: { tags: ['admin'], response: { 200: lateWithdrawalListSchema, ...errorResponses } },
+      },
+      async () => withdrawals.late(),
     );
 
     // Caps per user (ADR 0044): finance reads and sets a user's own; compliance reads them.

@@ -51,7 +51,7 @@ export function createWithdrawalsService(deps: {
   const rule = pricingRule({ minEarnings, requireVerified: deps.requireVerifiedEmail ?? false });
 
   const payouts = createPayoutConfirmation(deps);
-  const controls: ControlsConfig = deps.controls ?? { dailyCap: 0n, monthlyCap: 0n };
+  const controls: ControlsConfig = deps.controls ?? { dailyCap: 0n, monthlyCap: 0n, fourEyesAbove: 0n };
 
   return {
     ...createWithdrawalDecisions(deps),
@@ -111,7 +111,7 @@ export function createWithdrawalsService(deps: {
         controls: {
           ...matureControls.figures,
           hold: null,
-          review: [],
+          review: matureControls.review,
           promise: WITHDRAWAL_CONTROLS_MSG.promise,
         },
       };
