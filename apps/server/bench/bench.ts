@@ -4,6 +4,7 @@
  * budget as met or not (never absolute timings in tests). Needs PostgreSQL (DATABASE_URL, default the local
  * server, see database-url.ts; a role with CREATEDB) and pgbench. BENCH_SECONDS sets each run's length
  * (default 5: about two minutes in all). Writes the figures to docs/benchmarks.md, above its lab notes.
+ * `npm run bench -- me` measures GET /me's budgets only and prints them (me-runs.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,10 +21,8 @@ import {
   WRITE_CLIENTS,
   helloWorld,
   investStatementPost,
-  meStatementGet,
   pgbench,
   pgbenchInit,
-  primaryKeyGet,
   transferStatementPgbench,
   transferStatementPost,
   withdrawStatementPgbench,
@@ -52,6 +51,7 @@ import {
   withdrawLoad,
 } from './scenarios.js';
 import { seedCount, seedUsers } from './seed-users.js';
+import { meOnly, meRuns } from './me-runs.js';
 
 const baseUrl = benchDatabaseUrl();
 /** Users in the leaderboard; the login runs take half each, so no account nears its login limit. */
@@ -134,16 +134,7 @@ async function main() {
     const payBack = pairs.map(([from, to]) => ({ tokenHash: sessionTokenHash(to), recipient: from.username }));
     const payForward = pairs.map(([from, to]) => ({ tokenHash: sessionTokenHash(from), recipient: to.username }));
 
-    const pkLabel = `reference: bare Fastify GET, one primary-key SELECT (${CONNECTIONS} connections)`;
-    const refUrl = dbUrlFor(`${name}_ref`);
-    const pkBefore = await run(`${pkLabel}, before GET /me`, () => primaryKeyGet(refUrl));
-    const meRun = await run(`GET /api/v1/me (${CONNECTIONS} connections)`, () => getLoad(api, API.me, alice));
-    const pkAfter = await run(`${pkLabel}, after GET /me`, () => primaryKeyGet(refUrl));
-    const me: Interleaved = { subject: meRun, references: [pkBefore.rps, pkAfter.rps] };
-    const meFloor = await run(
-      `context: bare Fastify GET running /me's own statement for the same session (${CONNECTIONS} connections)`,
-      () => meStatementGet(dbUrlFor(name), sessionTokenHash(alice)),
-    );
+    const me = await meRuns(run, api, alice, dbUrlFor(name), dbUrlFor(`${name}_ref`));
 
     await run(`context: dashboard first screen, /me + /config in turn (${CONNECTIONS} connections)`, () =>
       dashboardLoad(api, alice),
@@ -269,7 +260,6 @@ async function main() {
         measures,
         hello,
         me,
-        meFloor,
         writes,
         transferFloor: transferFloor!,
         transferStatementAlone,
@@ -296,4 +286,5 @@ async function main() {
   }
 }
 
-await main();
+// `npm run bench -- me`: GET /me's budgets alone (me-runs.ts).
+await (process.argv[2] === 'me' ? meOnly() : main());

@@ -2,16 +2,19 @@
  * `npm run bench:profile -- <scenario|/api/v1/any/get/path> [seconds]` (scenarios: see `scenarios` below) — runs one bench load
  * against the real server started with `--cpu-prof`, then prints where the server's CPU went: self time
  * by package or source file, and the hottest functions. For finding what to fix, not for figures.
+ * `me-statement` profiles /me's own statement behind a bare route (reference-server.ts) under /me's load instead
+ * of the app: the two reports side by side say what the app costs around the statement.
  */
 import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { API } from '@svp/shared';
 import { benchDatabaseUrl, databaseUrlFor } from './database-url.js';
-import { client, cpuSecondsOf, startServer, type BenchUser } from './app-under-test.js';
-import { WRITE_CLIENTS, type LoadResult } from './references.js';
+import { client, cpuSecondsOf, sessionTokenHash, startServer, type BenchUser } from './app-under-test.js';
+import { load, WRITE_CLIENTS, type LoadResult } from './references.js';
 import { LOGIN_RATE } from './report.js';
 import {
   benchUsers,
@@ -57,6 +60,19 @@ function cpuTimes(serverPid: number) {
     }
   }
   return { server: ticks(serverPid), postgres, self: ticks(process.pid) };
+}
+
+/** /me's statement behind a bare route (reference-server.ts `me-sql`), started with `nodeArgs`; resolves once listening. */
+async function statementServer(dbUrl: string, tokenHash: string, nodeArgs: string[]) {
+  const port = 3700 + Math.floor(Math.random() * 90);
+  const script = path.join(path.dirname(new URL(import.meta.url).pathname), 'reference-server.ts');
+  const args = [...nodeArgs, '--import', 'tsx', script, 'me-sql', String(port), dbUrl, tokenHash];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`statement server exited with ${code}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}/` };
 }
 
 function where(url: string): string {
@@ -118,10 +134,13 @@ async function main() {
   await admin.connect();
   await admin.query(`create database ${name}`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'svp-prof-'));
+  const floorDir = mkdtempSync(path.join(os.tmpdir(), 'svp-prof-statement-'));
+  const profiling = (into: string) => ['--cpu-prof', `--cpu-prof-dir=${into}`];
   const port = 3800 + Math.floor(Math.random() * 90);
   const dbUrl = databaseUrlFor(baseUrl, name);
   // A server that does not start must not leave the database behind.
-  const server = await startServer(dbUrl, port, ['--cpu-prof', `--cpu-prof-dir=${dir}`]).catch(
+  // Only the subject is profiled: the app, or the statement server for `me-statement`.
+  const server = await startServer(dbUrl, port, scenario === 'me-statement' ? [] : profiling(dir)).catch(
     async (error: unknown) => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -139,9 +158,13 @@ async function main() {
       scenario === wanted ? seedUsers(dbUrl, kind, seedCount(seconds)) : [];
     const investors = await seeded('investor', 'invest');
     const holders = await seeded('matured-plan', 'withdraw');
-    const before = cpuTimes(server.pid!);
+    const floor =
+      scenario === 'me-statement' ? await statementServer(dbUrl, sessionTokenHash(alice), profiling(floorDir)) : null;
+    const subject = floor?.child ?? server;
+    const before = cpuTimes(subject.pid!);
     const scenarios: Record<string, () => Promise<LoadResult>> = {
       me: () => getLoad(api, API.me, alice, opts),
+      'me-statement': () => load(floor!.url, opts),
       dashboard: () => dashboardLoad(api, alice, opts),
       leaderboard: () => getLoad(api, API.stakingLeaderboard, alice, opts),
       transfer: () => transferLoad(api, transferPairs(users), opts),
@@ -168,7 +191,12 @@ async function main() {
       throw new Error(`unknown scenario ${scenario}; one of ${Object.keys(scenarios).join(', ')} or a GET path`);
     const result = await run();
     console.log(`${scenario}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.errors} errors`);
-    const after = cpuTimes(server.pid!);
+    const after = cpuTimes(subject.pid!);
+    if (floor) {
+      // A clean exit writes the statement server's profile (reference-server.ts ends on SIGTERM).
+      floor.child.kill('SIGTERM');
+      await new Promise((resolve) => floor.child.once('exit', resolve));
+    }
     const cores = (cpuSeconds: number) => `${(cpuSeconds / seconds).toFixed(2)} cores`;
     let postgres = 0;
     for (const [pid, used] of after.postgres) postgres += used - (before.postgres.get(pid) ?? 0);
@@ -190,10 +218,14 @@ async function main() {
     else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
-  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  const profiled = scenario === 'me-statement' ? floorDir : dir;
+  // The main thread's profile (a worker thread writes one of its own, numbered after it).
+  const file = readdirSync(profiled)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort()[0];
   if (!file) throw new Error('the server wrote no profile');
-  console.log(`profile: ${path.join(dir, file)}`);
-  report(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Profile);
+  console.log(`profile: ${path.join(profiled, file)}`);
+  report(JSON.parse(readFileSync(path.join(profiled, file), 'utf8')) as Profile);
 }
 
 await main();
