@@ -27,4 +27,5 @@ export * from './operator-permissions.js';
 export * from './operator-messages.js';
 export * from './operator-schemas.js';
 export * from './operator-routes.js';
+export * from './key-facts.js';
 export * from './ledger-view.js';

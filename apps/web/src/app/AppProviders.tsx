@@ -43,7 +43,8 @@ export function AppProviders({
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" env={env}>
-        <LazyNotifications position="top-right" />
+        {/* At the foot, clear of the header's controls (and, on a phone, above the tab bar: styles.css). */}
+        <LazyNotifications position="bottom-right" />
         {children}
       </MantineProvider>
     </QueryClientProvider>

@@ -66,6 +66,7 @@ export const testUser: UserSnapshot = {
   dailyCoins: '0.25',
   botEarn: '0',
   earnings: '0',
+  earnedTotal: '0',
   botStatus: 0,
   referralCode: null,
 };

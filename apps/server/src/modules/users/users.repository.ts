@@ -32,6 +32,8 @@ export interface SnapshotRow {
   plan_name: string | null;
   ends_at_ms: string | null;
   expected_withdrawal: string | null;
+  /** all that ever reached the earnings account, less withdrawals' movements (paid out, rejected and returned) */
+  earned_total: string;
   /** the account's e-mail is verified (ADR 0023) */
   email_verified: boolean;
 }
@@ -43,7 +45,10 @@ const SNAPSHOT_COLUMNS = `u.id, u.email, u.role, u.username, u.wallet_address, u
      e.bot_status, e.bot_reason, (extract(epoch from e.bot_paid_through) * 1000)::bigint::text as bot_paid_through_ms,
      e.welcome_claimed_at is not null as welcome_claimed, p.name as plan_name,
      (extract(epoch from i.ends_at) * 1000)::bigint::text as ends_at_ms,
-     i.expected_withdrawal::text as expected_withdrawal, u.email_verified_at is not null as email_verified`;
+     i.expected_withdrawal::text as expected_withdrawal, u.email_verified_at is not null as email_verified,
+     (select coalesce(sum(le.amount), 0)::text from accounts ea
+        join ledger_entries le on le.account_id = ea.id join ledger_transactions lt on lt.id = le.transaction_id
+        where ea.owner = u.id::text and ea.code = 'usd.earnings' and lt.kind not like 'withdrawal%') as earned_total`;
 const SNAPSHOT_JOINS = `cross join lateral (
      select json_object_agg(a.code, a.balance::text) as balances, coalesce(sum(a.entry_count), 0)::text as entries_total
      from accounts a where a.owner = u.id::text) b

@@ -55,6 +55,7 @@ export function createUsersService(
       dailyCoins: toDecimalString(amount('coin.daily'), 'COIN'),
       botEarn: '0',
       earnings: toDecimalString(amount('usd.earnings'), 'USD'),
+      earnedTotal: toDecimalString(BigInt(row.earned_total ?? '0'), 'USD'),
       botStatus: row.bot_status === 'active' ? 1 : 0,
       referralCode: row.referral_code,
     };

@@ -11,6 +11,7 @@ import { LogoutModal } from '../../shared/session/LogoutModal';
 import classes from './DashboardLayout.module.css';
 import { DashboardHeader } from './DashboardHeader';
 import { Sidebar } from './Sidebar';
+import { BottomTabs } from './BottomTabs';
 import { DashboardUserContext } from '../../shared/session/user-context';
 import { VerifyEmailBanner } from '../../features/account/components/VerifyEmailBanner';
 
@@ -65,6 +66,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           )}
         </Container>
       </AppShell.Main>
+      <BottomTabs />
       <LogoutModal opened={logoutOpen} onClose={logout.close} />
     </AppShell>
   );

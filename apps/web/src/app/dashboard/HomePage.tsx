@@ -7,6 +7,7 @@ import { useDashboardUser } from '../../shared/session/user-context';
 import { BotBox } from '../../features/engagement/components/bot/BotBox';
 import { CoinBox } from '../../features/engagement/components/rewards/CoinBox';
 import { PageHeader } from '../../components/ui/PageHeader';
+import classes from './HomePage.module.css';
 
 /** SPEC §3: these tier values all mean "no plan yet"; the home shows "Not selected" for them. */
 const NO_PLAN = new Set(['', 'No Plan', 'NULL', 'Loading...']);
@@ -15,15 +16,20 @@ function planLabel(tier: string): string {
   return NO_PLAN.has(tier.trim()) ? 'Not selected' : tier;
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <Card withBorder radius="lg" padding="lg">
+    <Card withBorder radius="lg" padding="md" className={classes.stat}>
       <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fz="xl" fw={800} mt={4}>
+      <Text fz="xl" fw={800} mt={4} className={classes.value}>
         {value}
       </Text>
+      {hint && (
+        <Text fz="xs" c="dimmed" mt={2}>
+          {hint}
+        </Text>
+      )}
     </Card>
   );
 }
@@ -53,11 +59,17 @@ export function HomePage({ botSeed }: { botSeed?: number }) {
         description="Here is where your account stands today."
       />
 
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      {/* Two by two on a phone: four cards stacked one under another filled the whole screen. */}
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }} data-testid="home-stats">
         <Stat label="Current plan" value={planLabel(user.tier)} />
         <Stat label="Invested amount" value={formatUsd(user.investedAmount)} />
         <Stat label="Maturity date" value={formatMaturity(user.end_time)} />
-        <Stat label="Total earned" value={formatUsd(user.earnings)} />
+        {/* For all time: a withdrawal pays the earnings out, and must not bring this back to $0. */}
+        <Stat
+          label="Total earned"
+          value={formatUsd(user.earnedTotal)}
+          hint={`Referral bonuses and credits, all time (${formatUsd(user.earnings)} in earnings now)`}
+        />
       </SimpleGrid>
 
       {config.data?.referralText && (

@@ -1,23 +1,26 @@
 import { Anchor } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { adminPasswordLogin, type MfaStage } from '../api/admin-mfa';
 import { ADMIN_LOGIN } from '../api/login';
 import { AuthShell } from '../../../components/ui/AuthShell';
 import { LoginForm } from './LoginForm';
 import { TotpStep } from './TotpStep';
+import { loginReturn } from '../return-path';
+import { SessionEndedNotice } from './SessionEndedNotice';
 
 /** /admin: password first, then the second factor (set up on the first login, a code afterwards). */
 export default function AdminLoginPage() {
   const navigate = useNavigate();
   const [stage, setStage] = useState<MfaStage | null>(null);
+  const back = loginReturn(useLocation().search, '/dashadmin');
 
   return (
     <AuthShell>
       {stage ? (
         <TotpStep
           stage={stage}
-          onDone={() => void navigate('/dashadmin', { replace: true })}
+          onDone={() => void navigate(back.to, { replace: true })}
           onCancel={() => setStage(null)}
         />
       ) : (
@@ -25,7 +28,8 @@ export default function AdminLoginPage() {
           variant={ADMIN_LOGIN}
           title="Admin Login"
           subtitle="For SVP Invest administrators only."
-          redirectTo="/dashadmin"
+          redirectTo={back.to}
+          notice={<SessionEndedNotice ended={back.ended} />}
           submit={adminPasswordLogin}
           onSubmitted={(result) => setStage(result as MfaStage)}
           links={

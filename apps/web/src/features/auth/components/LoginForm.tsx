@@ -19,10 +19,13 @@ interface LoginFormProps {
   submit?: (body: LoginRequest) => Promise<unknown>;
   /** Called instead of navigating to `redirectTo` when `submit` succeeded. */
   onSubmitted?: (result: unknown) => void;
+  /** Above the form: why the visitor is here (the session ended). */
+  notice?: ReactNode;
 }
 
 /** User and admin login share this form; only the endpoint, texts, links and destination differ. */
-export function LoginForm({ variant, title, subtitle, redirectTo, links, submit, onSubmitted }: LoginFormProps) {
+export function LoginForm(props: LoginFormProps) {
+  const { variant, title, subtitle, redirectTo, links, submit, onSubmitted, notice } = props;
   const navigate = useNavigate();
   const mutation = useLogin(variant, submit);
   const [email, setEmail] = useState('');
@@ -57,6 +60,7 @@ export function LoginForm({ variant, title, subtitle, redirectTo, links, submit,
             {subtitle}
           </Text>
         </div>
+        {notice}
         <ErrorAlert message={error} title={null} />
         <form onSubmit={onSubmit} onFocus={preloadLoginSchema} noValidate>
           <Stack gap="md">

@@ -1,9 +1,11 @@
 import { Anchor, Loader } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { USER_LOGIN } from '../api/login';
 import { AuthShell } from '../../../components/ui/AuthShell';
 import { LoginForm } from './LoginForm';
+import { loginReturn } from '../return-path';
+import { SessionEndedNotice } from './SessionEndedNotice';
 
 // Only accounts with two-factor sign-in need the code step (and its zod schemas): not in the login page's budget.
 const TotpStep = lazy(() => import('./TotpStep').then((m) => ({ default: m.TotpStep })));
@@ -12,7 +14,9 @@ const TotpStep = lazy(() => import('./TotpStep').then((m) => ({ default: m.TotpS
 export function LoginPage() {
   const navigate = useNavigate();
   const [codeStep, setCodeStep] = useState(false);
-  const toDashboard = () => void navigate('/dashboard', { replace: true });
+  // After a session ended on a page, sign-in goes back to that page (only a path inside the dashboard).
+  const back = loginReturn(useLocation().search, '/dashboard');
+  const toDashboard = () => void navigate(back.to, { replace: true });
 
   return (
     <AuthShell>
@@ -25,7 +29,8 @@ export function LoginPage() {
           variant={USER_LOGIN}
           title="Welcome back"
           subtitle="Log in to manage your balance, plans and withdrawals."
-          redirectTo="/dashboard"
+          redirectTo={back.to}
+          notice={<SessionEndedNotice ended={back.ended} />}
           onSubmitted={(result) => (result === 'verify' ? setCodeStep(true) : toDashboard())}
           links={
             <>

@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import KeyFacts from '../../../components/ui/KeyFacts';
 
 interface TermsModalProps {
   opened: boolean;
@@ -17,6 +18,7 @@ export function TermsModal({ opened, onClose, onAgree }: TermsModalProps) {
               By creating an account you confirm that you are at least 18 years old and legally able to enter into a
               contract, and you agree to the following terms.
             </Text>
+            <KeyFacts headingLevel={3} />
             <List spacing={6} fz="sm">
               <List.Item>
                 <b>Your account.</b> Keep your password private. You are responsible for activity on your account. Your

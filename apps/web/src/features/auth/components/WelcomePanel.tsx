@@ -1,9 +1,10 @@
-import { Button, Collapse, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Collapse, Skeleton, Stack, Text, Title } from '@mantine/core';
+import KeyFacts from '../../../components/ui/KeyFacts';
 import { useDisclosure } from '@mantine/hooks';
 import { usePublicConfig } from '../../../shared/public-config';
 import classes from './RegisterPage.module.css';
 
-/** Right half of the sign-up page (SPEC §2): a welcome, with more detail behind "Show More". */
+/** Right half of the sign-up page (SPEC §2): a welcome and the key facts, with the referral rule behind "Show More". */
 export function WelcomePanel() {
   const [more, { toggle }] = useDisclosure(false);
   const config = usePublicConfig();
@@ -18,6 +19,8 @@ export function WelcomePanel() {
           Open an account in a minute. Top up with USDT on the BEP-20 network, choose a fixed-term plan, and follow your
           balance, earnings and withdrawals from one dashboard.
         </Text>
+        {/* Fees and the rules for taking money out, in full and never behind "Show More". */}
+        <KeyFacts headingLevel={3} />
         <Collapse in={more} id="welcome-more">
           <Stack gap="sm" c="white">
             {config.isPending ? (
@@ -25,12 +28,6 @@ export function WelcomePanel() {
             ) : (
               config.data?.referralText && <Text fw={600}>{config.data.referralText}</Text>
             )}
-            <List spacing={4} c="white" fz="sm">
-              <List.Item>Plans start at $10 and run for 45 days.</List.Item>
-              <List.Item>Top-ups carry a $3 fee; withdrawals carry $2.60 in fees.</List.Item>
-              <List.Item>Withdrawals are paid within 48 hours to 3 days, never on Sundays.</List.Item>
-              <List.Item>Returns are not guaranteed and capital can be lost. You must be 18 or older.</List.Item>
-            </List>
           </Stack>
         </Collapse>
         <div>

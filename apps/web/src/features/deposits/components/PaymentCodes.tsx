@@ -1,21 +1,30 @@
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import JsBarcode from 'jsbarcode';
 import QRCode from 'qrcode';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import classes from './PaymentCodes.module.css';
 
 /*
- * The QR code of the EIP-681 payment request and a CODE128 barcode of the address (SPEC §2, §9), both drawn
+ * The QR code (the address, or the EIP-681 payment request) and a CODE128 barcode of the address (SPEC §2, §9), both drawn
  * in the browser, so no third-party service sees the address. This module (with qrcode and jsbarcode) loads
  * with the payment view only.
  */
 
-export function PaymentQrCode({ paymentUri }: { paymentUri: string }) {
+type QrChoice = 'address' | 'request';
+
+/**
+ * The QR code of the plain deposit address (the default: what an exchange shows, and what a wallet or a person
+ * that takes the first address in a code must find first) or of the EIP-681 payment request, whose first
+ * address is the token contract's, with the amount.
+ */
+export function PaymentQrCode({ paymentUri, address }: { paymentUri: string; address: string }) {
+  const [choice, setChoice] = useState<QrChoice>('address');
   const [qr, setQr] = useState<string | null>(null);
+  const content = choice === 'address' ? address : paymentUri;
 
   useEffect(() => {
     let live = true;
-    QRCode.toString(paymentUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+    QRCode.toString(content, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 })
       .then((svg) => {
         if (live) setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
       })
@@ -25,53 +34,119 @@ export function PaymentQrCode({ paymentUri }: { paymentUri: string }) {
     return () => {
       live = false;
     };
-  }, [paymentUri]);
+  }, [content]);
 
   return (
     <Stack gap={6} align="center">
+      <SegmentedControl
+        size="xs"
+        value={choice}
+        onChange={(value) => setChoice(value as QrChoice)}
+        aria-label="What the QR code holds"
+        data={[
+          { value: 'address', label: 'Address only' },
+          { value: 'request', label: 'Payment request' },
+        ]}
+      />
       <div className={classes.qrFrame}>
         {qr ? (
-          <img src={qr} className={classes.qr} alt="QR code of the payment request (address and amount to pay)" />
+          <img
+            src={qr}
+            className={classes.qr}
+            data-qr={choice}
+            alt={
+              choice === 'address'
+                ? 'QR code of the deposit address'
+                : 'QR code of the payment request (token contract, deposit address and amount)'
+            }
+          />
         ) : (
           <div className={classes.qr} aria-hidden="true" />
         )}
       </div>
-      <Text fz="xs" c="dimmed" ta="center">
-        Scan with your wallet app
+      <Text fz="xs" c="dimmed" ta="center" maw={240}>
+        {choice === 'address'
+          ? 'Scan with your wallet or exchange, then enter the amount to pay.'
+          : 'For wallets that read payment requests (EIP-681): it fills in the token and the amount.'}
       </Text>
     </Stack>
   );
 }
 
-/** The CODE128 barcode of the address, drawn at `height` px per 2 px bar module (scaled by its box). */
-function Barcode({ address, height, className }: { address: string; height: number; className?: string }) {
-  const barcode = useRef<SVGSVGElement>(null);
+/** The address's CODE128 bar pattern, one character per module ("1" a bar), without the quiet zones. */
+function barPattern(address: string): string | null {
+  try {
+    const data: { encodings?: { data: string }[] } = {};
+    JsBarcode(data, address, { format: 'CODE128' });
+    return data.encodings?.map((e) => e.data).join('') ?? null;
+  } catch {
+    // an address CODE128 cannot encode: the text and the QR code remain
+    return null;
+  }
+}
 
-  useEffect(() => {
-    if (!barcode.current) return;
-    try {
-      JsBarcode(barcode.current, address, {
-        format: 'CODE128',
-        displayValue: false,
-        width: 2,
-        height,
-        margin: 12,
-        background: '#ffffff',
-        lineColor: '#000000',
-      });
-    } catch {
-      // an address CODE128 cannot encode: the text and the QR code remain
-    }
-  }, [address, height]);
+const QUIET = 12;
 
-  return <svg ref={barcode} className={className} role="img" aria-label="Barcode (CODE128) of the deposit address" />;
+/** The bars' runs: where each starts and how many modules wide it is. */
+function runs(pattern: string): { at: number; width: number }[] {
+  const found: { at: number; width: number }[] = [];
+  for (let i = 0; i < pattern.length; i += 1) {
+    if (pattern[i] !== '1') continue;
+    const last = found.at(-1);
+    if (last && last.at + last.width === i) last.width += 1;
+    else found.push({ at: i, width: 1 });
+  }
+  return found;
 }
 
 /**
- * The address's CODE128 barcode at a size a scanner reads (a phone squeezed it to 299 × 30 px). A
- * 42-character address is about 500 bar modules long, so it is drawn inline only where its box is at least
- * 700 px wide; a narrower box (a phone, a tablet beside the sidebar) offers it in a full-screen dialog
- * instead, turned along the screen's length when the screen stands upright.
+ * The barcode drawn for a scanner: each module a whole number of pixels, edges crisp, on white with quiet zones.
+ * `upright` runs it down the screen (bars across), so a phone shows all of its 500-odd modules at 1 px each with
+ * nothing scaled: a scaled barcode's blurred edges are what a scanner cannot read.
+ */
+function Barcode({
+  address,
+  upright,
+  module,
+  length,
+}: {
+  address: string;
+  upright: boolean;
+  module: number;
+  length: number;
+}) {
+  const pattern = useMemo(() => barPattern(address), [address]);
+  if (!pattern) return null;
+  const span = (pattern.length + 2 * QUIET) * module;
+  const bars = runs(pattern).map(({ at, width }) => {
+    const offset = (at + QUIET) * module;
+    return upright ? (
+      <rect key={at} x={0} y={offset} width={length} height={width * module} />
+    ) : (
+      <rect key={at} x={offset} y={0} width={width * module} height={length} />
+    );
+  });
+  const [w, h] = upright ? [length, span] : [span, length];
+  return (
+    <svg
+      width={upright ? w : undefined}
+      height={upright ? h : undefined}
+      viewBox={`0 0 ${w} ${h}`}
+      className={upright ? classes.barUpright : classes.bar}
+      shapeRendering="crispEdges"
+      role="img"
+      aria-label="Barcode (CODE128) of the deposit address"
+    >
+      <rect width={w} height={h} fill="#ffffff" />
+      <g fill="#000000">{bars}</g>
+    </svg>
+  );
+}
+
+/**
+ * The address's CODE128 barcode at a size a scanner reads. A 42-character address is about 500 bar modules long:
+ * where its box is at least 700 px wide it is drawn inline across; a narrower box (a phone) offers it behind
+ * "Show barcode", drawn down the page at 1 px per module, readable as it is (no full-screen dialog, no rotation).
  */
 export function AddressBarcode({ address }: { address: string }) {
   const [opened, setOpened] = useState(false);
@@ -79,23 +154,19 @@ export function AddressBarcode({ address }: { address: string }) {
     <div className={classes.barArea}>
       <div className={classes.barInline}>
         <div className={classes.barFrame}>
-          <Barcode address={address} height={70} className={classes.bar} />
+          <Barcode address={address} upright={false} module={2} length={120} />
         </div>
       </div>
       <div className={classes.barButton}>
-        <Button variant="default" onClick={() => setOpened(true)}>
-          Show barcode
+        <Button variant="default" onClick={() => setOpened((o) => !o)} aria-expanded={opened}>
+          {opened ? 'Hide barcode' : 'Show barcode'}
         </Button>
+        {opened && (
+          <div className={classes.barStage}>
+            <Barcode address={address} upright module={1} length={160} />
+          </div>
+        )}
       </div>
-      <Modal opened={opened} onClose={() => setOpened(false)} fullScreen title="Barcode of the deposit address">
-        <Text fz="sm" c="dimmed" mb="sm">
-          Scan it from this screen with the device you pay from. The QR code above holds the same address and the
-          amount.
-        </Text>
-        <div className={classes.barStage}>
-          <Barcode address={address} height={180} className={classes.barLarge} />
-        </div>
-      </Modal>
     </div>
   );
 }

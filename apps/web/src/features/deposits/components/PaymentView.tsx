@@ -85,7 +85,7 @@ function PaymentInstructions({ quote }: { quote: TopupQuote }) {
           </Text>
         </Stack>
         <Suspense fallback={<Loader mx="auto" my="xl" aria-label="Loading the QR code" />}>
-          <PaymentQrCode paymentUri={quote.paymentUri} />
+          <PaymentQrCode paymentUri={quote.paymentUri} address={quote.walletAddress} />
         </Suspense>
       </SimpleGrid>
       <Suspense fallback={null}>

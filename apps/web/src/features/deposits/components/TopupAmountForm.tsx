@@ -1,9 +1,11 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { amountPrecisionError, formatAmount, formatUsdMicro, MSG, parseAmount, TOPUP_FEE } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useCreateTopup, type TopupQuote } from '../api/topup';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import KeyFacts from '../../../components/ui/KeyFacts';
+import { StickyAction } from '../../../components/ui/StickyAction';
 
 /** SPEC §5: a number greater than 0 (DESIGN D2: at most 2 decimals, never parsed as a float). */
 export function validTopupAmount(text: string): bigint | null {
@@ -43,32 +45,35 @@ export function TopupAmountForm({ onCreated }: { onCreated: (quote: TopupQuote) 
         Enter the amount in US dollars. A {formatUsdMicro(TOPUP_FEE, 0)} fee is added, and you pay the total in USDT on
         the BEP-20 (BNB Smart Chain) network.
       </Text>
-      <Stack gap="sm" maw={420}>
-        <TextInput
-          label="Amount (USD)"
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          leftSection="$"
-          value={amount}
-          onChange={(e) => {
-            setAmount(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error ?? serverField}
-        />
+      <Stack gap="sm" maw={640}>
+        <Box maw={420}>
+          <TextInput
+            label="Amount (USD)"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            leftSection="$"
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error ?? serverField}
+          />
+        </Box>
         {parsed !== null && (
           <Text fz="sm" aria-live="polite">
             You will pay <b>{formatAmount(parsed + TOPUP_FEE, 'USD')} USDT</b> ({formatAmount(parsed, 'USD')} +{' '}
             {formatUsdMicro(TOPUP_FEE)} fee).
           </Text>
         )}
+        <KeyFacts headingLevel={3} />
         <ErrorAlert message={general} />
-        <Group>
+        <StickyAction>
           <Button type="submit" loading={create.isPending}>
             Continue to payment
           </Button>
-        </Group>
+        </StickyAction>
       </Stack>
     </Card>
   );

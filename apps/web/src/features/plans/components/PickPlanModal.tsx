@@ -7,6 +7,7 @@ import { useInvest, type Plan, type PlansResponse } from '../api/plans';
 import type { InvestResult } from './InvestSuccessModal';
 import { pickPlanError, previewInvestment } from './preview';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import KeyFacts from '../../../components/ui/KeyFacts';
 
 interface PickPlanModalProps {
   plan: Plan | null;
@@ -125,6 +126,7 @@ export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: F
           {withdrawalRule}
         </Text>
       )}
+      <KeyFacts headingLevel={3} />
       <ErrorAlert message={shown} />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose}>

@@ -9,18 +9,41 @@ export type OnResult = (message: string, ok: boolean) => void;
 
 const failure = (error: unknown) => errorMessage(error, { http: MSG.staking.failed, network: MSG.staking.error });
 
-/** Runs one staking action; the message (success or error) goes to the page's alert and popup. */
+/**
+ * Runs one staking action; the message (success or error) goes to the page's alert and popup, and is shown on the
+ * card that acted too (`result`): the page's alert is at the top, out of view of a card further down.
+ */
 function useRun(onResult: OnResult) {
   const action = useStakingAction();
+  const [result, setResult] = useState<{ text: string; ok: boolean } | null>(null);
+  const report: OnResult = (text, ok) => {
+    setResult({ text, ok });
+    onResult(text, ok);
+  };
   const run = (request: StakingAction, onSuccess?: () => void) =>
     action.mutate(request, {
       onSuccess: (done) => {
-        onResult(done.message, true);
+        report(done.message, true);
         onSuccess?.();
       },
-      onError: (error) => onResult(failure(error), false),
+      onError: (error) => report(failure(error), false),
     });
-  return { run, pending: action.isPending };
+  return { run, pending: action.isPending, result, report, clear: () => setResult(null) };
+}
+
+/** The outcome beside the button that acted (the page's alert says it to a screen reader already). */
+function ActionResult({ result }: { result: { text: string; ok: boolean } | null }) {
+  if (!result) return null;
+  return (
+    <Text
+      fz="sm"
+      fw={600}
+      c={result.ok ? 'var(--mantine-color-teal-text)' : 'var(--mantine-color-error)'}
+      data-testid="staking-action-result"
+    >
+      {result.text}
+    </Text>
+  );
 }
 
 interface CardProps {
@@ -38,12 +61,12 @@ interface CardProps {
 
 function AmountCard({ title, text, label, button, asset, onResult, toAction, hint, children }: CardProps) {
   const [value, setValue] = useState('');
-  const { run, pending } = useRun(onResult);
+  const { run, pending, result, report, clear } = useRun(onResult);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // "1.005" is refused with the rule it breaks, not the generic "Invalid amount to convert.".
     const precision = amountPrecisionError(value, asset);
-    if (precision) return onResult(precision, false);
+    if (precision) return report(precision, false);
     run(toAction(value.trim()), () => setValue(''));
   };
   const note = hint?.(value) ?? null;
@@ -62,7 +85,10 @@ function AmountCard({ title, text, label, button, asset, onResult, toAction, hin
           <TextInput
             label={label}
             value={value}
-            onChange={(e) => setValue(e.currentTarget.value)}
+            onChange={(e) => {
+              setValue(e.currentTarget.value);
+              clear();
+            }}
             inputMode="decimal"
           />
           {note && (
@@ -73,6 +99,7 @@ function AmountCard({ title, text, label, button, asset, onResult, toAction, hin
           <Button type="submit" loading={pending}>
             {button}
           </Button>
+          <ActionResult result={result} />
         </Stack>
       </Stack>
     </Card>
@@ -164,6 +191,7 @@ export function StakingForms({ summary, onResult }: { summary: StakingSummary; o
           >
             Withdraw Earned
           </Button>
+          <ActionResult result={withdraw.result} />
         </Stack>
       </Card>
     </SimpleGrid>
@@ -174,11 +202,11 @@ export function StakingForms({ summary, onResult }: { summary: StakingSummary; o
 export function TransferForm({ onResult }: { onResult: OnResult }) {
   const [recipient, setRecipient] = useState('');
   const [amount, setAmount] = useState('');
-  const { run, pending } = useRun(onResult);
+  const { run, pending, result, report } = useRun(onResult);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const precision = amountPrecisionError(amount, 'USD');
-    if (precision) return onResult(precision, false);
+    if (precision) return report(precision, false);
     run({ path: API.stakingTransfer, body: { recipient: recipient.trim(), amount: amount.trim() } }, () => {
       setRecipient('');
       setAmount('');
@@ -201,6 +229,7 @@ export function TransferForm({ onResult }: { onResult: OnResult }) {
           Transfer
         </Button>
       </SimpleGrid>
+      <ActionResult result={result} />
     </Card>
   );
 }

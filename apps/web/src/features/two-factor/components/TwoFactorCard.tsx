@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MSG, TWO_FACTOR_MSG } from '@svp/shared';
+import { MSG, TWO_FACTOR_MSG, type TwoFactorStatus } from '@svp/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
@@ -163,6 +163,11 @@ export function TwoFactorCard() {
       ) : mode === 'enrol' ? (
         <Enrol
           onEnabled={(recovery) => {
+            // The badge follows the state at once: it said "Off" beside the message that it is on.
+            queryClient.setQueryData<TwoFactorStatus>(twoFactorKeys.all, (old) =>
+              old ? { ...old, enabled: true, recoveryCodesLeft: recovery.length } : old,
+            );
+            void queryClient.invalidateQueries({ queryKey: twoFactorKeys.all });
             setCodes(recovery);
             setMode('codes');
           }}

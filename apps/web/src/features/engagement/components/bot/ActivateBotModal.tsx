@@ -1,9 +1,13 @@
-import { Alert, Button, Flex, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Flex, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { notifications } from '@mantine/notifications';
 import { BOT_COST_COINS, BOT_COST_USD, fromDecimalString, MSG } from '@svp/shared';
 import { errorMessage } from '../../../../lib/errors';
 import { useActivateBot } from '../../api/bot';
 import classes from './BotBox.module.css';
+
+// Loaded with the dialog, not with the home page (the dashboard's budget).
+const KeyFacts = lazy(() => import('../../../../components/ui/KeyFacts'));
 
 interface ActivateBotModalProps {
   opened: boolean;
@@ -32,6 +36,9 @@ export function ActivateBotModal({ opened, onClose, coins, balance }: ActivateBo
     <Modal opened={opened} onClose={onClose} title="Activate the trading bot" centered>
       <Stack gap="sm">
         <Text>Choose how to pay for the activation: 500,000 SVP Coins or $5 from your balance.</Text>
+        <Suspense fallback={<Skeleton height={120} />}>
+          <KeyFacts headingLevel={3} />
+        </Suspense>
         {!enoughCoins && !enoughBalance && (
           <Text className={classes.hint} fz="sm" fw={600} data-testid="bot-hint">
             {MSG.bot.hint}

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../../lib/text';
 import { useBotStatus } from '../../api/bot';
 import type { ActivateBotModal } from './ActivateBotModal';
 import classes from './BotBox.module.css';
+import { ScrollTable } from '../../../../components/ui/ScrollTable';
 import { useBotSimulation } from './useBotSimulation';
 import { useNearViewport } from './useNearViewport';
 import { useOnScreen } from './useOnScreen';
@@ -149,19 +150,11 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
         </Suspense>
       </Box>
       {/*
-        One line per message, columns aligned, at every width (on a phone each message used to wrap
-        over two lines under two header lines). A phone scrolls the table sideways; its scrollbar stays
-        visible so the last columns are seen to be there.
+        One line per message, columns aligned, on a wide screen; on a phone each message is a card, its six
+        values three to a line under their names, so no column is cut off at the screen's edge.
       */}
       <Box mt="sm">
-        <Table.ScrollContainer
-          minWidth={330}
-          scrollAreaProps={{
-            type: 'auto',
-            offsetScrollbars: 'x',
-            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Simulated bot messages, scrolls sideways' },
-          }}
-        >
+        <ScrollTable minWidth={330} label="Simulated bot messages" cardColumns={3}>
           <Table
             striped
             fz="xs"
@@ -193,7 +186,7 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Box>
       {activateModal.Modal && (
         <activateModal.Modal

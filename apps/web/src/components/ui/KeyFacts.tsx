@@ -1,0 +1,46 @@
+import { Paper, Skeleton, Text, Title } from '@mantine/core';
+import { KEY_FACTS_TITLE, keyFacts } from '@svp/shared';
+import { useId } from 'react';
+import { usePublicConfig } from '../../shared/public-config';
+import classes from './KeyFacts.module.css';
+
+/**
+ * The key facts before money goes in (DESIGN D6, D15): the same box, with the operator's figures from GET /config,
+ * on the sign-up page, the top-up page, the plan dialog, the bot activation and the terms. Always open: a fee or a
+ * rule behind a "Show more" is a rule the reader did not see.
+ */
+export default function KeyFacts({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const config = usePublicConfig();
+  const id = useId();
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      component="section"
+      aria-labelledby={id}
+      data-testid="key-facts"
+      className={classes.box}
+    >
+      <Title order={headingLevel} fz="sm" id={id} mb={6}>
+        {KEY_FACTS_TITLE}
+      </Title>
+      {config.data ? (
+        <dl className={classes.list}>
+          {keyFacts(config.data).map((fact) => (
+            <div key={fact.term} className={classes.fact}>
+              <dt>{fact.term}</dt>
+              <dd>{fact.text}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : config.isError ? (
+        <Text fz="sm" role="alert">
+          The figures could not be loaded. Please reload the page before you pay.
+        </Text>
+      ) : (
+        <Skeleton height={120} aria-label="Loading the key facts" />
+      )}
+    </Paper>
+  );
+}
