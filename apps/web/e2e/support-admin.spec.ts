@@ -91,12 +91,12 @@ test('the admin edits a phone and adjusts a balance; the user logs in by phone a
   const balanceRow = admin
     .getByTestId('user-fields')
     .getByRole('row')
-    .filter({ has: admin.getByText('balance', { exact: true }) });
-  await expect(balanceRow).toHaveText(/^balance\s*0$/);
+    .filter({ has: admin.getByText('Balance', { exact: true }) });
+  await expect(balanceRow).toHaveText(/^Balance\s*\$0\.00$/);
   await admin.getByRole('button', { name: 'Apply adjustment' }).click();
   await expect(admin.getByRole('status').filter({ hasText: MSG.admin.adjusted })).toBeVisible();
   // The user's table shows the new figure at once, without a reload: no reason for a second credit.
-  await expect(balanceRow).toHaveText(/^balance\s*7$/);
+  await expect(balanceRow).toHaveText(/^Balance\s*\$7\.00$/);
 
   // The audit log lists both changes.
   await admin.goto('/dashadmin/audit');

@@ -30,7 +30,20 @@ describe('signing out', () => {
     mockFetch({
       'GET /api/v1/me': session(() => meAnswer()),
       'GET /api/v1/config': () => jsonResponse(200, testConfig),
-      'GET /api/v1/history': session(() => ({ lines: ['Registered'] })),
+      'GET /api/v1/history': session(() => ({
+        items: [
+          {
+            id: '1',
+            transactionCount: 1,
+            createdAt: '2026-03-02T09:00:00.000Z',
+            kind: 'x',
+            title: 'Activity',
+            description: 'Registered',
+            changes: [],
+          },
+        ],
+        nextCursor: null,
+      })),
       'GET /api/v1/notifications?limit=20': session(() => ({ notifications: [], unread: 0, next: null })),
       'GET /api/v1/events': (_url, init) => {
         init?.signal?.addEventListener('abort', () => (streamAborted = true));
@@ -51,7 +64,7 @@ describe('signing out', () => {
       </RequireRole>,
       { path: '/dashboard/history', route: '/dashboard/*' },
     );
-    expect(await screen.findByRole('cell', { name: 'Registered' })).toBeInTheDocument();
+    expect(await screen.findByText('Registered')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Profile menu' })); // starts the bell and its stream
     await waitFor(() => expect(liveStreamUp()).toBe(true));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));

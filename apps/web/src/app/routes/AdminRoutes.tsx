@@ -5,10 +5,12 @@ import { FullPageLoader } from '../../components/ui/FullPageLoader';
 import { NotFound } from '../../components/ui/NotFound';
 import { AdminLayout } from '../../features/admin/components/AdminLayout';
 import { ADMIN_SECTIONS, AdminSettingsPage, BackToSettings } from '../../features/admin/components/AdminPages';
+import { ConsoleHome } from '../../features/admin/components/ConsoleHome';
 import { DatasetTabs } from '../../features/admin/components/DatasetTabs';
 import { ManageUsers } from '../../features/admin/components/ManageUsers';
 import { ReferralUserUpdate } from '../../features/admin/components/ReferralUserUpdate';
 import { UserFieldUpdate } from '../../features/admin/components/UserFieldUpdate';
+import { LedgerView } from '../../features/history/components/LedgerView';
 import { AdminTickets } from '../../features/tickets/components/admin/AdminTickets';
 import { PendingWithdrawals } from '../../features/withdrawals/components/admin/PendingWithdrawals';
 
@@ -31,7 +33,7 @@ function AdminSectionPage({ path }: { path: (typeof ADMIN_SECTIONS)[number]['pat
       <BackToSettings />
       {path === 'withdrawals' && (
         <>
-          <UserFieldUpdate />
+          <UserFieldUpdate ledger={(userId) => <LedgerView scope={{ userId }} />} />
           <PendingWithdrawals />
         </>
       )}
@@ -56,12 +58,15 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-/** Everything under /dashadmin; the console opens on its Settings page (SPEC §2). */
+/**
+ * Everything under /dashadmin. The console opens on what matters (the overview's verdicts, what waits, what is
+ * late) above the spec's Settings (SPEC §2), which stays whole there and at /dashadmin/settings.
+ */
 export default function AdminRoutes() {
   return (
     <AdminLayout>
       <Routes>
-        <Route index element={<AdminSettingsPage />} />
+        <Route index element={<ConsoleHome />} />
         <Route path="settings" element={<AdminSettingsPage />} />
         {ADMIN_SECTIONS.map((section) => (
           <Route key={section.path} path={section.path} element={<AdminSectionPage path={section.path} />} />

@@ -108,7 +108,21 @@ describe('Dashboard', () => {
     mockFetch({
       'GET /api/v1/me': () => jsonResponse(200, meAnswer()),
       'GET /api/v1/config': () => jsonResponse(200, testConfig),
-      'GET /api/v1/history': () => jsonResponse(200, { lines: ['Topped up $20', 'Registered'] }),
+      'GET /api/v1/history': () =>
+        jsonResponse(200, {
+          items: [
+            {
+              id: '1',
+              transactionCount: 1,
+              createdAt: '2026-03-02T09:00:00.000Z',
+              kind: 'x',
+              title: 'Activity',
+              description: 'Topped up $20',
+              changes: [],
+            },
+          ],
+          nextCursor: null,
+        }),
       'GET /api/v1/plans': () => jsonResponse(200, { plans: [], durations: [] }),
       'GET /api/v1/investments': () => jsonResponse(200, { investment: null }),
     });
@@ -119,7 +133,7 @@ describe('Dashboard', () => {
     }
     // Not matured yet: nothing is withdrawable now (the expected $22.50 shows once the plan has an end date).
     expect(within(sidebar).getByText('Withdrawable balance').nextElementSibling).toHaveTextContent('$0.00');
-    expect(await screen.findByRole('cell', { name: 'Topped up $20' })).toBeInTheDocument();
+    expect(await screen.findByText('Topped up $20')).toBeInTheDocument();
 
     const more = screen.getByRole('button', { name: 'More' });
     expect(more).toHaveAttribute('aria-expanded', 'false');

@@ -41,13 +41,13 @@ const MORE_LINKS = [
 ] as const;
 
 /** The settings page shows only what the admin's roles may use (DESIGN D18); the server refuses the rest anyway. */
-export function AdminSettingsPage() {
+export function AdminSettingsPage({ headingOrder = 1 }: { headingOrder?: 1 | 2 } = {}) {
   const can = useCan();
   const allowed = (path: string) => can(CONSOLE_PATH_PERMISSIONS[path]!);
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1} fz="h2">
+        <Title order={headingOrder} fz="h2">
           Settings
         </Title>
         <Text c="dimmed">Choose what to manage.</Text>

@@ -5,10 +5,11 @@ import { DataTable } from '../../../components/ui/DataTable';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { loadErrorText } from '../../../lib/errors';
+import { humanize } from './user-profile-fields';
 import { useDatasets, useUpdateDatasetRow, type DatasetRow } from '../api/console';
 
+// The users set is the Manage Users table above (one users table): only the other two are shown here.
 const TABLES: { name: DatasetName; label: string }[] = [
-  { name: 'users', label: 'Users' },
   { name: 'userData', label: 'User data' },
   { name: 'referralData', label: 'Referral data' },
 ];
@@ -92,7 +93,7 @@ export function DatasetTabs() {
       ) : datasets.isError ? (
         <ErrorBox message={loadErrorText(datasets.error)} onRetry={() => void datasets.refetch()} />
       ) : (
-        <Tabs defaultValue="users" keepMounted={false}>
+        <Tabs defaultValue="userData" keepMounted={false}>
           <Tabs.List>
             {TABLES.map((t) => (
               <Tabs.Tab key={t.name} value={t.name}>
@@ -112,7 +113,7 @@ export function DatasetTabs() {
                   <DataTable
                     minWidth={Math.max(480, columns.length * 130)}
                     label="Data set"
-                    columns={[...columns, 'Update']}
+                    columns={[...columns.map(humanize), 'Update']}
                     striped
                     withTableBorder
                   >

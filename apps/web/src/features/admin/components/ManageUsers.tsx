@@ -30,9 +30,19 @@ function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void })
 
   return (
     <Table.Tr data-testid="user-row">
-      <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
-        {row.id}
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+        {draft ? (
+          <TextInput
+            aria-label={`Email of ${row.email}`}
+            size="xs"
+            value={draft.email}
+            onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })}
+          />
+        ) : (
+          row.email
+        )}
       </Table.Td>
+      <Table.Td>{row.username}</Table.Td>
       <Table.Td>
         {draft ? (
           <TextInput
@@ -45,17 +55,8 @@ function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void })
           row.name || <Text c="dimmed">—</Text>
         )}
       </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-        {draft ? (
-          <TextInput
-            aria-label={`Email of ${row.email}`}
-            size="xs"
-            value={draft.email}
-            onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })}
-          />
-        ) : (
-          row.email
-        )}
+      <Table.Td ff="monospace" fz="xs" c="dimmed" title={row.id}>
+        {row.id.slice(0, 8)}
       </Table.Td>
       <Table.Td>
         {draft ? (
@@ -95,7 +96,8 @@ const SORT_OPTIONS = [
 ];
 
 /**
- * Manage Users (SPEC §2): ID, Name, Email and an inline Update per row, optimistic with rollback. Any number of
+ * Manage Users (SPEC §2): led by what a person reads (e-mail, username), then name and the short ID, and an
+ * inline Update per row, optimistic with rollback. Any number of
  * users: a page at a time ("Load more"), filtered by the start of an e-mail or username and by status, sorted.
  */
 export function ManageUsers() {
@@ -143,9 +145,9 @@ export function ManageUsers() {
         {(rows) => (
           <>
             <DataTable
-              minWidth={640}
+              minWidth={720}
               label="Users"
-              columns={['ID', 'Name', 'Email', 'Update']}
+              columns={['Email', 'Username', 'Name', 'ID', 'Update']}
               striped
               highlightOnHover
               withTableBorder

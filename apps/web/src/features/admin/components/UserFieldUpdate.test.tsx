@@ -67,7 +67,7 @@ describe('admin user lookup', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.admin.selectField);
 
     await user.click(screen.getByRole('textbox', { name: 'Field' }));
-    await user.click(await screen.findByRole('option', { name: 'phone' }));
+    await user.click(await screen.findByRole('option', { name: 'Phone' }));
     await user.type(screen.getByLabelText('New value'), '+15550001111');
     await user.click(screen.getByRole('button', { name: 'Confirm Update' }));
     expect(await screen.findByText(MSG.admin.updated)).toBeInTheDocument();
@@ -95,9 +95,10 @@ describe('admin user lookup', () => {
     await user.click(screen.getByRole('button', { name: 'Fetch User Details' }));
     const earningsRow = async () =>
       within(await screen.findByTestId('user-fields'))
-        .getByText('earnings')
+        .getByText('Earnings')
         .closest('tr')!;
-    expect(await earningsRow()).toHaveTextContent('earnings0');
+    // Labelled and formatted as a profile reads, not the server's key and a bare decimal.
+    expect(await earningsRow()).toHaveTextContent('Earnings$0.00');
 
     await user.click(screen.getByRole('textbox', { name: 'Account' }));
     await user.click(await screen.findByRole('option', { name: 'Earnings (USD)' }));
@@ -105,7 +106,7 @@ describe('admin user lookup', () => {
     await user.type(screen.getByLabelText('Reason'), 'Goodwill');
     await user.click(screen.getByRole('button', { name: 'Apply adjustment' }));
     expect(await screen.findByText(MSG.admin.adjusted)).toBeInTheDocument();
-    await waitFor(async () => expect(await earningsRow()).toHaveTextContent('earnings5'));
+    await waitFor(async () => expect(await earningsRow()).toHaveTextContent('Earnings$5.00'));
     expect(lookups).toHaveLength(2);
   });
 });

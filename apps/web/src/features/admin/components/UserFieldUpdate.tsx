@@ -1,7 +1,7 @@
-import { Alert, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Select, Stack, Table, TextInput } from '@mantine/core';
 import { MSG } from '@svp/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { DataTable } from '../../../components/ui/DataTable';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { ApiError } from '../../../lib/api';
@@ -12,6 +12,7 @@ import { EmailLookupForm } from './EmailLookupForm';
 import { TwoFactorAdminReset } from '../../two-factor/components/TwoFactorAdminReset';
 import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { userFieldLabel, userFieldValue } from './user-profile-fields';
 
 /** SPEC §8 lookup texts: the server's "not found"/validation message, else "Error fetching user data." */
 export function lookupErrorText(error: unknown): string {
@@ -57,7 +58,7 @@ function FieldEditor({ details, onUpdated }: { details: UserDetails; onUpdated: 
           <Select
             label="Field"
             placeholder="Choose a field"
-            data={details.editableFields}
+            data={details.editableFields.map((f) => ({ value: f, label: userFieldLabel(f) }))}
             value={field}
             onChange={setField}
             style={{ flex: '1 1 180px' }}
@@ -81,9 +82,10 @@ const emailOf = (details: UserDetails) => details.fields.find((f) => f.field ===
 /**
  * Manage Withdrawals' "Update User Information" (SPEC §2): fetch by e-mail, the field table, one edit at a time.
  * The table is a query: after any admin change (a field, a balance adjustment, a withdrawal decision) it shows
- * the user as they are now.
+ * the user as they are now. Each field is labelled and formatted as a profile reads; `ledger` draws the user's
+ * ledger below it (the app composes it from the history feature).
  */
-export function UserFieldUpdate() {
+export function UserFieldUpdate({ ledger }: { ledger?: (userId: string) => ReactNode } = {}) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState<string | null>(null);
   const lookup = useUserDetails(email);
@@ -125,8 +127,10 @@ export function UserFieldUpdate() {
             >
               {details.fields.map((f) => (
                 <Table.Tr key={f.field}>
-                  <Table.Td fw={600}>{f.field}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{f.value || <Text c="dimmed">—</Text>}</Table.Td>
+                  <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {userFieldLabel(f.field)}
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{userFieldValue(f.field, f.value)}</Table.Td>
                 </Table.Tr>
               ))}
             </DataTable>
@@ -134,6 +138,11 @@ export function UserFieldUpdate() {
           </Stack>
         )}
       </SectionCard>
+      {details && ledger && (
+        <SectionCard title="Ledger">
+          <div key={details.id}>{ledger(details.id)}</div>
+        </SectionCard>
+      )}
       {details && <BalanceAdjustForm key={details.id} userId={details.id} />}
       {details && <TwoFactorAdminReset key={`two-factor-${details.id}`} userId={details.id} />}
     </Stack>

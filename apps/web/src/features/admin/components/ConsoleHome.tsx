@@ -1,0 +1,139 @@
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatUsdMicro, fromDecimalString } from '@svp/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { loadErrorText } from '../../../lib/errors';
+import { formatDateTime, plural } from '../../../lib/text';
+import { useCan, useOperatorMe } from '../../../shared/admin-console';
+import { useOverview } from '../api/console';
+import { useQueueSummary } from '../api/home';
+import { AdminSettingsPage } from './AdminPages';
+
+function Panel({ title, tone, children }: { title: string; tone: 'ok' | 'warn' | 'bad'; children: ReactNode }) {
+  const color = tone === 'ok' ? 'teal' : tone === 'warn' ? 'yellow' : 'red';
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      style={{ borderTop: `4px solid var(--mantine-color-${color}-6)` }}
+      data-testid="console-panel"
+    >
+      <Stack gap="xs" h="100%" justify="space-between">
+        <Text fz="xs" fw={700} tt="uppercase" c="dimmed">
+          {title}
+        </Text>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Can the platform pay: the overview's verdict in one line, and the way to the treasury and the figures. */
+function CanPay() {
+  const overview = useOverview();
+  const can = useCan();
+  if (overview.isPending) return <Loader size="sm" aria-label="Loading overview" />;
+  if (overview.isError)
+    return <ErrorBox message={loadErrorText(overview.error)} onRetry={() => void overview.refetch()} />;
+  const { solvency, invariants, counts } = overview.data;
+  const surplus = fromDecimalString(solvency.surplus, 'USD');
+  const size = surplus < 0n ? -surplus : surplus;
+  const ok = surplus >= 0n && invariants.ok;
+  return (
+    <>
+      <Panel title="Can the platform pay?" tone={ok ? 'ok' : 'bad'}>
+        <Text fz="xl" fw={800}>
+          {surplus >= 0n ? `Yes: ${formatUsdMicro(size)} to spare` : `No: ${formatUsdMicro(size)} short`}
+        </Text>
+        <Text fz="sm" c="dimmed">
+          {invariants.ok ? 'Ledger checks hold.' : 'Ledger checks found problems: see the overview.'} Against what it
+          would owe if every plan and stake ran to its end.
+        </Text>
+        <Group gap="xs">
+          {can('treasury.read') && (
+            <Button component={Link} to="/dashadmin/treasury" size="sm">
+              Holdings and payouts
+            </Button>
+          )}
+          <Button component={Link} to="/dashadmin/overview" size="sm" variant="default">
+            All figures
+          </Button>
+        </Group>
+      </Panel>
+      <Panel
+        title="Waiting for a decision"
+        tone={counts.pendingWithdrawals + counts.openTickets + counts.flaggedDeposits > 0 ? 'warn' : 'ok'}
+      >
+        <Stack gap={2}>
+          <Text fz="xl" fw={800}>
+            {plural(counts.pendingWithdrawals, 'withdrawal')}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            {plural(counts.openTickets, 'open ticket')}, {plural(counts.flaggedDeposits, 'flagged deposit')}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          {can('withdrawals.read') && (
+            <Button component={Link} to="/dashadmin/withdrawals" size="sm">
+              Open the withdrawal queue
+            </Button>
+          )}
+          {can('deposits.read') && counts.flaggedDeposits > 0 && (
+            <Button component={Link} to="/dashadmin/deposits" size="sm" variant="default">
+              Review deposits
+            </Button>
+          )}
+        </Group>
+      </Panel>
+    </>
+  );
+}
+
+/** What is late against the promise (processed within 48 hours to 3 days). */
+function Late() {
+  const can = useCan();
+  const queue = useQueueSummary(can('withdrawals.read'));
+  if (!can('withdrawals.read')) return null;
+  if (queue.isPending) return <Loader size="sm" aria-label="Loading the queue" />;
+  if (queue.isError) return <ErrorBox message={loadErrorText(queue.error)} onRetry={() => void queue.refetch()} />;
+  const q = queue.data;
+  return (
+    <Panel title="Late against the 48 h–3 days promise" tone={q.late > 0 ? 'bad' : 'ok'}>
+      <Text fz="xl" fw={800} data-testid="late-withdrawals">
+        {q.late === 0 ? 'Nothing late' : `${plural(q.late, 'withdrawal')} late`}
+      </Text>
+      <Text fz="sm" c="dimmed">
+        {q.oldestLate ? `Due since ${formatDateTime(q.oldestLate)}. ` : ''}
+        {plural(q.pending, 'request')} to decide, {plural(q.approved, 'approved payout')} being sent.
+      </Text>
+    </Panel>
+  );
+}
+
+/**
+ * The console's home (/dashadmin): what matters first (can the platform pay, what waits for a decision, what is
+ * late), then the spec's Settings with its four buttons. An admin without the overview sees the Settings alone.
+ */
+export function ConsoleHome() {
+  const operator = useOperatorMe();
+  const can = useCan();
+  if (operator.isPending) return <Loader aria-label="Loading the console" />;
+  if (operator.isError) return <Alert color="red">{operator.error.message}</Alert>;
+  if (!can('overview.read')) return <AdminSettingsPage />;
+  return (
+    <Stack gap="xl">
+      <Stack gap="md">
+        <Title order={1} fz="h2">
+          Overview
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <CanPay />
+          <Late />
+        </SimpleGrid>
+      </Stack>
+      <AdminSettingsPage headingOrder={2} />
+    </Stack>
+  );
+}

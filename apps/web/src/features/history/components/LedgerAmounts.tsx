@@ -1,0 +1,28 @@
+import { Text } from '@mantine/core';
+import { balanceText, signedAmountText, type LedgerChange } from '@svp/shared';
+import classes from './Ledger.module.css';
+
+/** A line's signed amounts (credits green, debits in the text colour), each with its account's balance after. */
+export function LedgerAmounts({ changes }: { changes: LedgerChange[] }) {
+  return (
+    <div className={classes.amounts} data-testid="ledger-amounts">
+      {changes.map((c) => (
+        <div key={c.account}>
+          <Text
+            component="span"
+            fw={700}
+            fz="sm"
+            display="block"
+            className={c.amount.startsWith('-') ? classes.debit : classes.credit}
+            data-testid="ledger-amount"
+          >
+            {signedAmountText(c.amount, c.asset)}
+          </Text>
+          <Text component="span" fz="xs" c="dimmed" display="block">
+            {c.label}: {balanceText(c.balanceAfter, c.asset)}
+          </Text>
+        </div>
+      ))}
+    </div>
+  );
+}
