@@ -20,7 +20,7 @@ function Panel({ title, tone, children }: { title: string; tone: 'ok' | 'warn' |
       style={{ borderTop: `4px solid var(--mantine-color-${color}-6)` }}
       data-testid="console-panel"
     >
-      <Stack gap="xs" h="100%" justify="space-between">
+      <Stack gap="xs" h="100%">
         <Text fz="xs" fw={700} tt="uppercase" c="dimmed">
           {title}
         </Text>
@@ -51,14 +51,14 @@ function CanPay() {
           {invariants.ok ? 'Ledger checks hold.' : 'Ledger checks found problems: see the overview.'} Against what it
           would owe if every plan and stake ran to its end.
         </Text>
-        <Group gap="xs">
+        <Group gap="xs" mt="auto">
           {can('treasury.read') && (
             <Button component={Link} to="/dashadmin/treasury" size="sm">
               Holdings and payouts
             </Button>
           )}
           <Button component={Link} to="/dashadmin/overview" size="sm" variant="default">
-            All figures
+            Figures
           </Button>
         </Group>
       </Panel>
@@ -74,7 +74,7 @@ function CanPay() {
             {plural(counts.openTickets, 'open ticket')}, {plural(counts.flaggedDeposits, 'flagged deposit')}
           </Text>
         </Stack>
-        <Group gap="xs">
+        <Group gap="xs" mt="auto">
           {can('withdrawals.read') && (
             <Button component={Link} to="/dashadmin/withdrawals" size="sm">
               Open the withdrawal queue

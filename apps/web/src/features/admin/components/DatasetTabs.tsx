@@ -5,6 +5,7 @@ import { DataTable } from '../../../components/ui/DataTable';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { loadErrorText } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/text';
 import { humanize } from './user-profile-fields';
 import { useDatasets, useUpdateDatasetRow, type DatasetRow } from '../api/console';
 
@@ -15,6 +16,22 @@ const TABLES: { name: DatasetName; label: string }[] = [
 ];
 
 const show = (value: DatasetRow[string] | undefined) => (value === null || value === undefined ? '' : String(value));
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** A cell as a person reads it: times in the reader's locale, the row id short (whole on hover). */
+function display(column: string, value: DatasetRow[string] | undefined) {
+  const text = show(value);
+  if (column === 'id' && text.length > 8)
+    return (
+      <Text component="span" ff="monospace" fz="xs" c="dimmed" title={text}>
+        {text.slice(0, 8)}
+      </Text>
+    );
+  return ISO_TIME.test(text) ? formatDateTime(text) : text;
+}
+
+/** Columns in reading order: what a person reads first, the row id last. */
+const readingOrder = (keys: string[]) => [...keys.filter((k) => k !== 'id'), ...keys.filter((k) => k === 'id')];
 
 function DatasetRowView(props: {
   table: DatasetName;
@@ -47,7 +64,7 @@ function DatasetRowView(props: {
               onChange={(e) => setDraft({ ...draft, [column]: e.currentTarget.value })}
             />
           ) : (
-            show(row[column])
+            display(column, row[column])
           )}
         </Table.Td>
       ))}
@@ -103,7 +120,7 @@ export function DatasetTabs() {
           </Tabs.List>
           {TABLES.map((t) => {
             const rows = datasets.data[t.name];
-            const columns = rows[0] ? Object.keys(rows[0]) : [];
+            const columns = rows[0] ? readingOrder(Object.keys(rows[0])) : [];
             const editable = datasets.data.editable[t.name] ?? [];
             return (
               <Tabs.Panel key={t.name} value={t.name} pt="sm">

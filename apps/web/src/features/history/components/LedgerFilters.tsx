@@ -25,7 +25,7 @@ export function LedgerFilters({
     <div role="search" aria-label="Filter the history">
       <TextInput
         label="Search"
-        placeholder="Words, an amount or a transaction hash"
+        placeholder="Words, an amount or a hash"
         value={search}
         onChange={(e) => onSearch(e.currentTarget.value)}
         maxLength={100}
