@@ -1,4 +1,11 @@
-import { MSG, PERMISSIONS, type TreasuryReport, type TreasuryRun, type TreasuryRunStatus } from '@svp/shared';
+import {
+  MSG,
+  PERMISSIONS,
+  ROLE_PERMISSIONS,
+  type TreasuryReport,
+  type TreasuryRun,
+  type TreasuryRunStatus,
+} from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -55,6 +62,7 @@ function show(report: TreasuryReport, extra: Parameters<typeof mockFetch>[0] = {
       loads.treasury += 1;
       return jsonResponse(200, report);
     },
+    'GET /api/v1/admin/operator/me': () => jsonResponse(200, { roles: ['superadmin'], permissions: PERMISSIONS }),
     ...extra,
   });
   renderAt(<TreasuryPage />, { path: '/dashadmin/treasury' });
@@ -121,6 +129,35 @@ describe('treasury page', () => {
     expect(holdings).not.toHaveTextContent('USDT');
     expect(screen.getByTestId('treasury-owed')).toHaveTextContent('$1,234.50');
     expect(screen.queryByTestId('treasury-difference')).not.toBeInTheDocument();
+  });
+
+  it('shows a read-only role the figures without the buttons that run or explain anything', async () => {
+    show(
+      {
+        ...COVERED,
+        chain: 'simulated',
+        explorerUrl: null,
+        devCommands: true,
+        unmatched: [
+          {
+            txHash: TX,
+            logIndex: 0,
+            to: WALLET,
+            amount: '12.5',
+            blockNumber: '4567',
+            seenAt: '2026-03-02T09:00:00.000Z',
+          },
+        ],
+      },
+      {
+        'GET /api/v1/admin/operator/me': () =>
+          jsonResponse(200, { roles: ['compliance'], permissions: ROLE_PERMISSIONS.compliance }),
+      },
+    );
+    expect(await screen.findByTestId('unmatched-transfers')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Development' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: `Explain the transfer ${TX}` })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send payouts' })).not.toBeInTheDocument();
   });
 
   it('shows a shortfall in red, and transfers that matched no withdrawal', async () => {
@@ -293,6 +330,8 @@ describe('treasury page', () => {
     ];
     mockFetch({
       'GET /api/v1/admin/treasury': () => jsonResponse(200, { ...COVERED, unmatched }),
+      'GET /api/v1/admin/operator/me': () =>
+        jsonResponse(200, { roles: ['finance'], permissions: ROLE_PERMISSIONS.finance }),
       [`POST /api/v1/admin/treasury/unmatched/${TX}/0/acknowledge`]: (_url, init) => {
         notes.push(JSON.parse(String(init?.body)));
         unmatched = [];
@@ -302,7 +341,7 @@ describe('treasury page', () => {
     renderAt(<TreasuryPage />, { path: '/dashadmin/treasury' });
     const user = userEvent.setup();
     expect(await screen.findByText(MSG.treasury.unmatched)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: `Explain the transfer ${TX}` }));
+    await user.click(await screen.findByRole('button', { name: `Explain the transfer ${TX}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Explain this transfer' });
     await user.click(within(dialog).getByRole('button', { name: 'Clear the alert' }));
     expect(within(dialog).getByText('Say in a few words what this transfer was.')).toBeInTheDocument();

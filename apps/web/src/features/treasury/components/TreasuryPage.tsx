@@ -2,6 +2,7 @@ import { Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { FiguresAge } from '../../../components/ui/FiguresAge';
 import { loadErrorText } from '../../../lib/errors';
+import { useCan } from '../../../shared/admin-console';
 import { useTreasury } from '../api/treasury';
 import { DifferenceAlert } from './DifferenceAlert';
 import { HoldingsCard } from './HoldingsCard';
@@ -19,6 +20,8 @@ const CHAIN_LABELS = { simulated: 'the simulated chain', bsc: 'BNB Smart Chain' 
  */
 export default function TreasuryPage() {
   const treasury = useTreasury();
+  // Reading the treasury (compliance) is not running it: the buttons go to roles that hold treasury.operate.
+  const canOperate = useCan()('treasury.operate');
   return (
     <Stack gap="md">
       <Title order={1} fz="h2">
@@ -42,8 +45,8 @@ export default function TreasuryPage() {
             <DifferenceAlert difference={treasury.data.difference} summary={treasury.data.summary} />
           )}
           <PayoutsCard report={treasury.data} />
-          <UnmatchedTransfers report={treasury.data} />
-          {treasury.data.devCommands && <TreasuryDevCard explorerUrl={treasury.data.explorerUrl} />}
+          <UnmatchedTransfers report={treasury.data} canExplain={canOperate} />
+          {treasury.data.devCommands && canOperate && <TreasuryDevCard explorerUrl={treasury.data.explorerUrl} />}
         </>
       )}
     </Stack>

@@ -15,7 +15,7 @@ type Unmatched = TreasuryReport['unmatched'][number];
  * USDT that left the treasury matching no approved withdrawal: each one needs the operator's explanation, and
  * stays an alert until an admin gives it (an audited note).
  */
-export function UnmatchedTransfers({ report }: { report: TreasuryReport }) {
+export function UnmatchedTransfers({ report, canExplain }: { report: TreasuryReport; canExplain: boolean }) {
   const rows = report.unmatched;
   const [explaining, setExplaining] = useState<Unmatched | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -79,14 +79,18 @@ export function UnmatchedTransfers({ report }: { report: TreasuryReport }) {
                   {t.blockNumber}
                 </Table.Td>
                 <Table.Td>
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    onClick={() => setExplaining(t)}
-                    aria-label={`Explain the transfer ${t.txHash}`}
-                  >
-                    Explain
-                  </Button>
+                  {canExplain ? (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => setExplaining(t)}
+                      aria-label={`Explain the transfer ${t.txHash}`}
+                    >
+                      Explain
+                    </Button>
+                  ) : (
+                    '—'
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,9 +1,10 @@
 import { Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG } from '@svp/shared';
+import { MSG, OPERATOR_MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { QueryList } from '../../../../components/ui/QueryList';
 import { loadErrorText } from '../../../../lib/errors';
+import { useCan } from '../../../../shared/admin-console';
 import { useAdminThread, useAdminTickets, useTicketAction } from '../../api/admin-tickets';
 import { ReplyForm, TicketListItem, TicketThread } from '../TicketThread';
 
@@ -53,6 +54,8 @@ function ReplyBox({ id, closed }: { id: string; closed: boolean }) {
 }
 
 function Thread({ id }: { id: string }) {
+  // A role that reads tickets without replying (compliance) sees the thread, not a form the server would refuse.
+  const canReply = useCan()('tickets.reply');
   return (
     <TicketThread
       thread={useAdminThread(id)}
@@ -62,7 +65,15 @@ function Thread({ id }: { id: string }) {
           {ticket.username || '—'} · {ticket.email}
         </Text>
       )}
-      footer={({ ticket }) => <ReplyBox id={id} closed={ticket.status === 'closed'} />}
+      footer={({ ticket }) =>
+        canReply ? (
+          <ReplyBox id={id} closed={ticket.status === 'closed'} />
+        ) : (
+          <Text fz="sm" c="dimmed">
+            {OPERATOR_MSG.permissionDenied('tickets.reply')}
+          </Text>
+        )
+      }
     />
   );
 }
