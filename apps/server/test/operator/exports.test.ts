@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, OPERATOR_API, OPERATOR_MSG, fromDecimalString, type Asset } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
+import { createLedger, systemAccount, userAccount } from '../../src/modules/ledger/ledger.service.js';
 import { buildTestApp, signedInUser, topUp, type TestApp } from '../helpers.js';
 import { signedInWithRoles } from './operator-kit.js';
 
@@ -50,6 +51,37 @@ describe('accounting exports', () => {
 
     const before = await finance.client.get(`${OPERATOR_API.journalCsv}?from=2026-03-01&to=2026-03-01`);
     expect(before.raw.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('pages through more transactions than one read holds: each once, whole, in order', async () => {
+    const finance = await signedInWithRoles(t, ['finance']);
+    const investor = await signedInUser(t.app, '10.37.4.2');
+    const ledger = createLedger(t.database.db, t.clock);
+    // 1,100 postings: more than two of the export's pages (500 transactions each), each a deposit of one cent.
+    for (let i = 0; i < 1_100; i++) {
+      await ledger.post({
+        kind: 'test.deposit',
+        idempotencyKey: `export-pages:${i}`,
+        legs: [
+          { account: systemAccount('usd.deposits'), amount: -1n },
+          { account: userAccount(investor.user.id, 'usd.balance'), amount: 1n },
+        ],
+      });
+    }
+    const res = await finance.client.get(`${OPERATOR_API.journalCsv}?from=${TODAY}&to=${TODAY}`);
+    expect(res.status).toBe(200);
+    const [, ...rows] = csvRows(res.raw);
+    const [entries] = await queryRows<{ n: string }>(
+      t.database.db,
+      sql`select count(*)::text as n from ledger_entries`,
+    );
+    expect(rows).toHaveLength(Number(entries!.n));
+    // A transaction's entries stand together, and transactions come in id order, none twice.
+    const ids = rows.map((row) => BigInt(row[0]!));
+    const firsts = ids.filter((id, i) => i === 0 || ids[i - 1] !== id);
+    expect(new Set(firsts).size).toBe(firsts.length);
+    expect(firsts.every((id, i) => i === 0 || id > firsts[i - 1]!)).toBe(true);
+    expect(rows.filter((row) => row[2] === 'test.deposit')).toHaveLength(2_200);
   });
 
   it('streams a trial balance at a date whose totals per asset are zero', async () => {
