@@ -37,7 +37,7 @@ test('History is a ledger: signed amounts, balances after, filters, search, deta
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(SHOTS ? 300_000 : 180_000);
   const email = uniqueEmail('ledger');
   await registerViaApi(request, email);
   await login(page, '/', email, PASSWORD);
