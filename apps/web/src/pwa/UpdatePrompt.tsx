@@ -55,13 +55,13 @@ export function UpdatePrompt({ onReload }: { onReload: () => void }) {
   );
 }
 
-let shown = false;
+const HOST_ID = 'svp-update-prompt';
 
 /** Shows the prompt once per page load, in a root of its own at the end of the body. */
 export function showUpdatePrompt(onReload: () => void): void {
-  if (shown) return;
-  shown = true;
+  if (document.getElementById(HOST_ID)) return;
   const host = document.createElement('div');
+  host.id = HOST_ID;
   document.body.appendChild(host);
   createRoot(host).render(<UpdatePrompt onReload={onReload} />);
 }

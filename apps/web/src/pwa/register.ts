@@ -20,7 +20,7 @@ export function registerServiceWorker(): void {
 }
 
 /** A worker that installed while another controls the page is a new version: the prompt offers to switch. */
-function watchForUpdates(registration: ServiceWorkerRegistration): void {
+export function watchForUpdates(registration: ServiceWorkerRegistration): void {
   const offer = (worker: ServiceWorker) => {
     if (!navigator.serviceWorker.controller) return;
     void import('./UpdatePrompt').then((prompt) => prompt.showUpdatePrompt(() => activate(worker)));
