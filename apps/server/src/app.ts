@@ -62,6 +62,7 @@ import { createTicketsService } from './modules/tickets/tickets.service.js';
 import { createStakingService } from './modules/staking/staking.service.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
 import { controlsConfig } from './modules/withdrawals/withdrawal-controls.js';
+import { createWithdrawalHolds } from './modules/withdrawals/withdrawal-holds.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createAccountModule } from './modules/account/index.js';
 import { accountRepository } from './modules/account/account.repository.js';
@@ -148,21 +149,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const audit = createAuditLog(db, clock);
   const referrals = createReferralsService({ db, ledger, config, clock });
   // A user's new second factor ends their other sessions: account's query, handed down so auth never imports it.
+  // Withdrawal holds after account changes (ADR 0044): written by the modules that make the changes.
+  const holds = createWithdrawalHolds({
+    db,
+    clock,
+    mailer,
+    brand: config.BRAND,
+    holdMs: config.WITHDRAWAL_HOLD_HOURS * 3_600_000,
+  });
   const totp = createTotpService({
     db,
     clock,
     rateLimiter,
     audit,
     endOtherSessions: accountRepository.endOtherSessions,
+    holds,
   });
   // Settings → Security: sessions, sign-in history, password and e-mail changes, verified e-mail (ADR 0023).
-  const account = createAccountModule({ db, clock, config, sessions, rateLimiter, mailer, audit, log: app.log });
+  const account = createAccountModule({ db, clock, config, sessions, rateLimiter, mailer, audit, log: app.log, holds });
   await ledger.openSystemAccounts();
   const signIn = { sessions, rateLimiter, mailer, users, referrals, totp, ledger, account };
-  const auth = createAuthService({ db, clock, config, ...signIn });
+  const auth = createAuthService({ db, clock, config, ...signIn, holds });
   const investments = createInvestmentsService({ db, ledger, referrals });
   const tickets = createTicketsService({ db, clock, audit });
-  const adminUsers = createAdminUsersService({ db, reads, clock, ledger, audit });
+  const adminUsers = createAdminUsersService({ db, reads, clock, ledger, audit, holds });
   const adminReports = createAdminReportsService(db, {
     stakingApyPercent: config.STAKING_APY_PERCENT,
     ledgerCheck,

@@ -150,6 +150,13 @@ const envSchema = z.object({
   WITHDRAWAL_MONTHLY_CAP_USD: usdSetting('50000'),
   /** A payout above it needs a second, different admin's approval before the treasury may pay it (ADR 0044). 0: never. */
   WITHDRAWAL_FOUR_EYES_ABOVE_USD: usdSetting('1000'),
+  /** The first withdrawal to a wallet changed within this many days needs a second approval too (ADR 0044). 0: never. */
+  WITHDRAWAL_NEW_WALLET_REVIEW_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /**
+   * After a wallet or e-mail change, a password reset or change, or two-factor turned off, withdrawals wait this many
+   * hours (ADR 0044); the user is told by e-mail with the end. 0: no hold (the change is still recorded).
+   */
+  WITHDRAWAL_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(48),
   DAILY_COINS_BASE: z.coerce.bigint().min(0n).default(1_000n),
   TAP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100).default(20),
   /** Sign-ups one address may make per clock hour (DESIGN D14); raise it for users behind one shared NAT. */

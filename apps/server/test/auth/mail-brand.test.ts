@@ -45,7 +45,12 @@ describe('the brand in e-mails', () => {
     const token = await latestVerificationToken(t, newEmail);
     expect((await new Client(t.app, '10.74.0.3').post(API.accountEmailVerify, { token })).status).toBe(200);
 
-    const mails = [...(await mailsTo(t, u.email)), ...(await mailsTo(t, newEmail))];
+    const all = [...(await mailsTo(t, u.email)), ...(await mailsTo(t, newEmail))];
+    // Each of these changes also holds withdrawals and says so in a notice of its own kind (ADR 0044), branded too.
+    const holds = all.filter((m) => m.kind === 'withdrawal-hold');
+    expect(holds.length).toBeGreaterThanOrEqual(5);
+    for (const mail of holds) expect(mail.subject.startsWith(`${BRAND}: `)).toBe(true);
+    const mails = all.filter((m) => m.kind !== 'withdrawal-hold');
     expect(new Set(mails.map((m) => m.kind))).toEqual(
       new Set(['welcome', 'password-otp', 'email-verification', 'account-security', 'two-factor-reset']),
     );
@@ -68,7 +73,7 @@ describe('the brand in e-mails', () => {
         .map((subject) => `${BRAND}: ${subject}`)
         .sort(),
     );
-    for (const mail of mails) expect(`${mail.subject}\n${mail.body}`).not.toMatch(/SVP Invest|My Dashboard/);
+    for (const mail of all) expect(`${mail.subject}\n${mail.body}`).not.toMatch(/SVP Invest|My Dashboard/);
     // Notification mails (rendered by the mail job) and the sender's name use the same brand.
     expect(renderMail('plan.matured', {}, { username: 'ann' }, { brand: BRAND, explorerUrl: null }).subject).toBe(
       `${BRAND}: Plan matured`,

@@ -34,6 +34,7 @@ const BY_USER: Record<string, string> = {
   totp_factors: 'user_id',
   withdrawals: 'user_id',
   withdrawal_limits: 'user_id',
+  withdrawal_holds: 'user_id',
 };
 
 /** User-owned tables read per user only through their parent's key: the reason, and what a shard would need. */

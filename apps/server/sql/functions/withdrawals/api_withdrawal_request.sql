@@ -2,7 +2,8 @@
 -- Issue #37 (docs/decisions/0044-withdrawal-controls.md): the caps are checked here, after the user's locks, by withdrawal_controls.
 DROP FUNCTION IF EXISTS public.api_withdrawal_request(text, timestamp with time zone, bigint, bigint, text, text, text, text, boolean, text, uuid, timestamp with time zone, text, text, bigint, boolean, bigint[], bigint, bigint, bigint, text, text);
 DROP FUNCTION IF EXISTS public.api_withdrawal_request(text, timestamp with time zone, bigint, bigint, text, text, text, text, boolean, text, uuid, timestamp with time zone, text, text, bigint, boolean, bigint[], bigint, bigint, bigint, text, text, bigint, bigint);
-CREATE OR REPLACE FUNCTION public.api_withdrawal_request(p_token_hash text, p_now timestamp with time zone, p_idle_ms bigint, p_touch_ms bigint, p_key text, p_route text, p_request_hash text, p_claim text, p_key_held boolean, p_kind text, p_withdrawal_id uuid, p_due_at timestamp with time zone, p_ledger_kind text, p_memo_prefix text, p_min_earnings bigint, p_require_verified boolean, p_fees bigint[], p_break_percent bigint, p_day_ms bigint, p_usd_unit bigint, p_notification_type text, p_notification_category text, p_daily_cap bigint, p_monthly_cap bigint, p_four_eyes_above bigint, p_review_due_at timestamp with time zone, OUT o_outcome text, OUT o_user_id text, OUT o_result jsonb)
+DROP FUNCTION IF EXISTS public.api_withdrawal_request(text, timestamp with time zone, bigint, bigint, text, text, text, text, boolean, text, uuid, timestamp with time zone, text, text, bigint, boolean, bigint[], bigint, bigint, bigint, text, text, bigint, bigint, bigint, timestamp with time zone);
+CREATE OR REPLACE FUNCTION public.api_withdrawal_request(p_token_hash text, p_now timestamp with time zone, p_idle_ms bigint, p_touch_ms bigint, p_key text, p_route text, p_request_hash text, p_claim text, p_key_held boolean, p_kind text, p_withdrawal_id uuid, p_due_at timestamp with time zone, p_ledger_kind text, p_memo_prefix text, p_min_earnings bigint, p_require_verified boolean, p_fees bigint[], p_break_percent bigint, p_day_ms bigint, p_usd_unit bigint, p_notification_type text, p_notification_category text, p_daily_cap bigint, p_monthly_cap bigint, p_four_eyes_above bigint, p_review_due_at timestamp with time zone, p_new_wallet_ms bigint, OUT o_outcome text, OUT o_user_id text, OUT o_result jsonb)
  RETURNS record
  LANGUAGE plpgsql
 AS $function$
@@ -18,6 +19,8 @@ DECLARE
   v_used bigint;
   v_review text[] := '{}';
   v_approvals smallint := 1;
+  v_hold_until timestamp with time zone;
+  v_hold_change text;
   v_owners text[];
   v_codes text[];
   v_assets text[];
@@ -45,7 +48,7 @@ BEGIN
     -- The caps, read after the plan's and the earnings account's locks: another request of this user has committed
     -- its withdrawal or not started, so this sum holds it (READ COMMITTED: each statement sees what committed).
     SELECT * INTO v_controls FROM withdrawal_controls(o_user_id::uuid, p_now, v_price.o_payout, p_daily_cap,
-      p_monthly_cap, p_four_eyes_above);
+      p_monthly_cap, p_four_eyes_above, v_wallet, p_new_wallet_ms);
     v_refusal := v_controls.o_refusal;
     -- Four eyes: two approvals by two admins, and the spec's longer promise (3 days) as its due date.
     v_review := v_controls.o_review;
@@ -59,6 +62,9 @@ BEGIN
     ELSIF v_refusal = 'monthly-cap' THEN
       v_cap := v_controls.o_monthly_cap;
       v_used := v_controls.o_monthly_used;
+    ELSIF v_refusal = 'hold' THEN
+      v_hold_until := v_controls.o_hold_until;
+      v_hold_change := v_controls.o_hold_change;
     END IF;
   END IF;
 
@@ -103,6 +109,7 @@ BEGIN
 
   o_result := jsonb_build_object('outcome', o_outcome, 'refusal', v_refusal, 'days', v_price.o_days,
     'minEarnings', p_min_earnings::text,
+    'hold', CASE WHEN v_refusal = 'hold' THEN jsonb_build_object('until', v_hold_until, 'change', v_hold_change) END,
     'cap', CASE WHEN v_cap IS NOT NULL THEN jsonb_build_object('payout', v_price.o_payout::text, 'cap', v_cap::text,
       'used', v_used::text) END,
     -- The row just written, from the values it was written with (reading it back costs a tenth of the call).

@@ -1,9 +1,10 @@
 -- Issue #37 points 2 and 4 (docs/decisions/0044-withdrawal-controls.md): the user's caps and what is used of them, and
--- whether the request needs a second admin's approval. The request's
+-- whether the request needs a second admin's approval; point 3's holds after account changes. The request's
 -- statement calls it after locking the user's plan and earnings account (so two requests of one user take turns and
 -- the second sees the first's withdrawal), and the quote and the admin's limits page call it to show the same figures.
 DROP FUNCTION IF EXISTS public.withdrawal_controls(uuid, timestamp with time zone, bigint, bigint, bigint);
-CREATE OR REPLACE FUNCTION public.withdrawal_controls(p_user_id uuid, p_now timestamp with time zone, p_payout bigint, p_daily_cap bigint, p_monthly_cap bigint, p_four_eyes_above bigint, OUT o_refusal text, OUT o_daily_cap bigint, OUT o_daily_used bigint, OUT o_monthly_cap bigint, OUT o_monthly_used bigint, OUT o_review text[])
+DROP FUNCTION IF EXISTS public.withdrawal_controls(uuid, timestamp with time zone, bigint, bigint, bigint, bigint);
+CREATE OR REPLACE FUNCTION public.withdrawal_controls(p_user_id uuid, p_now timestamp with time zone, p_payout bigint, p_daily_cap bigint, p_monthly_cap bigint, p_four_eyes_above bigint, p_wallet text, p_new_wallet_ms bigint, OUT o_refusal text, OUT o_daily_cap bigint, OUT o_daily_used bigint, OUT o_monthly_cap bigint, OUT o_monthly_used bigint, OUT o_review text[], OUT o_hold_until timestamp with time zone, OUT o_hold_change text)
  RETURNS record
  LANGUAGE plpgsql
  STABLE
@@ -32,6 +33,20 @@ BEGIN
   o_review := '{}';
   IF p_four_eyes_above > 0 AND p_payout > p_four_eyes_above THEN
     o_review := o_review || 'large'::text;
+  END IF;
+  -- Holds (point 3): the latest-ending change still in force refuses first, whatever the caps say.
+  SELECT h.ends_at, h.change INTO o_hold_until, o_hold_change FROM withdrawal_holds h
+    WHERE h.user_id = p_user_id AND h.ends_at > p_now ORDER BY h.ends_at DESC LIMIT 1;
+  IF o_hold_until IS NOT NULL THEN
+    o_refusal := 'hold';
+  END IF;
+  -- The first withdrawal to a wallet changed within the window needs four eyes too (none since the change).
+  IF p_new_wallet_ms > 0 AND EXISTS (SELECT 1 FROM withdrawal_holds h
+      WHERE h.user_id = p_user_id AND h.change = 'wallet' AND lower(h.wallet) = lower(p_wallet)
+        AND h.changed_at > p_now - p_new_wallet_ms * interval '1 millisecond'
+        AND NOT EXISTS (SELECT 1 FROM withdrawals w WHERE w.user_id = p_user_id AND w.status <> 'rejected'
+          AND w.requested_at >= h.changed_at AND lower(w.wallet) = lower(p_wallet))) THEN
+    o_review := o_review || 'new-wallet'::text;
   END IF;
 END;
 $function$;

@@ -11,6 +11,7 @@ import type { SessionStore } from '../auth/sessions.js';
 import type { Mailer } from '../mail/mailer.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { passwordChangedMail } from './account.mails.js';
+import type { AccountChangeHolds } from '../users/account-change-holds.js';
 import { accountRepository as repo } from './account.repository.js';
 import { ACCOUNT_RATE_RULES } from './account.rate-rules.js';
 import { deviceLabel } from './device.js';
@@ -32,6 +33,8 @@ export function createAccountService(deps: {
   rateLimiter: RateLimiter;
   mailer: Mailer;
   audit: AuditLog;
+  /** Withdrawal holds after a password change (modules/withdrawals, ADR 0044). */
+  holds?: AccountChangeHolds;
 }) {
   const { db, clock } = deps;
 
@@ -121,6 +124,7 @@ export function createAccountService(deps: {
       const changed = await deps.audit.change(async (tx, record) => {
         if (!(await repo.replacePassword(tx, user.id, user.passwordHash, newHash, now))) return false;
         const ended = await repo.endOtherSessions(tx, user.id, caller.tokenHash);
+        await deps.holds?.start(tx, { userId: user.id, change: 'password', actorId: null });
         // Never the hashes: the entry says that it changed and what it ended.
         await record(
           selfAudit(user.id, 'account.password.change', { after: { otherSessionsEnded: ended }, ip: caller.ip }),
@@ -132,6 +136,7 @@ export function createAccountService(deps: {
       await deps.mailer
         .send(passwordChangedMail(deps.config.BRAND, user.email, user.username, now))
         .catch(() => undefined);
+      await deps.holds?.tell(user.id);
       return { success: true as const, message: ACCOUNT_MSG.passwordChanged };
     },
   };

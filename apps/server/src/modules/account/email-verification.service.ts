@@ -14,6 +14,7 @@ import { selfAudit, type AuditLog } from '../audit/audit.js';
 import type { Mailer } from '../mail/mailer.js';
 import { usersRepository } from '../users/users.repository.js';
 import { emailChangedMail, emailChangeRequestedMail, verificationMail } from './account.mails.js';
+import type { AccountChangeHolds } from '../users/account-change-holds.js';
 import { accountRepository as repo } from './account.repository.js';
 import { ACCOUNT_RATE_RULES } from './account.rate-rules.js';
 import type { AccountService, Caller } from './account.service.js';
@@ -40,6 +41,8 @@ export function createEmailVerificationService(deps: {
   /** The web app's address, for the link (config PUBLIC_URL). */
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Withdrawal holds after an e-mail change (modules/withdrawals, ADR 0044). */
+  holds?: AccountChangeHolds;
 }) {
   const { db, clock } = deps;
 
@@ -168,7 +171,13 @@ export function createEmailVerificationService(deps: {
     async verify(token: string, ip: string) {
       await deps.rateLimiter.consume(ACCOUNT_RATE_RULES.verificationCheckIp(ip));
       const now = clock.now();
-      let outcome: { email: string; purpose: 'signup' | 'change'; oldEmail: string; username: string } | null;
+      let outcome: {
+        email: string;
+        purpose: 'signup' | 'change';
+        oldEmail: string;
+        username: string;
+        userId: string;
+      } | null;
       try {
         outcome = await deps.audit.change(async (tx, record) => {
           const link = await repo.lockUsableVerification(tx, hashToken(token), now);
@@ -182,6 +191,7 @@ export function createEmailVerificationService(deps: {
             await repo.markEmailVerified(tx, user.id, now);
           } else {
             await repo.changeEmail(tx, user.id, link.email, now);
+            await deps.holds?.start(tx, { userId: user.id, change: 'email', actorId: null });
           }
           await record(
             selfAudit(user.id, link.purpose === 'signup' ? 'account.email.verified' : 'account.email.changed', {
@@ -190,7 +200,13 @@ export function createEmailVerificationService(deps: {
               ip,
             }),
           );
-          return { email: link.email, purpose: link.purpose, oldEmail: user.email, username: user.username };
+          return {
+            email: link.email,
+            purpose: link.purpose,
+            oldEmail: user.email,
+            username: user.username,
+            userId: user.id,
+          };
         });
       } catch (error) {
         // Another account took the address between the request and the link (the unique index decides).
@@ -207,6 +223,7 @@ export function createEmailVerificationService(deps: {
         await deps.mailer
           .send(emailChangedMail(deps.config.BRAND, outcome.oldEmail, outcome.username, outcome.email))
           .catch(() => undefined);
+        await deps.holds?.tell(outcome.userId, outcome.oldEmail);
         const message = ACCOUNT_MSG.emailChanged(outcome.email);
         return { success: true as const, status: 'verified' as const, message, email: outcome.email };
       }

@@ -10,6 +10,7 @@ import { accountRoutes } from './account.routes.js';
 import { createAccountService } from './account.service.js';
 import { createEmailVerificationService } from './email-verification.service.js';
 import { createSignInRecorder } from './sign-ins.js';
+import type { AccountChangeHolds } from '../users/account-change-holds.js';
 
 /** The account-security module (ADR 0023), built once in app.ts. */
 export function createAccountModule(deps: {
@@ -21,6 +22,8 @@ export function createAccountModule(deps: {
   mailer: Mailer;
   audit: AuditLog;
   log: FastifyBaseLogger;
+  /** Withdrawal holds after account changes (modules/withdrawals, ADR 0044). */
+  holds?: AccountChangeHolds;
 }) {
   const account = createAccountService(deps);
   const emailVerification = createEmailVerificationService({

@@ -10,6 +10,7 @@ import type { SignedInActor } from '../../http/session.js';
 import type { AuditLog, RecordAudit } from '../audit/audit.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
+import type { AccountChangeHolds } from '../users/account-change-holds.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { createBalanceAdjustmentsService } from './balance-adjustments.service.js';
 import { userDetails } from './user-details.js';
@@ -31,6 +32,8 @@ interface Edit {
   tx: Tx;
   record: RecordAudit;
   admin: SignedInActor;
+  /** Mails to send once the save has committed (a hold's notice). */
+  after: (() => Promise<void>)[];
 }
 
 /**
@@ -45,6 +48,8 @@ export function createAdminUsersService(deps: {
   clock: Clock;
   ledger: Ledger;
   audit: AuditLog;
+  /** Withdrawal holds after a wallet or e-mail change (modules/withdrawals, ADR 0044). */
+  holds?: AccountChangeHolds;
 }) {
   const { db, clock, ledger, audit } = deps;
   const details = (user: UserRow) => userDetails(ledger, user);
@@ -64,6 +69,19 @@ export function createAdminUsersService(deps: {
       if (pgErrorCode(error) !== '23505') throw error;
       const message = takenMessage(error);
       throw new AppError('CONFLICT', message, { [field]: message });
+    }
+    // A changed wallet or e-mail holds the user's withdrawals; both addresses hear of it (ADR 0044).
+    const held = { walletAddress: 'wallet', email: 'email' } as const;
+    const change = held[field as keyof typeof held];
+    if (change && deps.holds && value !== user[column]) {
+      const holds = deps.holds;
+      await holds.start(edit.tx, {
+        userId: user.id,
+        change,
+        actorId: edit.admin.userId,
+        wallet: change === 'wallet' ? String(value) : null,
+      });
+      edit.after.push(() => holds.tell(user.id, change === 'email' ? user.email : null));
     }
     await edit.record({
       actorId: edit.admin.userId,
@@ -100,8 +118,14 @@ export function createAdminUsersService(deps: {
   }
 
   /** Runs one save as an audited change: all its fields and their entries commit together or not at all. */
-  const save = (admin: SignedInActor, work: (edit: Edit) => Promise<void>) =>
-    audit.change((tx, record) => work({ admin, tx, record }), admin.claim);
+  async function save(admin: SignedInActor, work: (edit: Edit) => Promise<void>) {
+    let after: Edit['after'] = [];
+    await audit.change((tx, record) => {
+      after = []; // a retried transaction starts its list again
+      return work({ admin, tx, record, after });
+    }, admin.claim);
+    for (const send of after) await send();
+  }
 
   return {
     async lookup(email: string) {

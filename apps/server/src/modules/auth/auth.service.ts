@@ -14,6 +14,7 @@ import type { UsersService } from '../users/users.service.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
 import { welcomeMail, otpMail } from './auth.mails.js';
 import { twoFactorChangedMail, twoFactorResetMail } from './two-factor.mails.js';
+import type { AccountChangeHolds } from '../users/account-change-holds.js';
 import { generateOtp, otpRepository } from './otp.js';
 import { hashPassword, timingDummyHash, verifyPassword } from './password.js';
 import { hashToken, type SessionStore } from './sessions.js';
@@ -65,6 +66,8 @@ export function createAuthService(deps: {
   config: Pick<Config, 'REGISTRATIONS_PER_IP_HOUR' | 'LOGINS_PER_IP_15_MIN' | 'LOGINS_PER_ACCOUNT_15_MIN' | 'BRAND'>;
   /** Sign-in history and e-mail verification (modules/account, ADR 0023). */
   account?: SignInHooks;
+  /** Withdrawal holds after a password reset or two-factor off (modules/withdrawals, ADR 0044). */
+  holds?: AccountChangeHolds;
 }) {
   const { db, clock } = deps;
 
@@ -204,6 +207,7 @@ export function createAuthService(deps: {
       if (!user) return;
       // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
       await deps.mailer.send(twoFactorChangedMail(deps.config.BRAND, user, on, clock.now())).catch(() => undefined);
+      if (!on) await deps.holds?.tell(userId);
     },
 
     /** An admin removes a user's second factor (audited in totp.reset); the user hears of it by e-mail. */
@@ -211,6 +215,7 @@ export function createAuthService(deps: {
       const user = await deps.totp.reset(admin, targetId);
       // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
       await deps.mailer.send(twoFactorResetMail(deps.config.BRAND, user)).catch(() => undefined);
+      await deps.holds?.tell(targetId);
     },
 
     /**
@@ -249,9 +254,12 @@ export function createAuthService(deps: {
         await usersRepository.updatePassword(tx as unknown as Db, user.id, passwordHash, now);
         // A reset ends every session, in the same commit: whoever knew the old password is signed out.
         await deps.sessions.destroyAllFor(user.id, tx);
+        // And holds withdrawals (ADR 0044): a reset is how a stolen mailbox becomes a stolen account.
+        await deps.holds?.start(tx, { userId: user.id, change: 'password', actorId: null });
         return true;
       });
       if (!accepted) throw new AppError('OTP_INVALID', MSG.otp.verifyFailed);
+      await deps.holds?.tell(user.id);
     },
   };
 }

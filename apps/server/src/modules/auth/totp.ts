@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { authenticator } from 'otplib';
+import type { AccountChangeHolds } from '../users/account-change-holds.js';
 import { MSG, TWO_FACTOR_MSG, type Role } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -44,6 +45,8 @@ export function createTotpService(deps: {
   audit: AuditLog;
   /** Ends the user's sessions but the one kept, in `tx`; returns how many (modules/account's, wired by app.ts). */
   endOtherSessions: (tx: Tx, userId: string, keepTokenHash: string) => Promise<number>;
+  /** Withdrawal holds when a factor is removed (modules/withdrawals, ADR 0044); the caller mails after the commit. */
+  holds?: AccountChangeHolds;
 }) {
   const { db, clock } = deps;
   const totp = () => authenticator.clone({ epoch: clock.now().getTime(), window: 1 });
@@ -252,6 +255,7 @@ export function createTotpService(deps: {
       await audited(who, 'disable', async (tx, audit) => {
         await spend(tx, row, codeOf(code), audit);
         await tx.delete(totpFactors).where(eq(totpFactors.userId, who.userId));
+        await deps.holds?.start(tx, { userId: who.userId, change: 'two-factor-off', actorId: null });
         await audit('totp_disabled');
       });
     },
@@ -270,6 +274,7 @@ export function createTotpService(deps: {
           .where(eq(totpFactors.userId, targetId))
           .returning({ confirmedAt: totpFactors.confirmedAt, recoveryHashes: totpFactors.recoveryHashes });
         if (!removed[0]?.confirmedAt) throw new AppError('CONFLICT', TWO_FACTOR_MSG.resetNotSet);
+        await deps.holds?.start(tx, { userId: targetId, change: 'two-factor-off', actorId: admin.userId });
         await record({
           actorId: admin.userId,
           action: 'admin.user_totp_reset',

@@ -10,7 +10,7 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   body: string;
-  kind: 'welcome' | 'password-otp' | 'two-factor-reset' | 'email-verification' | 'account-security';
+  kind: 'welcome' | 'password-otp' | 'two-factor-reset' | 'email-verification' | 'account-security' | 'withdrawal-hold';
 }
 
 /** What a person must act on in a mail: its one-time code and its links. */

@@ -1,5 +1,6 @@
 import {
   WITHDRAWAL_CONTROLS_MSG as CONTROLS_MSG,
+  HOLD_CHANGES,
   REVIEW_REASONS,
   usdText,
   type WithdrawalLimitsSet,
@@ -30,25 +31,47 @@ export interface ControlsConfig {
   monthlyCap: bigint;
   /** A payout above it needs a second admin's approval; 0: never. */
   fourEyesAbove: bigint;
+  /** The first withdrawal to a wallet changed within this many ms needs one too; 0: never. */
+  newWalletMs: number;
+  /** How long a change to the account holds withdrawals (fixed on each hold when it starts); 0: no hold. */
+  holdMs: number;
 }
+
+/** None of them: for a service built without configuration (tests of other modules). */
+export const NO_CONTROLS: ControlsConfig = {
+  dailyCap: 0n,
+  monthlyCap: 0n,
+  fourEyesAbove: 0n,
+  newWalletMs: 0,
+  holdMs: 0,
+};
 
 export function controlsConfig(config: Config): ControlsConfig {
   return {
     dailyCap: config.WITHDRAWAL_DAILY_CAP_USD,
     monthlyCap: config.WITHDRAWAL_MONTHLY_CAP_USD,
     fourEyesAbove: config.WITHDRAWAL_FOUR_EYES_ABOVE_USD,
+    newWalletMs: config.WITHDRAWAL_NEW_WALLET_REVIEW_DAYS * 24 * 3_600_000,
+    holdMs: config.WITHDRAWAL_HOLD_HOURS * 3_600_000,
   };
 }
 
 /** The refusals withdrawal_controls adds to withdrawal_price's. */
-export const CONTROL_REFUSALS = ['daily-cap', 'monthly-cap'] as const;
+export const CONTROL_REFUSALS = ['hold', 'daily-cap', 'monthly-cap'] as const;
 export type ControlRefusal = (typeof CONTROL_REFUSALS)[number];
 
 /** What a request's statement stores beside a cap refusal (api_withdrawal_request.sql). */
 export const capFigures = z.object({ payout: z.string(), cap: z.string(), used: z.string() });
+/** And beside a hold: until when and why. */
+export const holdFigures = z.object({ until: z.string(), change: z.enum(HOLD_CHANGES) });
 
-/** A cap refusal in words, from the figures the statement stored with it. */
-export function controlRefusalMessage(refusal: ControlRefusal, cap: z.infer<typeof capFigures> | null | undefined) {
+/** A control's refusal in words, from the figures the statement stored with it. */
+export function controlRefusalMessage(
+  refusal: ControlRefusal,
+  cap: z.infer<typeof capFigures> | null | undefined,
+  hold?: z.infer<typeof holdFigures> | null,
+) {
+  if (refusal === 'hold') return CONTROLS_MSG.hold(hold?.until ?? new Date(0), hold?.change ?? 'password');
   const payout = BigInt(cap?.payout ?? '0');
   const limit = BigInt(cap?.cap ?? '0');
   const used = BigInt(cap?.used ?? '0');
@@ -60,7 +83,8 @@ export function controlRefusalMessage(refusal: ControlRefusal, cap: z.infer<type
 const controlsCall = functionCall(
   'withdrawal_controls',
   `o_refusal as refusal, o_daily_cap::text as "dailyCap", o_daily_used::text as "dailyUsed",
-   o_monthly_cap::text as "monthlyCap", o_monthly_used::text as "monthlyUsed", o_review::text[] as review`,
+   o_monthly_cap::text as "monthlyCap", o_monthly_used::text as "monthlyUsed", o_review::text[] as review,
+   o_hold_until as "holdUntil", o_hold_change as "holdChange"`,
   {
     p_user_id: 'uuid',
     p_now: 'timestamptz',
@@ -68,6 +92,8 @@ const controlsCall = functionCall(
     p_daily_cap: 'bigint',
     p_monthly_cap: 'bigint',
     p_four_eyes_above: 'bigint',
+    p_wallet: 'text',
+    p_new_wallet_ms: 'bigint',
   },
   z.object({
     refusal: z.enum(CONTROL_REFUSALS).nullable(),
@@ -76,30 +102,47 @@ const controlsCall = functionCall(
     monthlyCap: z.string().nullable(),
     monthlyUsed: z.string(),
     review: z.array(z.enum(REVIEW_REASONS)),
+    holdUntil: z.union([z.date(), z.string()]).nullable(),
+    holdChange: z.enum(HOLD_CHANGES).nullable(),
   }),
 );
 
 /** The controls as a request for `payout` would meet them now (outside the request's locks: for showing). */
-export async function readControls(db: Db, cfg: ControlsConfig, userId: string, now: Date, payout: bigint) {
+export async function readControls(
+  db: Db,
+  cfg: ControlsConfig,
+  user: { id: string; wallet: string },
+  now: Date,
+  payout: bigint,
+) {
   const [row] = await controlsCall(db, {
-    p_user_id: userId,
+    p_user_id: user.id,
     p_now: now.toISOString(),
     p_payout: payout.toString(),
+    p_wallet: user.wallet,
+    p_new_wallet_ms: cfg.newWalletMs,
     p_daily_cap: cfg.dailyCap.toString(),
     p_monthly_cap: cfg.monthlyCap.toString(),
     p_four_eyes_above: cfg.fourEyesAbove.toString(),
   });
   const r = row!;
   const text = (v: string | null) => (v === null ? null : usdText(BigInt(v)));
+  const hold =
+    r.holdUntil && r.holdChange ? { until: new Date(r.holdUntil).toISOString(), change: r.holdChange } : null;
   const message = (refusal: ControlRefusal) =>
-    controlRefusalMessage(refusal, {
-      payout: payout.toString(),
-      cap: (refusal === 'daily-cap' ? r.dailyCap : r.monthlyCap) ?? '0',
-      used: refusal === 'daily-cap' ? r.dailyUsed : r.monthlyUsed,
-    });
+    controlRefusalMessage(
+      refusal,
+      {
+        payout: payout.toString(),
+        cap: (refusal === 'daily-cap' ? r.dailyCap : r.monthlyCap) ?? '0',
+        used: refusal === 'daily-cap' ? r.dailyUsed : r.monthlyUsed,
+      },
+      hold,
+    );
   return {
     refusal: r.refusal,
     review: r.review,
+    hold: hold && { ...hold, message: CONTROLS_MSG.hold(hold.until, hold.change) },
     message: r.refusal ? message(r.refusal) : null,
     figures: {
       dailyCap: text(r.dailyCap),
@@ -116,10 +159,13 @@ export function createWithdrawalLimits(deps: { db: Db; clock: Clock; audit: Audi
   const text = (v: bigint | null) => (v === null ? null : usdText(v));
 
   async function get(userId: string) {
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    const [user] = await db
+      .select({ id: users.id, wallet: users.walletAddress })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user) throw errors.notFound(CONTROLS_MSG.userNotFound);
     const [row] = await db.select().from(withdrawalLimits).where(eq(withdrawalLimits.userId, userId));
-    const now = await readControls(db, controls, userId, clock.now(), 0n);
+    const now = await readControls(db, controls, user, clock.now(), 0n);
     return {
       userId,
       defaults: {

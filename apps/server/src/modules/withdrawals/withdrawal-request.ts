@@ -65,7 +65,7 @@ export function createWithdrawalRequest(deps: {
           const message = !refusal
             ? result.message
             : isControlRefusal(refusal)
-              ? controlRefusalMessage(refusal, result.cap)
+              ? controlRefusalMessage(refusal, result.cap, result.hold)
               : refusalMessage(refusal, result.days ?? 0, BigInt(result.minEarnings ?? '0'));
           throw new AppError('NOT_ELIGIBLE', message ?? MSG.withdraw.failed);
         }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type Db } from '../../db/client.js';
 import { treasurySteps, treasuryTransfers, users, withdrawals } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
-import { capFigures, CONTROL_REFUSALS, type ControlsConfig } from './withdrawal-controls.js';
+import { capFigures, CONTROL_REFUSALS, holdFigures, type ControlsConfig } from './withdrawal-controls.js';
 import { statementCall, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
 
 type Executor = Db | Tx;
@@ -42,6 +42,7 @@ const requestCall = statementCall('api_withdrawal_request', {
   p_monthly_cap: 'bigint',
   p_four_eyes_above: 'bigint',
   p_review_due_at: 'timestamptz',
+  p_new_wallet_ms: 'bigint',
 });
 
 /** A withdrawal as a statement's answer holds it (api_withdrawal_json): text fields. */
@@ -64,8 +65,9 @@ export const withdrawalRequestResult = z.discriminatedUnion('outcome', [
       .nullish(),
     days: z.number().nullish(),
     minEarnings: z.string().optional(),
-    /** A cap refusal's figures (ADR 0044). */
+    /** A cap refusal's figures, a hold's end and cause (ADR 0044). */
     cap: capFigures.nullish(),
+    hold: holdFigures.nullish(),
     /** An answer stored before the statement priced requests itself (keys are kept): the refusal's words. */
     message: z.string().nullish(),
   }),
@@ -162,6 +164,7 @@ export const withdrawalsRepository = {
       p_monthly_cap: r.controls.monthlyCap.toString(),
       p_four_eyes_above: r.controls.fourEyesAbove.toString(),
       p_review_due_at: r.reviewDueAt.toISOString(),
+      p_new_wallet_ms: r.controls.newWalletMs,
     });
   },
   async insert(tx: Tx, values: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {

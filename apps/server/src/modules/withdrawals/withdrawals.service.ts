@@ -14,7 +14,7 @@ import { withdrawalsRepository as repo } from './withdrawals.repository.js';
 import { createWithdrawalRequest } from './withdrawal-request.js';
 import { priceWithdrawals, pricingRule, refusalMessage, type Price } from './withdrawal-price.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
-import { createWithdrawalLimits, readControls, type ControlsConfig } from './withdrawal-controls.js';
+import { createWithdrawalLimits, NO_CONTROLS, readControls, type ControlsConfig } from './withdrawal-controls.js';
 
 /** A price as the quote shows it: the gross, the fees (their total and each), and what arrives. */
 const quotedPayout = (p: Price) => ({
@@ -51,7 +51,7 @@ export function createWithdrawalsService(deps: {
   const rule = pricingRule({ minEarnings, requireVerified: deps.requireVerifiedEmail ?? false });
 
   const payouts = createPayoutConfirmation(deps);
-  const controls: ControlsConfig = deps.controls ?? { dailyCap: 0n, monthlyCap: 0n, fourEyesAbove: 0n };
+  const controls: ControlsConfig = deps.controls ?? NO_CONTROLS;
 
   return {
     ...createWithdrawalDecisions(deps),
@@ -82,10 +82,11 @@ export function createWithdrawalsService(deps: {
       );
       const days = maturity.days;
       const now = clock.now();
+      const controlled = { id: userId, wallet: user?.walletAddress ?? '' };
       // The caps as a request of each kind would meet them (withdrawal_controls, the statement's own rule).
       const [matureControls, breakControls] = await Promise.all([
-        readControls(db, controls, userId, now, maturity.payout),
-        readControls(db, controls, userId, now, broken.payout),
+        readControls(db, controls, controlled, now, maturity.payout),
+        readControls(db, controls, controlled, now, broken.payout),
       ]);
       // Every reason the request would refuse, the e-mail's first (ADR 0023): the page says why before it is sent.
       const reasons = [
@@ -110,7 +111,7 @@ export function createWithdrawalsService(deps: {
         wallet: user?.walletAddress ?? '',
         controls: {
           ...matureControls.figures,
-          hold: null,
+          hold: matureControls.hold,
           review: matureControls.review,
           promise: WITHDRAWAL_CONTROLS_MSG.promise,
         },
