@@ -1,6 +1,7 @@
 import type { Role } from '@svp/shared';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { loginAfterLosingUser } from '../features/auth/return-path';
 import { useStoredUser } from '../lib/useStoredUser';
 
 /**
@@ -9,6 +10,9 @@ import { useStoredUser } from '../lib/useStoredUser';
  */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
   const user = useStoredUser();
-  if (!user || user.role !== role) return <Navigate to="/" replace />;
+  const location = useLocation();
+  // After a 401 the stored user goes too: the guard then sends where the 401 handler does (the way back).
+  if (!user) return <Navigate to={loginAfterLosingUser(location)} replace />;
+  if (user.role !== role) return <Navigate to="/" replace />;
   return children;
 }

@@ -5,7 +5,7 @@ import { NotFound } from '../components/ui/NotFound';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { VERIFY_EMAIL_PAGE, type Role } from '@svp/shared';
 import { setUnauthorizedHandler } from '../lib/api';
-import { sessionEndedLogin } from '../features/auth/return-path';
+import { noteSessionEnded, sessionEndedLogin } from '../features/auth/return-path';
 import { RequireRole } from './RequireRole';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -123,7 +123,10 @@ export function AppRoutes() {
   useEffect(() => {
     // A 401 means the session ended on the server: the client has already dropped the stored user. The login
     // page says so and, after sign-in, goes back to the page (read at the time: the handler outlives a page).
-    setUnauthorizedHandler(() => void navigate(sessionEndedLogin(window.location), { replace: true }));
+    setUnauthorizedHandler(() => {
+      noteSessionEnded();
+      void navigate(sessionEndedLogin(window.location), { replace: true });
+    });
     return () => setUnauthorizedHandler(null);
   }, [navigate]);
   return <RouteErrorBoundary location={location.key}>{useRoutes(routes)}</RouteErrorBoundary>;

@@ -8,6 +8,18 @@ export const NEXT_PARAM = 'next';
 
 type Area = '/dashboard' | '/dashadmin';
 
+// Set by the 401 handler: the route guard, which also sees the stored user go, sends to the same place.
+let ended = false;
+
+export function noteSessionEnded(): void {
+  ended = true;
+}
+
+/** The route guard's destination for a visitor without a stored user: after a 401, the way back. */
+export function loginAfterLosingUser(page: { pathname: string; search: string; hash: string }): string {
+  return ended ? sessionEndedLogin(page) : '/';
+}
+
 /** The login page for a page whose session ended: the user's or the admin's, with the way back. */
 export function sessionEndedLogin(page: { pathname: string; search: string; hash: string }): string {
   const admin = page.pathname === '/dashadmin' || page.pathname.startsWith('/dashadmin/');
@@ -34,6 +46,7 @@ export function safeReturnPath(next: string | null, area: Area): string | null {
 
 /** What the login page reads from its own address: whether a session ended, and where to go after sign-in. */
 export function loginReturn(search: string, area: Area): { ended: boolean; to: string } {
+  ended = false;
   const params = new URLSearchParams(search);
   return {
     ended: params.get(SESSION_ENDED_PARAM) === 'ended',

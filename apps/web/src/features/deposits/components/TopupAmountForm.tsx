@@ -37,7 +37,16 @@ export function TopupAmountForm({ onCreated }: { onCreated: (quote: TopupQuote) 
       : null;
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="form" onSubmit={onSubmit} noValidate>
+    // overflow visible: the sticky action sticks to the screen, not inside a clipping card.
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      style={{ overflow: 'visible' }}
+    >
       <Title order={2} fz="h4" mb="xs">
         How much do you want to add?
       </Title>
