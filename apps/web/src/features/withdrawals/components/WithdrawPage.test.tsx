@@ -34,7 +34,8 @@ const base: WithdrawalQuote = {
     monthlyUsed: '0',
     hold: null,
     review: [],
-    promise: 'Withdrawals are processed within 48 hours to 3 days; extra verification may be needed for large withdrawals.',
+    promise:
+      'Withdrawals are processed within 48 hours to 3 days; extra verification may be needed for large withdrawals.',
   },
   wallet: WALLET,
 };

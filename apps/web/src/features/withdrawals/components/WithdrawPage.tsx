@@ -7,6 +7,7 @@ import { errorMessage, loadErrorText } from '../../../lib/errors';
 import { formatDate } from '../../../lib/text';
 import { useEarnings, useRefreshMoney, useWithdrawalQuote, type WithdrawalResult } from '../api/withdrawals';
 import { BreakInvestmentModal } from './BreakInvestmentModal';
+import { WithdrawalControlsNote } from './WithdrawalControlsNote';
 import { MoveToBalanceModal } from './MoveToBalanceModal';
 import { WithdrawalList } from './WithdrawalList';
 import { WithdrawForm } from './WithdrawForm';
@@ -114,6 +115,7 @@ export default function WithdrawPage() {
                   )}
                 </Stack>
               )}
+              <WithdrawalControlsNote quote={q} />
               <Group gap="sm">
                 <Button
                   disabled={!q.canOpen}

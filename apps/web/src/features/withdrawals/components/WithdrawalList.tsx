@@ -1,4 +1,5 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
+import { WITHDRAWAL_CONTROLS_MSG } from '@svp/shared';
 import { HashText } from '../../../components/ui/HashText';
 import { QueryList } from '../../../components/ui/QueryList';
 import { SectionCard } from '../../../components/ui/SectionCard';
@@ -43,6 +44,14 @@ function Details({ w, explorerUrl }: { w: Withdrawal; explorerUrl: string | null
       </Text>
     );
   }
+  if (w.status === 'pending' && w.review) {
+    // Four eyes (ADR 0044): why it takes longer, and until when.
+    return (
+      <Text fz="xs" data-testid="under-review">
+        {WITHDRAWAL_CONTROLS_MSG.underReview(w.dueAt, w.review.reasons)}
+      </Text>
+    );
+  }
   return (
     <Text fz="xs" c="dimmed">
       {w.status === 'approved' ? 'Being sent to your wallet' : 'Waiting for review'}
@@ -69,7 +78,7 @@ function userColumns(explorerUrl: string | null): WithdrawalColumn<Withdrawal>[]
               label: { overflow: 'visible', whiteSpace: 'normal', lineHeight: 1.3 },
             }}
           >
-            {STATUS_LABELS[w.status]}
+            {w.status === 'pending' && w.review ? 'Under review' : STATUS_LABELS[w.status]}
           </Badge>
         </Table.Td>
       ),

@@ -41,6 +41,26 @@ function render() {
 }
 
 describe('withdrawal queue', () => {
+  it('shows four eyes: the approvals so far, the first approver, a second-approval button, late rows', async () => {
+    const half = {
+      ...ROW,
+      review: { reasons: ['large'], approvalsNeeded: 2, approvals: 1 },
+      firstApprovedBy: 'ann@example.com',
+      late: true,
+    };
+    mockFetch({
+      [QUEUE]: () => jsonResponse(200, { withdrawals: [half] }),
+      'GET /api/v1/admin/withdrawals/late': () => jsonResponse(200, { withdrawals: [{ ...half, hoursLate: 5 }] }),
+    });
+    render();
+    expect(await screen.findByTestId('four-eyes')).toHaveTextContent(
+      '1 of 2 approvals (a large withdrawal) — first by ann@example.com',
+    );
+    expect(screen.getByRole('button', { name: 'Approve: bob' })).toHaveTextContent('Second approval');
+    expect(screen.getByTestId('late')).toBeInTheDocument();
+    expect(await screen.findByTestId('late-withdrawal')).toHaveTextContent('5 h');
+  });
+
   it('shows the empty state', async () => {
     mockFetch({ [QUEUE]: () => jsonResponse(200, { withdrawals: [] }) });
     render();

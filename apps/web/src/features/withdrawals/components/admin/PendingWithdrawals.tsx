@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,9 +8,14 @@ import { useWithdrawalQueue, type QueuedWithdrawal } from '../../api/admin-withd
 import { withdrawalColumns, WithdrawalTable, type WithdrawalColumn } from '../WithdrawalTable';
 import { DecisionModal, type DecisionAction } from './DecisionModal';
 import { QueueRowActions, QueueStatus } from './QueueRowActions';
+import { LateWithdrawals } from './LateWithdrawals';
+import { WithdrawalLimitsModal } from './WithdrawalLimitsModal';
 
 /** The queue: who, what and where to, when, where it stands, and the admin's actions. */
-function queueColumns(onDecide: (w: QueuedWithdrawal, action: DecisionAction) => void) {
+function queueColumns(
+  onDecide: (w: QueuedWithdrawal, action: DecisionAction) => void,
+  onLimits: (w: QueuedWithdrawal) => void,
+) {
   const columns: WithdrawalColumn<QueuedWithdrawal>[] = [
     {
       header: 'User',
@@ -52,6 +57,15 @@ function queueColumns(onDecide: (w: QueuedWithdrawal, action: DecisionAction) =>
       cell: (w) => (
         <Table.Td>
           <QueueRowActions withdrawal={w} onDecide={(action) => onDecide(w, action)} />
+          <Button
+            size="xs"
+            variant="subtle"
+            mt={4}
+            onClick={() => onLimits(w)}
+            aria-label={`Withdrawal limits: ${w.username}`}
+          >
+            Limits
+          </Button>
         </Table.Td>
       ),
     },
@@ -67,6 +81,7 @@ function queueColumns(onDecide: (w: QueuedWithdrawal, action: DecisionAction) =>
 export function PendingWithdrawals() {
   const queue = useWithdrawalQueue();
   const [target, setTarget] = useState<{ withdrawal: QueuedWithdrawal; action: DecisionAction } | null>(null);
+  const [limitsOf, setLimitsOf] = useState<{ id: string; username: string } | null>(null);
   const pending = queue.data?.filter((w) => w.status === 'pending').length ?? 0;
   const approved = (queue.data?.length ?? 0) - pending;
 
@@ -100,13 +115,18 @@ export function PendingWithdrawals() {
         {(rows) => (
           <WithdrawalTable
             rows={rows}
-            columns={queueColumns((withdrawal, action) => setTarget({ withdrawal, action }))}
+            columns={queueColumns(
+              (withdrawal, action) => setTarget({ withdrawal, action }),
+              (w) => setLimitsOf({ id: w.userId, username: w.username }),
+            )}
             minWidth={1000}
             label="Withdrawal queue"
             rowTestId="queued-withdrawal"
           />
         )}
       </QueryList>
+      <WithdrawalLimitsModal user={limitsOf} onClose={() => setLimitsOf(null)} />
+      <LateWithdrawals />
       <DecisionModal
         target={target}
         onClose={() => setTarget(null)}

@@ -1,6 +1,6 @@
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG } from '@svp/shared';
+import { MSG, WITHDRAWAL_CONTROLS_MSG } from '@svp/shared';
 import { HashText } from '../../../../components/ui/HashText';
 import { errorMessage } from '../../../../lib/errors';
 import { useApproveWithdrawal, type QueuedWithdrawal } from '../../api/admin-withdrawals';
@@ -8,11 +8,27 @@ import type { DecisionAction } from './DecisionModal';
 
 /** Where a queued withdrawal stands: waiting for approval, or approved and (perhaps) already sent on chain. */
 export function QueueStatus({ withdrawal: w }: { withdrawal: QueuedWithdrawal }) {
+  const late = w.late && (
+    <Badge color="red" variant="light" data-testid="late">
+      Late
+    </Badge>
+  );
   if (w.status !== 'approved') {
     return (
-      <Badge color="yellow" variant="light">
-        Pending
-      </Badge>
+      <Stack gap={4} align="flex-start">
+        <Badge color="yellow" variant="light">
+          Pending
+        </Badge>
+        {w.review && (
+          // Four eyes (ADR 0044): how many approvals it has, why it needs two, and who gave the first.
+          <Text fz="xs" data-testid="four-eyes">
+            {w.review.approvals} of {w.review.approvalsNeeded} approvals (
+            {w.review.reasons.map(WITHDRAWAL_CONTROLS_MSG.reviewReason).join(', ')})
+            {w.firstApprovedBy && ` — first by ${w.firstApprovedBy}`}
+          </Text>
+        )}
+        {late}
+      </Stack>
     );
   }
   return (
@@ -26,6 +42,7 @@ export function QueueStatus({ withdrawal: w }: { withdrawal: QueuedWithdrawal })
       >
         Approved — awaiting payment
       </Badge>
+      {late}
       {w.sendingTxHash && (
         <Text fz="xs" component="div" data-testid="payout-sent">
           Payout sent: <HashText hash={w.sendingTxHash} />
@@ -50,7 +67,14 @@ export function QueueRowActions({
 
   function onApprove() {
     approve.mutate(undefined, {
-      onSuccess: () => notifications.show({ message: `Withdrawal of ${w.username} approved.`, color: 'green' }),
+      onSuccess: (after) =>
+        notifications.show({
+          message:
+            after.status === 'pending'
+              ? WITHDRAWAL_CONTROLS_MSG.firstApproval
+              : `Withdrawal of ${w.username} approved.`,
+          color: 'green',
+        }),
       onError: (error) =>
         notifications.show({
           message: errorMessage(error, { http: MSG.common.internal, network: MSG.login.network }),
@@ -76,7 +100,7 @@ export function QueueRowActions({
     return (
       <Stack gap={4}>
         <Button size="xs" onClick={onApprove} loading={approve.isPending} aria-label={`Approve: ${w.username}`}>
-          Approve
+          {w.firstApprovedBy ? 'Second approval' : 'Approve'}
         </Button>
         {reject}
       </Stack>

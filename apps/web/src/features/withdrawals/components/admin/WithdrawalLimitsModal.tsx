@@ -1,0 +1,81 @@
+import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { formatUsd, MSG } from '@svp/shared';
+import { useState, type FormEvent } from 'react';
+import { ErrorAlert } from '../../../../components/ui/ErrorAlert';
+import { errorMessage } from '../../../../lib/errors';
+import { useSetWithdrawalLimits, useWithdrawalLimits } from '../../api/withdrawal-controls';
+
+const FALLBACK = { http: MSG.common.internal, network: MSG.login.network };
+
+/**
+ * Finance's override of one user's withdrawal caps (ADR 0044): empty means the configured default. Shows what is in
+ * force and what is used; the server checks the permission (withdrawals.limits) and audits the change.
+ */
+export function WithdrawalLimitsModal({
+  user,
+  onClose,
+}: {
+  user: { id: string; username: string } | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={user !== null} onClose={onClose} title={`Withdrawal limits: ${user?.username ?? ''}`} centered>
+      {user && <LimitsForm key={user.id} userId={user.id} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function LimitsForm({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const limits = useWithdrawalLimits(userId);
+  const save = useSetWithdrawalLimits(userId);
+  const [daily, setDaily] = useState<string | null>(null);
+  const [monthly, setMonthly] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  if (limits.isPending) return <Loader aria-label="Loading the limits" />;
+  if (limits.isError) return <ErrorAlert message={errorMessage(limits.error, FALLBACK)} />;
+  const l = limits.data;
+  const shown = (v: string | null) => (v === null ? 'none' : formatUsd(v));
+  const dailyValue = daily ?? l.override?.dailyCap ?? '';
+  const monthlyValue = monthly ?? l.override?.monthlyCap ?? '';
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate(
+      { dailyCap: dailyValue.trim() || null, monthlyCap: monthlyValue.trim() || null, note },
+      { onSuccess: onClose },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <Text fz="sm">
+          In force: {shown(l.dailyCap)} in 24 hours ({formatUsd(l.dailyUsed)} used), {shown(l.monthlyCap)} in 30 days (
+          {formatUsd(l.monthlyUsed)} used). Defaults: {shown(l.defaults.dailyCap)} and {shown(l.defaults.monthlyCap)}.
+        </Text>
+        <TextInput
+          label="Daily cap (USD)"
+          description="Empty: the default"
+          value={dailyValue}
+          onChange={(e) => setDaily(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Monthly cap (USD)"
+          description="Empty: the default"
+          value={monthlyValue}
+          onChange={(e) => setMonthly(e.currentTarget.value)}
+        />
+        <TextInput label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+        <ErrorAlert message={save.isError ? errorMessage(save.error, FALLBACK) : undefined} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save limits
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
