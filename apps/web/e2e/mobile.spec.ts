@@ -4,6 +4,8 @@ import { PASSWORD, login, registerViaApi, uniqueEmail } from './helpers';
 // What the walk-through saw on a phone (item 13), checked on the laid-out page at 375 px.
 
 test.use({ viewport: { width: 375, height: 740 } });
+// Ten message cards checked cell by cell: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 
 async function signIn(page: Page, request: Parameters<typeof registerViaApi>[0]) {
   const email = uniqueEmail('phone');
