@@ -53,7 +53,8 @@ const REVIEW_TEXT: Record<ReviewReason, string> = {
 
 export const WITHDRAWAL_CONTROLS_MSG = {
   /** SPEC §1 (terms), verbatim. */
-  promise: 'Withdrawals are processed within 48 hours to 3 days; extra verification may be needed for large withdrawals.',
+  promise:
+    'Withdrawals are processed within 48 hours to 3 days; extra verification may be needed for large withdrawals.',
   dailyCap: (payout: bigint, cap: bigint, used: bigint) =>
     `This withdrawal of ${formatUsdMicro(payout)} is over your daily withdrawal limit: ${formatUsdMicro(cap)} in 24 hours, ` +
     `of which ${formatUsdMicro(used)} is already requested. Contact support if you need a higher limit.`,

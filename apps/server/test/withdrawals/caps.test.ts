@@ -103,9 +103,7 @@ describe('withdrawal caps', () => {
 
   it('takes an override back to the defaults when both caps are cleared; refuses a bad figure; 404 for no user', async () => {
     const u = await fundedUser();
-    expect((await finance.client.post(limitsPath(u.user.id), { dailyCap: '1000', monthlyCap: null })).status).toBe(
-      200,
-    );
+    expect((await finance.client.post(limitsPath(u.user.id), { dailyCap: '1000', monthlyCap: null })).status).toBe(200);
     const cleared = await finance.client.post(limitsPath(u.user.id), { dailyCap: null, monthlyCap: null });
     expect(cleared.body.limits).toMatchObject({ override: null, dailyCap: '30', monthlyCap: '40' });
     const bad = await finance.client.post(limitsPath(u.user.id), { dailyCap: '0', monthlyCap: null });

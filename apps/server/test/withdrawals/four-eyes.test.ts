@@ -48,8 +48,7 @@ async function broken(plan: 'platinum' | 'standard', amount: string) {
 
 const approve = (client: typeof first.client, id: string) => client.post(`/admin/withdrawals/${id}/approve`);
 const statusOf = async (id: string) =>
-  (await queryRows<{ status: string }>(t.database.db, sql`select status from withdrawals where id = ${id}`))[0]!
-    .status;
+  (await queryRows<{ status: string }>(t.database.db, sql`select status from withdrawals where id = ${id}`))[0]!.status;
 
 describe('four eyes on large withdrawals', () => {
   it('puts a large request under review with the 3-day promise; the user sees why and until when', async () => {

@@ -31,7 +31,10 @@ export const withdrawals = pgTable(
     /** 2: a second, different admin must approve before it is 'approved' (four eyes, migration 0045). */
     approvalsNeeded: smallint('approvals_needed').notNull().default(1),
     /** Why it needs two ('large', 'new-wallet'); empty for one. */
-    reviewReasons: text('review_reasons').array().notNull().default(sql`'{}'`),
+    reviewReasons: text('review_reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     firstApprovedBy: uuid('first_approved_by'),
     firstApprovedAt: timestamp('first_approved_at', { withTimezone: true, mode: 'date' }),
   },
