@@ -31,6 +31,7 @@ const snapshot = {
   dailyCoins: '0',
   botEarn: '0',
   earnings: '0',
+  earnedTotal: '0',
   botStatus: 0,
   referralCode: null,
 } as const;
