@@ -33,7 +33,8 @@ const quote = (reasons: string[]) => ({
     monthlyUsed: '0',
     hold: null,
     review: [],
-    promise: 'Withdrawals are processed within 48 hours to 3 days; extra verification may be needed for large withdrawals.',
+    promise:
+      'Withdrawals are processed within 48 hours to 3 days; extra verification may be needed for large withdrawals.',
   },
   wallet: matured.wallet,
 });
