@@ -64,7 +64,7 @@ describe('signing out', () => {
       </RequireRole>,
       { path: '/dashboard/history', route: '/dashboard/*' },
     );
-    expect(await screen.findByText('Registered')).toBeInTheDocument();
+    expect(await screen.findByText('Registered', {}, { timeout: 5_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Profile menu' })); // starts the bell and its stream
     await waitFor(() => expect(liveStreamUp()).toBe(true));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));

@@ -133,7 +133,7 @@ describe('Dashboard', () => {
     }
     // Not matured yet: nothing is withdrawable now (the expected $22.50 shows once the plan has an end date).
     expect(within(sidebar).getByText('Withdrawable balance').nextElementSibling).toHaveTextContent('$0.00');
-    expect(await screen.findByText('Topped up $20')).toBeInTheDocument();
+    expect(await screen.findByText('Topped up $20', {}, { timeout: 5_000 })).toBeInTheDocument();
 
     const more = screen.getByRole('button', { name: 'More' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
