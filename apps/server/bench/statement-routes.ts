@@ -118,9 +118,7 @@ export function withdrawStatementRoute(app: FastifyInstance, db: Db, tokenHashes
     requireVerified: config.WITHDRAWALS_REQUIRE_VERIFIED_EMAIL,
   };
   const controls = controlsConfig(config);
-  const request = createWithdrawalRequest({ db, ledger: createLedger(db, createClock()), rule, controls })(
-    'maturity',
-  );
+  const request = createWithdrawalRequest({ db, ledger: createLedger(db, createClock()), rule, controls })('maturity');
   app.post('/', async (_request, reply) => {
     const tokenHash = tokenHashes[next++];
     if (!tokenHash) return reply.code(500).send({ error: 'no matured plan left' });
