@@ -1,9 +1,16 @@
-import { MSG } from '@svp/shared';
+import { MSG, PERMISSIONS, ROLE_PERMISSIONS, type Permission } from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderAt } from '../../../../test/render';
 import { PendingWithdrawals } from './PendingWithdrawals';
+
+/** The admin's roles decide which actions the queue shows (DESIGN D18): a superadmin's, unless a test says. */
+const mockQueue = (routes: Parameters<typeof mockFetch>[0], permissions: readonly Permission[] = PERMISSIONS) =>
+  mockFetch({
+    'GET /api/v1/admin/operator/me': () => jsonResponse(200, { roles: ['superadmin'], permissions }),
+    ...routes,
+  });
 
 const ROW = {
   id: '6a0e4c3e-1f53-4a36-9b43-1f1f1f1f1f1f',
@@ -48,7 +55,7 @@ describe('withdrawal queue', () => {
       firstApprovedBy: 'ann@example.com',
       late: true,
     };
-    mockFetch({
+    mockQueue({
       [QUEUE]: () => jsonResponse(200, { withdrawals: [half] }),
       'GET /api/v1/admin/withdrawals/late': () => jsonResponse(200, { withdrawals: [{ ...half, hoursLate: 5 }] }),
     });
@@ -62,16 +69,25 @@ describe('withdrawal queue', () => {
   });
 
   it('shows the empty state', async () => {
-    mockFetch({ [QUEUE]: () => jsonResponse(200, { withdrawals: [] }) });
+    mockQueue({ [QUEUE]: () => jsonResponse(200, { withdrawals: [] }) });
     render();
     expect(await screen.findByText('No withdrawals waiting.')).toBeInTheDocument();
+  });
+
+  it('shows a read-only role the queue without the actions the server would refuse', async () => {
+    mockQueue({ [QUEUE]: () => jsonResponse(200, { withdrawals: [ROW] }) }, ROLE_PERMISSIONS.compliance);
+    render();
+    expect(await screen.findByTestId('queued-withdrawal')).toHaveTextContent('bob');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve: bob' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Reject: bob' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdrawal limits: bob' })).not.toBeInTheDocument();
   });
 
   it('approves a pending withdrawal once, however often it is clicked, and shows it approved', async () => {
     let queue: unknown[] = [ROW];
     let approvals = 0;
     let answer: (value: Response) => void = () => undefined;
-    mockFetch({
+    mockQueue({
       [QUEUE]: () => jsonResponse(200, { withdrawals: queue }),
       [`POST /api/v1/admin/withdrawals/${ROW.id}/approve`]: (_url, init) => {
         approvals += 1;
@@ -105,7 +121,7 @@ describe('withdrawal queue', () => {
 
   it('says why an approval was refused, and reloads the queue', async () => {
     let loads = 0;
-    mockFetch({
+    mockQueue({
       [QUEUE]: () => {
         loads += 1;
         return jsonResponse(200, { withdrawals: [ROW] });
@@ -120,7 +136,7 @@ describe('withdrawal queue', () => {
   });
 
   it('shows a payout on its way and hides Reject while it is', async () => {
-    mockFetch({ [QUEUE]: () => jsonResponse(200, { withdrawals: [{ ...APPROVED, sendingTxHash: HASH }] }) });
+    mockQueue({ [QUEUE]: () => jsonResponse(200, { withdrawals: [{ ...APPROVED, sendingTxHash: HASH }] }) });
     render();
     const row = await screen.findByTestId('queued-withdrawal');
     const sent = within(row).getByTestId('payout-sent');
@@ -134,7 +150,7 @@ describe('withdrawal queue', () => {
     let queue: unknown[] = [APPROVED];
     const bodies: unknown[] = [];
     let answer: 'unverified' | 'ok' = 'unverified';
-    mockFetch({
+    mockQueue({
       [QUEUE]: () => jsonResponse(200, { withdrawals: queue }),
       [`POST /api/v1/admin/withdrawals/${ROW.id}/pay`]: (_url, init) => {
         bodies.push(JSON.parse(String(init?.body)));
@@ -178,7 +194,7 @@ describe('withdrawal queue', () => {
   });
 
   it('rejects with a reason, showing field errors from the server', async () => {
-    mockFetch({
+    mockQueue({
       [QUEUE]: () => jsonResponse(200, { withdrawals: [ROW] }),
       [`POST /api/v1/admin/withdrawals/${ROW.id}/reject`]: () =>
         jsonResponse(400, {
@@ -196,7 +212,7 @@ describe('withdrawal queue', () => {
   });
 
   it('says so when an approved withdrawal cannot be rejected because its payout left meanwhile', async () => {
-    mockFetch({
+    mockQueue({
       [QUEUE]: () => jsonResponse(200, { withdrawals: [APPROVED] }),
       [`POST /api/v1/admin/withdrawals/${ROW.id}/reject`]: () =>
         jsonResponse(409, { error: { code: 'CONFLICT', message: MSG.withdraw.payoutInFlight } }),

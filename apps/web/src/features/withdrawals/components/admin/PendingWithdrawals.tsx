@@ -10,11 +10,12 @@ import { DecisionModal, type DecisionAction } from './DecisionModal';
 import { QueueRowActions, QueueStatus } from './QueueRowActions';
 import { LateWithdrawals } from './LateWithdrawals';
 import { WithdrawalLimitsModal } from './WithdrawalLimitsModal';
+import { useCan } from '../../../../shared/admin-console';
 
 /** The queue: who, what and where to, when, where it stands, and the admin's actions. */
 function queueColumns(
-  onDecide: (w: QueuedWithdrawal, action: DecisionAction) => void,
-  onLimits: (w: QueuedWithdrawal) => void,
+  onDecide: ((w: QueuedWithdrawal, action: DecisionAction) => void) | null,
+  onLimits: ((w: QueuedWithdrawal) => void) | null,
 ) {
   const columns: WithdrawalColumn<QueuedWithdrawal>[] = [
     {
@@ -56,16 +57,18 @@ function queueColumns(
       header: 'Actions',
       cell: (w) => (
         <Table.Td>
-          <QueueRowActions withdrawal={w} onDecide={(action) => onDecide(w, action)} />
-          <Button
-            size="xs"
-            variant="subtle"
-            mt={4}
-            onClick={() => onLimits(w)}
-            aria-label={`Withdrawal limits: ${w.username}`}
-          >
-            Limits
-          </Button>
+          {onDecide ? <QueueRowActions withdrawal={w} onDecide={(action) => onDecide(w, action)} /> : '—'}
+          {onLimits && (
+            <Button
+              size="xs"
+              variant="subtle"
+              mt={4}
+              onClick={() => onLimits(w)}
+              aria-label={`Withdrawal limits: ${w.username}`}
+            >
+              Limits
+            </Button>
+          )}
         </Table.Td>
       ),
     },
@@ -80,6 +83,8 @@ function queueColumns(
  */
 export function PendingWithdrawals() {
   const queue = useWithdrawalQueue();
+  // The console shows a role only what it may use (DESIGN D18): compliance reads the queue without deciding.
+  const can = useCan();
   const [target, setTarget] = useState<{ withdrawal: QueuedWithdrawal; action: DecisionAction } | null>(null);
   const [limitsOf, setLimitsOf] = useState<{ id: string; username: string } | null>(null);
   const pending = queue.data?.filter((w) => w.status === 'pending').length ?? 0;
@@ -116,8 +121,8 @@ export function PendingWithdrawals() {
           <WithdrawalTable
             rows={rows}
             columns={queueColumns(
-              (withdrawal, action) => setTarget({ withdrawal, action }),
-              (w) => setLimitsOf({ id: w.userId, username: w.username }),
+              can('withdrawals.decide') ? (withdrawal, action) => setTarget({ withdrawal, action }) : null,
+              can('withdrawals.limits') ? (w) => setLimitsOf({ id: w.userId, username: w.username }) : null,
             )}
             minWidth={1000}
             label="Withdrawal queue"

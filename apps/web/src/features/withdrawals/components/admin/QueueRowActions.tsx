@@ -16,7 +16,7 @@ export function QueueStatus({ withdrawal: w }: { withdrawal: QueuedWithdrawal })
   if (w.status !== 'approved') {
     return (
       <Stack gap={4} align="flex-start">
-        <Badge color="yellow" variant="light">
+        <Badge color="yellow" variant="light" miw="max-content" styles={{ label: { overflow: 'visible' } }}>
           Pending
         </Badge>
         {w.review && (
