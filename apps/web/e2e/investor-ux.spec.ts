@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PASSWORD, adminLogin, login, postJson, registerViaApi, uniqueEmail, welcomeDialog } from './helpers';
 
-// A new investor's walk (issue #38): the key facts before money goes in, phones, and feedback where one acts.
+// A new investor's walk: the key facts before money goes in, phones, and feedback where one acts.
 
 const PHONE = { width: 375, height: 740 };
 

@@ -3,7 +3,7 @@ import { API } from '@svp/shared';
 import { expectAccessible } from './axe';
 import { PASSWORD, login, postJson, registerViaApi, uniqueEmail } from './helpers';
 
-// Issue #18 parts 4 and 5: a payment shows on the open top-up panel without a reload (the live stream, not the
+// A payment shows on the open top-up panel without a reload (the live stream, not the
 // panel's 30-second poll), and the bell counts it and clears. The bell's list is axe clean at 1280 and 375 px.
 
 test.use({ reducedMotion: 'reduce' });

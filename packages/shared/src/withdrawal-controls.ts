@@ -3,7 +3,7 @@ import { formatUsdMicro } from './money-format.js';
 import { decimalString } from './schemas.js';
 
 /**
- * Withdrawal controls (issue #37 points 2–4, DESIGN D18, docs/decisions/0044-withdrawal-controls.md): per-user daily
+ * Withdrawal controls (DESIGN D18, docs/decisions/0044-withdrawal-controls.md): per-user daily
  * and monthly caps, a second admin's approval for large withdrawals and the first one to a newly changed wallet,
  * and a hold on withdrawals after a change to the account. The texts, schemas and constants both apps use; the
  * rules themselves run in the database (apps/server/sql/functions/withdrawals/withdrawal_controls.sql).

@@ -5,7 +5,7 @@
 -- Migration 0016: api_user_posting took p_settle.
 DROP FUNCTION IF EXISTS public.api_user_posting(text, timestamptz, bigint, bigint, text, text, text, text, boolean,
   text, text, text, text, text[], text[], text[], bigint[], boolean[], text);
--- Migration 0035 (issue #17): the previous release's withdrawal functions.
+-- Migration 0035: the previous release's withdrawal functions.
 DROP FUNCTION IF EXISTS public.api_withdrawal_request(text, timestamptz, bigint, bigint, text, text, text, text, boolean,
   jsonb, text, text, uuid, bigint, bigint, bigint, bigint, bigint, timestamptz, text, text, text[], text[], text[],
   bigint[], boolean[], text, text, jsonb);

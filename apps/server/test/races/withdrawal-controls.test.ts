@@ -7,7 +7,7 @@ import { signedInWithRoles } from '../operator/operator-kit.js';
 import { raceKit } from './race-kit.js';
 
 /*
- * The withdrawal controls' races (issue #37, ADR 0044), real on PostgreSQL (`npm run test:pg`); on PGlite the same
+ * The withdrawal controls' races (ADR 0044), real on PostgreSQL (`npm run test:pg`); on PGlite the same
  * checks run without the concurrency. Four eyes: the withdrawal's row lock orders the approvals, so exactly one
  * second approval counts and its first approver never gives it. Caps: the request's statement sums the window after
  * the user's locks, so 50 concurrent requests let through exactly what the cap allows.

@@ -3,7 +3,7 @@ import { API, DAY_MS } from '@svp/shared';
 import { buildTestApp, giveEarnings, invest, signedInUser, topUp, type TestApp } from '../helpers.js';
 
 // "Total earned" on the home is all the earnings ever credited: a withdrawal pays the earnings account out, and
-// must not bring the figure back to $0 (issue #38).
+// must not bring the figure back to $0.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
 import { signedInWithRoles } from '../operator/operator-kit.js';
 
 /*
- * Withdrawal caps (issue #37 point 4, ADR 0044): the payouts a user requested in a rolling 24 hours and 30 days,
+ * Withdrawal caps (ADR 0044): the payouts a user requested in a rolling 24 hours and 30 days,
  * rejected ones aside, checked in the request's own statement; finance sets a user's own caps. A broken $100 plan
  * pays $37.40 (40% less the $2.60 of fees), so caps of $30 a day and $40 a month refuse and allow in turn.
  */

@@ -22,7 +22,7 @@ import {
 import { signedInWithRoles } from '../operator/operator-kit.js';
 
 /*
- * Four eyes (issue #37 point 2, ADR 0044): a payout above WITHDRAWAL_FOUR_EYES_ABOVE_USD needs two approvals by two
+ * Four eyes (ADR 0044): a payout above WITHDRAWAL_FOUR_EYES_ABOVE_USD needs two approvals by two
  * different admins; it stays pending (unpayable) until the second. Here the figure is $30, so a broken $100 plan
  * ($37.40) needs two and a broken $10 plan ($1.40) one.
  */

@@ -15,7 +15,7 @@ import {
 } from '../helpers.js';
 
 /*
- * Holds after account changes (issue #37 point 3, ADR 0044), on the product's defaults: 48 hours after an admin
+ * Holds after account changes (ADR 0044), on the product's defaults: 48 hours after an admin
  * changes a user's wallet or e-mail, or the user changes their password, withdrawals are refused with the hold's end;
  * the user is mailed (at the old and the new address for an e-mail). The first withdrawal to a newly changed wallet
  * then needs a second approval.

@@ -1,5 +1,5 @@
 -- Last defined by a numbered migration, drizzle/0039_tap_allowance.sql: its comments say why.
--- The previous release's default for p_window_ms (migration 0039's rolling deploy) is gone (issue #36): a default
+-- The previous release's default for p_window_ms (migration 0039's rolling deploy) is gone: a default
 -- cannot be removed in place, so the function is dropped and created again.
 DROP FUNCTION IF EXISTS public.api_save_taps(text, timestamptz, bigint, bigint, text, text, text, text, boolean, text, integer, integer, integer, bigint, bigint, bigint);
 CREATE OR REPLACE FUNCTION public.api_save_taps(p_token_hash text, p_now timestamp with time zone, p_idle_ms bigint, p_touch_ms bigint, p_key text, p_route text, p_request_hash text, p_claim text, p_key_held boolean, p_nonce text, p_clicks integer, p_rate integer, p_daily_cap integer, p_tap_value bigint, p_coin_unit bigint, p_window_ms bigint, OUT o_outcome text, OUT o_user_id text, OUT o_result jsonb)

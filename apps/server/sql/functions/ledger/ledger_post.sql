@@ -1,5 +1,5 @@
 -- Last defined by a numbered migration, drizzle/0024_platform_roll_up.sql: its comments say why.
--- p_defer, unread since that migration, is gone (issue #36): the old signature is dropped first.
+-- p_defer, unread since that migration, is gone: the old signature is dropped first.
 DROP FUNCTION IF EXISTS public.ledger_post(text, text, text, text, timestamptz, text[], text[], text[], bigint[], boolean[], text, text, text, boolean);
 CREATE OR REPLACE FUNCTION public.ledger_post(p_kind text, p_key text, p_actor text, p_memo text, p_at timestamp with time zone, p_owners text[], p_codes text[], p_assets text[], p_amounts bigint[], p_allow_negative boolean[], p_claim_scope text, p_claim_key text, p_claim text, OUT o_transaction_id bigint, OUT o_posted boolean)
  RETURNS record

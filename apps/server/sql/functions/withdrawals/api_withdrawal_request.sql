@@ -1,5 +1,5 @@
 -- Last defined by a numbered migration, drizzle/0033_withdrawal_request_one_call.sql: its comments say why.
--- Issue #37 (docs/decisions/0044-withdrawal-controls.md): the caps are checked here, after the user's locks, by withdrawal_controls.
+-- docs/decisions/0044-withdrawal-controls.md: the caps are checked here, after the user's locks, by withdrawal_controls.
 DROP FUNCTION IF EXISTS public.api_withdrawal_request(text, timestamp with time zone, bigint, bigint, text, text, text, text, boolean, text, uuid, timestamp with time zone, text, text, bigint, boolean, bigint[], bigint, bigint, bigint, text, text);
 DROP FUNCTION IF EXISTS public.api_withdrawal_request(text, timestamp with time zone, bigint, bigint, text, text, text, text, boolean, text, uuid, timestamp with time zone, text, text, bigint, boolean, bigint[], bigint, bigint, bigint, text, text, bigint, bigint);
 DROP FUNCTION IF EXISTS public.api_withdrawal_request(text, timestamp with time zone, bigint, bigint, text, text, text, text, boolean, text, uuid, timestamp with time zone, text, text, bigint, boolean, bigint[], bigint, bigint, bigint, text, text, bigint, bigint, bigint, timestamp with time zone);

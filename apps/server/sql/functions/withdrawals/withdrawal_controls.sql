@@ -1,4 +1,4 @@
--- Issue #37 points 2 and 4 (docs/decisions/0044-withdrawal-controls.md): the user's caps and what is used of them, and
+-- Withdrawal controls (docs/decisions/0044-withdrawal-controls.md): the user's caps and what is used of them, and
 -- whether the request needs a second admin's approval; point 3's holds after account changes. The request's
 -- statement calls it after locking the user's plan and earnings account (so two requests of one user take turns and
 -- the second sees the first's withdrawal), and the quote and the admin's limits page call it to show the same figures.

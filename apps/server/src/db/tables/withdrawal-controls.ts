@@ -3,7 +3,7 @@ import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-or
 import { uuidKey } from './columns.js';
 import { users } from './users.js';
 
-// ---- Withdrawal controls (issue #37 points 2–4, DESIGN D18, docs/decisions/0044-withdrawal-controls.md) ----
+// ---- Withdrawal controls (DESIGN D18, docs/decisions/0044-withdrawal-controls.md) ----
 
 /**
  * A user's own withdrawal caps (USD micro-units over the rolling windows of CAP_WINDOW_HOURS), set by finance. No

@@ -18,7 +18,7 @@ import type { AuditLog } from '../audit/audit.js';
 import type { Clock } from '../../clock.js';
 
 /*
- * Withdrawal controls (issue #37, DESIGN D18, docs/decisions/0044-withdrawal-controls.md). The rules run in the
+ * Withdrawal controls (DESIGN D18, docs/decisions/0044-withdrawal-controls.md). The rules run in the
  * database (sql/functions/withdrawals/withdrawal_controls.sql), called by the request's one statement under the
  * user's locks; this file gives them their configuration, reads the same function for the quote and the admin's
  * limits page, and words a refusal.

@@ -7,7 +7,7 @@ import type { Mailer, OutgoingMail } from '../mail/mailer.js';
 import type { AccountChangeHolds } from '../users/account-change-holds.js';
 
 /*
- * Holds after account changes (issue #37 point 3, DESIGN D18, docs/decisions/0044-withdrawal-controls.md). Each place
+ * Holds after account changes (DESIGN D18, docs/decisions/0044-withdrawal-controls.md). Each place
  * that changes a wallet, an e-mail, a password or turns two-factor off calls `start` in the change's own transaction
  * (the hold commits with the change or not at all) and `tell` after the commit. The request's statement refuses while
  * a hold is in force (withdrawal_controls.sql). Modules that change accounts know its interface
