@@ -11,14 +11,16 @@ interface DataTableProps extends Omit<TableProps, 'children'> {
   /** The scrolling region's name. */
   label: string;
   columns: DataColumn[];
+  /** False keeps it a table on a phone (ScrollTable's asCards). */
+  asCards?: boolean;
   /** The body's rows. */
   children: ReactNode;
 }
 
 /** A table in a sideways-scrolling region, with a heading row: the shape of every list table on the screens. */
-export function DataTable({ minWidth, label, columns, children, ...table }: DataTableProps) {
+export function DataTable({ minWidth, label, columns, asCards, children, ...table }: DataTableProps) {
   return (
-    <ScrollTable minWidth={minWidth} label={label}>
+    <ScrollTable minWidth={minWidth} label={label} asCards={asCards}>
       <Table {...table}>
         <Table.Thead>
           <Table.Tr>

@@ -44,6 +44,11 @@ interface ScrollTableProps {
    * 3 puts short values (the bot's messages) three to a line, each under its name, for a shorter list.
    */
   cardColumns?: 1 | 3;
+  /**
+   * False keeps the table a table on a phone: for a two-column name/value list, already one card's worth, which
+   * would read "Field … Value …" as cards.
+   */
+  asCards?: boolean;
   children: ReactNode;
 }
 
@@ -53,11 +58,12 @@ interface ScrollTableProps {
  * edge. Its scrolling area is a named region in the tab order, so a keyboard user can scroll it too (axe:
  * scrollable-region-focusable).
  */
-export function ScrollTable({ minWidth, label, cardColumns = 1, children }: ScrollTableProps) {
+export function ScrollTable({ minWidth, label, cardColumns = 1, asCards = true, children }: ScrollTableProps) {
   const box = useRef<HTMLDivElement>(null);
   useCellLabels(box);
+  const cards = asCards ? { className: classes.cards, 'data-card-list': '', 'data-card-columns': cardColumns } : {};
   return (
-    <div ref={box} className={classes.cards} data-card-list="" data-card-columns={cardColumns}>
+    <div ref={box} {...cards}>
       <Table.ScrollContainer
         minWidth={minWidth}
         scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}

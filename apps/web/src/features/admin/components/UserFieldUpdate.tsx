@@ -121,6 +121,7 @@ export function UserFieldUpdate({ ledger }: { ledger?: (userId: string) => React
               minWidth={260}
               label="User details"
               columns={['Field', 'Value']}
+              asCards={false}
               striped
               withTableBorder
               data-testid="user-fields"
