@@ -147,5 +147,8 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // A form test types into every field as a person does (user-event, key by key): the sign-up form's take 3-5 s
+    // alone on a 2-core machine, so vitest's 5 s default failed them whenever anything else ran beside them.
+    testTimeout: 20_000,
   },
 });
