@@ -1,9 +1,13 @@
-import { MSG } from '@svp/shared';
+import { MSG, PERMISSIONS } from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
 import { UserFieldUpdate } from './UserFieldUpdate';
+
+/** The admin's roles decide what the look-up offers (DESIGN D18): a superadmin's here. */
+const OPERATOR_ME = 'GET /api/v1/admin/operator/me';
+const SUPERADMIN = () => jsonResponse(200, { roles: ['superadmin'], permissions: PERMISSIONS });
 
 const DETAILS = {
   id: 'u1',
@@ -20,7 +24,7 @@ beforeEach(() => {
 
 describe('admin user lookup', () => {
   it('validates the e-mail and keeps Fetch disabled while invalid', async () => {
-    mockFetch({});
+    mockFetch({ [OPERATOR_ME]: SUPERADMIN });
     const user = userEvent.setup();
     renderAt(<UserFieldUpdate />, { path: '/dashadmin/withdrawals' });
     const fetch = screen.getByRole('button', { name: 'Fetch User Details' });
@@ -41,6 +45,7 @@ describe('admin user lookup', () => {
     const bodies: unknown[] = [];
     let stored = DETAILS; // what the server holds: the lookup after the save reads the new phone
     mockFetch({
+      [OPERATOR_ME]: SUPERADMIN,
       'GET /api/v1/admin/users/lookup?email=nobody%40example.com': () =>
         jsonResponse(404, { error: { code: 'NOT_FOUND', message: MSG.admin.notFound } }),
       'GET /api/v1/admin/users/lookup?email=bob%40example.com': () => jsonResponse(200, stored),
@@ -80,6 +85,7 @@ describe('admin user lookup', () => {
     let earnings = '0';
     const lookups: string[] = [];
     mockFetch({
+      [OPERATOR_ME]: SUPERADMIN,
       'GET /api/v1/admin/users/lookup?email=bob%40example.com': (url) => {
         lookups.push(url);
         return jsonResponse(200, { ...DETAILS, fields: [...DETAILS.fields, { field: 'earnings', value: earnings }] });

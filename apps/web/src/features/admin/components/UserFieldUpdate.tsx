@@ -13,6 +13,7 @@ import { TwoFactorAdminReset } from '../../two-factor/components/TwoFactorAdminR
 import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { userFieldLabel, userFieldValue } from './user-profile-fields';
+import { useCan } from '../../../shared/admin-console';
 
 /** SPEC §8 lookup texts: the server's "not found"/validation message, else "Error fetching user data." */
 export function lookupErrorText(error: unknown): string {
@@ -106,6 +107,8 @@ export function UserFieldUpdate({ ledger }: { ledger?: (userId: string) => React
     setEmail(now);
   }
 
+  // The console shows a role only what it may use (DESIGN D18): support and compliance look users up without editing.
+  const can = useCan();
   return (
     <Stack gap="md">
       <SectionCard title="Update User Information">
@@ -135,7 +138,7 @@ export function UserFieldUpdate({ ledger }: { ledger?: (userId: string) => React
                 </Table.Tr>
               ))}
             </DataTable>
-            <FieldEditor key={details.id} details={details} onUpdated={onUpdated} />
+            {can('users.edit') && <FieldEditor key={details.id} details={details} onUpdated={onUpdated} />}
           </Stack>
         )}
       </SectionCard>
@@ -144,8 +147,8 @@ export function UserFieldUpdate({ ledger }: { ledger?: (userId: string) => React
           <div key={details.id}>{ledger(details.id)}</div>
         </SectionCard>
       )}
-      {details && <BalanceAdjustForm key={details.id} userId={details.id} />}
-      {details && <TwoFactorAdminReset key={`two-factor-${details.id}`} userId={details.id} />}
+      {details && can('adjustments.post') && <BalanceAdjustForm key={details.id} userId={details.id} />}
+      {details && can('users.edit') && <TwoFactorAdminReset key={`two-factor-${details.id}`} userId={details.id} />}
     </Stack>
   );
 }
