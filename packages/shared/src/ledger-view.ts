@@ -141,13 +141,16 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /** A calendar day, or an instant (a browser sends its own midnight as one). */
-const dayOrInstant = z.string().refine((v) => {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
-  const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v);
-  if (!day && !instant) return false;
-  const time = Date.parse(day ? `${v}T00:00:00Z` : v);
-  return Number.isFinite(time) && (!day || new Date(time).toISOString().startsWith(v));
-}, LEDGER_MSG.date);
+const dayOrInstant = z
+  .string()
+  .max(40, LEDGER_MSG.date)
+  .refine((v) => {
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
+    const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v);
+    if (!day && !instant) return false;
+    const time = Date.parse(day ? `${v}T00:00:00Z` : v);
+    return Number.isFinite(time) && (!day || new Date(time).toISOString().startsWith(v));
+  }, LEDGER_MSG.date);
 
 /** Where a day filter starts and ends: a day covers the whole UTC day, an instant is taken as it is. */
 export const rangeStart = (v: string) => new Date(v.length === 10 ? `${v}T00:00:00Z` : v);
@@ -156,7 +159,10 @@ export const rangeEnd = (v: string) =>
 
 /** A row id as the database holds it: a positive bigint. */
 const bigintId = (message: string) =>
-  z.string().refine((v) => /^[1-9]\d{0,18}$/.test(v) && BigInt(v) <= 2n ** 63n - 1n, message);
+  z
+    .string()
+    .max(19, message)
+    .refine((v) => /^[1-9]\d{0,18}$/.test(v) && BigInt(v) <= 2n ** 63n - 1n, message);
 
 const filterFields = {
   kind: optional(z.enum(LEDGER_KIND_GROUP_KEYS as [LedgerKindGroup, ...LedgerKindGroup[]], LEDGER_MSG.kind)),
