@@ -43,7 +43,8 @@ describe('logs', () => {
     // Without SMTP_URL and outside production (as here), the reset mail's own line prints its code on purpose,
     // so a developer can read it (mail.test.ts proves production never does). No other line may.
     const others = lines.filter((line) => !line.includes('e-mail not sent (no SMTP_URL; development only)'));
-    expect(lines.length - others.length).toBe(2); // the welcome and the reset mail
+    // The welcome, the reset code, and the notice that the reset holds withdrawals for a while (ADR 0044).
+    expect(lines.length - others.length).toBe(3);
     expect(others.join('\n')).not.toMatch(new RegExp(`code is ${otp}|code ${otp}|"(code|otp)":"${otp}"`));
     expect(log).not.toContain(`${SESSION_COOKIE}=`);
   });

@@ -9,6 +9,7 @@ import {
   signedInAdmin,
   signedInUser,
   topUp,
+  travelAndSignIn,
   type Response,
   type TestApp,
 } from '../helpers.js';
@@ -100,6 +101,9 @@ describe('admin races', () => {
     } else {
       const admin = await signedInAdmin(t, nextIp());
       await admin.client.post(API.adminUserField.replace(':id', u.user.id), { field: 'walletAddress', value: edited });
+      // An admin's wallet change holds withdrawals (ADR 0044): refused now, paid to the edited wallet after the hold.
+      expect((await u.client.post(API.withdrawals, { kind: 'break' })).status).toBe(409);
+      await travelAndSignIn(t, u, (t.config.WITHDRAWAL_HOLD_HOURS + 1) * 3_600_000);
       request = u.client.post(API.withdrawals, { kind: 'break' });
     }
     const res = await request;
