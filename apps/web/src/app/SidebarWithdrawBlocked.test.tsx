@@ -2,7 +2,7 @@ import { ACCOUNT_MSG } from '@svp/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setStoredUser } from '../lib/storedUser';
-import { jsonResponse, meAnswer, mockFetch, renderAt, testUser } from '../test/render';
+import { jsonResponse, meAnswer, mockFetch, renderAt, testUser, testWithdrawalControls } from '../test/render';
 import { Sidebar } from './dashboard/Sidebar';
 
 const matured = { ...testUser, withdrawableNow: '24.9', end_time: '2026-02-15T00:00:00.000Z' };
@@ -26,16 +26,7 @@ const quote = (reasons: string[]) => ({
   canBreak: false,
   canMoveToBalance: true,
   breakRefusal: null,
-  controls: {
-    dailyCap: '10000',
-    dailyUsed: '0',
-    monthlyCap: '50000',
-    monthlyUsed: '0',
-    hold: null,
-    review: [],
-    promise:
-      'Withdrawals are processed within 48 hours to 3 days; extra verification may be needed for large withdrawals.',
-  },
+  controls: testWithdrawalControls,
   wallet: matured.wallet,
 });
 

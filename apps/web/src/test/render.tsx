@@ -102,3 +102,15 @@ export const testConfig = {
   testClock: false,
   explorerUrl: null,
 };
+
+/** A withdrawal quote's controls on the product's defaults: no hold, no review, nothing of the caps used. */
+export const testWithdrawalControls = {
+  dailyCap: '10000',
+  dailyUsed: '0',
+  monthlyCap: '50000',
+  monthlyUsed: '0',
+  hold: null,
+  review: [],
+  promise:
+    'Withdrawals are processed within 48 hours to 3 days; extra verification may be needed for large withdrawals.',
+};

@@ -2,7 +2,7 @@ import { MSG } from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, meAnswer, mockFetch, renderAt, testConfig } from '../../../test/render';
+import { jsonResponse, meAnswer, mockFetch, renderAt, testConfig, testWithdrawalControls } from '../../../test/render';
 import type { WithdrawalQuote } from '../api/withdrawals';
 import WithdrawPage from './WithdrawPage';
 
@@ -27,16 +27,7 @@ const base: WithdrawalQuote = {
   canBreak: false,
   canMoveToBalance: true,
   breakRefusal: null,
-  controls: {
-    dailyCap: '10000',
-    dailyUsed: '0',
-    monthlyCap: '50000',
-    monthlyUsed: '0',
-    hold: null,
-    review: [],
-    promise:
-      'Withdrawals are processed within 48 hours to 3 days; extra verification may be needed for large withdrawals.',
-  },
+  controls: testWithdrawalControls,
   wallet: WALLET,
 };
 const WITHDRAWAL = {
