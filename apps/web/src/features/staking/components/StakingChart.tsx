@@ -1,15 +1,6 @@
-import { useComputedColorScheme } from '@mantine/core';
-import {
-  AreaSeries,
-  ColorType,
-  type AutoscaleInfo,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
-import { tickMarkFormatter } from '../../../lib/charts';
+import { AreaSeries, type AutoscaleInfo, type UTCTimestamp } from 'lightweight-charts';
+import { useEffect } from 'react';
+import { useThemedChart } from '../../../lib/useThemedChart';
 
 export interface ChartPoint {
   /** Seconds since the epoch. */
@@ -36,58 +27,25 @@ function roomyRange(original: () => AutoscaleInfo | null): AutoscaleInfo | null 
 
 /** "Staked + Earned Over Time": the last 10 polled points; loaded lazily with lightweight-charts. */
 export default function StakingChart({ points }: { points: readonly ChartPoint[] }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<IChartApi | null>(null);
-  const series = useRef<ISeriesApi<'Area'> | null>(null);
-  const scheme = useComputedColorScheme('light');
-
-  useEffect(() => {
-    if (!box.current) return;
-    const created = createChart(box.current, {
-      autoSize: true,
-      height: 220,
-      // A picture of the last readings: no panning or zooming (a finger on a phone scrolls the page),
-      // every reading kept in view and the edge time labels kept inside the box.
-      handleScroll: false,
-      handleScale: false,
-      timeScale: { fixLeftEdge: true, fixRightEdge: true, timeVisible: true, secondsVisible: true, tickMarkFormatter },
-      localization: { priceFormatter: axisNumber },
-    });
-    chart.current = created;
-    series.current = created.addSeries(AreaSeries, {
-      lineColor: '#228be6',
-      topColor: 'rgba(34, 139, 230, 0.4)',
-      bottomColor: 'rgba(34, 139, 230, 0.02)',
-      lineWidth: 2,
-      pointMarkersVisible: true, // each poll's reading, visible while there are only a few
-      priceFormat: { type: 'custom', formatter: axisNumber, minMove: 0.01 },
-      autoscaleInfoProvider: roomyRange,
-    });
-    return () => {
-      created.remove();
-      chart.current = null;
-      series.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    const dark = scheme === 'dark';
-    chart.current?.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: dark ? '#c9c9c9' : '#333333' },
-      grid: {
-        vertLines: { color: dark ? '#2c2e33' : '#eeeeee' },
-        horzLines: { color: dark ? '#2c2e33' : '#eeeeee' },
-      },
-      // entireTextOnly: no half-cut price label at the top or bottom edge.
-      rightPriceScale: { borderColor: dark ? '#5c5f66' : '#ced4da', entireTextOnly: true },
-      timeScale: { borderColor: dark ? '#5c5f66' : '#ced4da' },
-    });
-  }, [scheme]);
+  const { box, chart, series } = useThemedChart(
+    220,
+    (created) =>
+      created.addSeries(AreaSeries, {
+        lineColor: '#228be6',
+        topColor: 'rgba(34, 139, 230, 0.4)',
+        bottomColor: 'rgba(34, 139, 230, 0.02)',
+        lineWidth: 2,
+        pointMarkersVisible: true, // each poll's reading, visible while there are only a few
+        priceFormat: { type: 'custom', formatter: axisNumber, minMove: 0.01 },
+        autoscaleInfoProvider: roomyRange,
+      }),
+    { localization: { priceFormatter: axisNumber } },
+  );
 
   useEffect(() => {
     series.current?.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
     chart.current?.timeScale().fitContent();
-  }, [points]);
+  }, [points, chart, series]);
 
   return <div ref={box} style={{ width: '100%', height: 220 }} />;
 }
