@@ -101,14 +101,19 @@ export default tseslint.config(
   {
     // Keys never load in the web server (DESIGN D16): only scripts/ may import the key and signing code.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/treasury/keys.ts', 'apps/server/src/treasury/bsc-chain.ts'],
+    ignores: ['apps/server/src/treasury-runner/keys.ts', 'apps/server/src/treasury-runner/bsc-chain.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/treasury/keys', '**/treasury/keys.js', '**/treasury/bsc-chain', '**/treasury/bsc-chain.js'],
+              group: [
+                '**/treasury-runner/keys',
+                '**/treasury-runner/keys.js',
+                '**/treasury-runner/bsc-chain',
+                '**/treasury-runner/bsc-chain.js',
+              ],
               message: 'Key and signing code is for the treasury CLI (apps/server/scripts) only.',
             },
             {
@@ -149,16 +154,17 @@ export default tseslint.config(
                 './apps/server/src/http',
                 './apps/server/src/db',
                 './apps/server/src/chain',
-                './apps/server/src/treasury',
+                './apps/server/src/treasury-runner',
               ],
               from: './apps/server/src/modules',
-              message: 'http/, db/, chain/ and treasury/ sit below the modules: inject what they need (app.ts).',
+              message: 'http/, db/, chain/ and treasury-runner/ sit below the modules: inject what they need (app.ts).',
             },
             {
-              // chain/simulated.ts implements treasury/types.ts's TreasuryChain; app.ts hands it to the dev runner.
-              target: './apps/server/src/treasury',
+              // chain/simulated.ts implements treasury-runner/types.ts's TreasuryChain; app.ts hands it to the dev runner.
+              target: './apps/server/src/treasury-runner',
               from: './apps/server/src/chain',
-              message: 'treasury/ sits below chain/: it declares what it needs of a chain (treasury/types.ts).',
+              message:
+                'treasury-runner/ sits below chain/: it declares what it needs of a chain (treasury-runner/types.ts).',
             },
             ...moduleZones,
           ],

@@ -26,13 +26,13 @@ import { SIMULATED_DECIMALS } from '../src/chain/simulated.js';
 import { createClock } from '../src/clock.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
-import { createBscTreasuryChain } from '../src/treasury/bsc-chain.js';
-import { exportPayouts } from '../src/treasury/export-payouts.js';
-import { formatRunTable, leftUnpaid } from '../src/treasury/format.js';
-import { createKeystoreFile, KeyError, loadKeys } from '../src/treasury/keys.js';
-import { LeaseTimeout } from '../src/treasury/lease.js';
-import { operatorTokenHeader, operatorTokenPath, readOperatorToken } from '../src/treasury/operator-token.js';
-import { runTreasury } from '../src/treasury/run.js';
+import { createBscTreasuryChain } from '../src/treasury-runner/bsc-chain.js';
+import { exportPayouts } from '../src/treasury-runner/export-payouts.js';
+import { formatRunTable, leftUnpaid } from '../src/treasury-runner/format.js';
+import { createKeystoreFile, KeyError, loadKeys } from '../src/treasury-runner/keys.js';
+import { LeaseTimeout } from '../src/treasury-runner/lease.js';
+import { operatorTokenHeader, operatorTokenPath, readOperatorToken } from '../src/treasury-runner/operator-token.js';
+import { runTreasury } from '../src/treasury-runner/run.js';
 
 const USAGE = `usage: npm run treasury -- sweep [--min <usdt>] [--dry-run]
        npm run treasury -- payouts [--dry-run]

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { simulatedTransfers } from '../db/schema.js';
 import { inTransaction, type Tx } from '../db/transaction.js';
-import type { TreasuryChain } from '../treasury/types.js';
+import type { TreasuryChain } from '../treasury-runner/types.js';
 import type { ChainScanner, ObservedTransfer } from './types.js';
 
 /** Chain id used for the in-process simulated chain (not a real network). */

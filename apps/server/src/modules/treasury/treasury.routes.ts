@@ -12,8 +12,8 @@ import {
 import { errors } from '../../http/errors.js';
 import { errorResponses } from '../../http/responses.js';
 import { actorOf } from '../../http/session.js';
-import type { DevTreasuryRuns } from '../../treasury/dev-treasury.js';
-import { presentsToken } from '../../treasury/operator-token.js';
+import type { DevTreasuryRuns } from '../../treasury-runner/dev-treasury.js';
+import { presentsToken } from '../../treasury-runner/operator-token.js';
 import type { TreasuryService } from './treasury.service.js';
 
 const devRunBody = z

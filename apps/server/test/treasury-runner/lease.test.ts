@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock } from '../../src/clock.js';
 import { queryRows } from '../../src/db/client.js';
-import { acquireLease, leaseHolder, LeaseTimeout, renew, tryAcquire } from '../../src/treasury/lease.js';
-import { stepsRepository } from '../../src/treasury/steps.repository.js';
+import { acquireLease, leaseHolder, LeaseTimeout, renew, tryAcquire } from '../../src/treasury-runner/lease.js';
+import { stepsRepository } from '../../src/treasury-runner/steps.repository.js';
 import { createTestDatabase } from '../helpers.js';
 
 // The treasury lock (ADR 0041): a lease row per chain, taken only when free, expired or already ours;

@@ -6,11 +6,11 @@ import { SIMULATED_DECIMALS, SIMULATED_TREASURY } from '../../src/chain/simulate
 import { queryRows } from '../../src/db/client.js';
 import { treasurySteps, withdrawals } from '../../src/db/schema.js';
 import { deriveAddress, resolveDepositXpub } from '../../src/modules/deposits/xpub.js';
-import { exportPayouts } from '../../src/treasury/export-payouts.js';
-import { formatRunTable, leftUnpaid } from '../../src/treasury/format.js';
-import { runPayouts } from '../../src/treasury/payouts.js';
-import { runTreasury, type TreasuryRunOptions } from '../../src/treasury/run.js';
-import type { TreasuryKeys } from '../../src/treasury/types.js';
+import { exportPayouts } from '../../src/treasury-runner/export-payouts.js';
+import { formatRunTable, leftUnpaid } from '../../src/treasury-runner/format.js';
+import { runPayouts } from '../../src/treasury-runner/payouts.js';
+import { runTreasury, type TreasuryRunOptions } from '../../src/treasury-runner/run.js';
+import type { TreasuryKeys } from '../../src/treasury-runner/types.js';
 import {
   buildTestApp,
   Client,

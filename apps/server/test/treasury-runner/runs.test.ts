@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, fromDecimalString, MSG, type TreasuryRunStatus } from '@svp/shared';
 import { SIMULATED_CHAIN_ID, SIMULATED_TREASURY } from '../../src/chain/simulated.js';
 import { queryRows } from '../../src/db/client.js';
-import { tryAcquire } from '../../src/treasury/lease.js';
-import { operatorTokenPath, readOperatorToken } from '../../src/treasury/operator-token.js';
+import { tryAcquire } from '../../src/treasury-runner/lease.js';
+import { operatorTokenPath, readOperatorToken } from '../../src/treasury-runner/operator-token.js';
 import {
   buildTestApp,
   Client,

@@ -6,10 +6,10 @@ import type { TreasuryRun } from '@svp/shared';
 import { createClock } from '../../src/clock.js';
 import { depositAddresses, deposits, treasurySteps, users, withdrawals } from '../../src/db/schema.js';
 import { deriveAddress } from '../../src/modules/deposits/xpub.js';
-import { createBscTreasuryChain } from '../../src/treasury/bsc-chain.js';
-import { loadKeys, type OperatorKeys } from '../../src/treasury/keys.js';
-import { runTreasury, type TreasuryRunOptions } from '../../src/treasury/run.js';
-import type { TreasuryChain } from '../../src/treasury/types.js';
+import { createBscTreasuryChain } from '../../src/treasury-runner/bsc-chain.js';
+import { loadKeys, type OperatorKeys } from '../../src/treasury-runner/keys.js';
+import { runTreasury, type TreasuryRunOptions } from '../../src/treasury-runner/run.js';
+import type { TreasuryChain } from '../../src/treasury-runner/types.js';
 import { compileFixture } from '../chain/compile.js';
 import {
   GANACHE_CHAIN_ID,

@@ -6,7 +6,7 @@ import { HDKey } from '@scure/bip32';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deriveAddress } from '../../src/modules/deposits/xpub.js';
-import { createKeystoreFile, keysFrom, loadKeys, openKeystore, sealKeystore } from '../../src/treasury/keys.js';
+import { createKeystoreFile, keysFrom, loadKeys, openKeystore, sealKeystore } from '../../src/treasury-runner/keys.js';
 
 // The operator's keys (DESIGN D16): a wrong key or mnemonic refuses to run, and the keystore opens only with
 // its password and only unaltered.
