@@ -46,7 +46,7 @@ export async function login(page: Page, path: '/' | '/admin', email: string, pas
     await page.addLocatorHandler(welcomeDialog(page), (dialog) =>
       dialog
         .getByRole('button', { name: 'Cancel' })
-        .click({ timeout: 2_000 })
+        .click({ timeout: 10_000 })
         .catch(() => undefined),
     );
 }

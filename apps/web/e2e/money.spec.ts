@@ -98,13 +98,21 @@ test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the w
   // 45 days later (sessions expire after 7 idle days, so B logs in again).
   await moveClock(request, { advanceDays: 45 });
   await b.goto('/dashboard/withdraw');
-  await b.waitForURL('/');
+  await b.waitForURL((url) => url.pathname === '/'); // the login page, with the way back to the withdrawal page
   await loginUser(b, emailB);
   await b.goto('/dashboard/withdraw');
   await b.getByRole('button', { name: 'Open withdrawal form' }).click();
   const form = b.getByRole('region', { name: 'Withdrawal form' });
   await expect(form).toContainText('Earnings$5.00'); // B's referral bonus
   await expect(form).toContainText('You will receive$24.90'); // 22.50 + 5 − 2.60
+  // On a phone the form's action stays in view above the tab bar while the figures scroll.
+  await b.setViewportSize({ width: 375, height: 740 });
+  const action = form.getByTestId('sticky-action');
+  await expect(action).toHaveCSS('position', 'sticky');
+  const tabs = (await b.getByRole('navigation', { name: 'Main destinations' }).boundingBox())!;
+  const submit = (await action.getByRole('button', { name: 'Withdraw $24.90' }).boundingBox())!;
+  expect(submit.y + submit.height).toBeLessThanOrEqual(tabs.y);
+  await b.setViewportSize({ width: 1280, height: 800 });
   await form.getByRole('button', { name: 'Withdraw $24.90' }).click();
   const requested = b.getByRole('dialog', { name: 'Withdrawal requested' });
   await expect(requested).toContainText(MSG.withdraw.success);
@@ -128,7 +136,8 @@ test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the w
     await expect
       .poll(async () => {
         const res = await admin.request.get(`/api/v1${pathWith(API.devTreasuryRun, { runId })}`);
-        return ((await res.json()) as { status: string }).status;
+        const { status, error } = (await res.json()) as { status: string; error?: string | null };
+        return status === 'failed' ? `failed: ${error}` : status; // a failure says why
       })
       .toBe('done');
   }
@@ -190,11 +199,19 @@ test('a matured plan without the $5 of earnings moves to the balance and a new p
 
   await moveClock(request, { advanceDays: 45 });
   await page.goto('/dashboard/withdraw');
-  await page.waitForURL('/');
+  await page.waitForURL((url) => url.pathname === '/');
   await loginUser(page, email);
   await page.goto('/dashboard/withdraw');
   await expect(page.getByText(MSG.withdraw.earningsTooLow)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Break investment' })).toHaveCount(0);
+  // On a phone the actions stand one under another, full width, each label on one line.
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const name of ['Open withdrawal form', 'Move to balance']) {
+    const box = (await page.getByRole('button', { name }).boundingBox())!;
+    expect(box.width, name).toBeGreaterThan(280);
+    expect(box.height, name).toBeLessThan(48);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Move to balance' }).click();
   const dialog = page.getByRole('dialog', { name: 'Move to balance' });
   await expect(dialog).toContainText('To your balance$22.50');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { MSG } from '@svp/shared';
+import { MSG, OPERATOR_API } from '@svp/shared';
 import { PASSWORD, adminLogin, login, postJson, registerViaApi, storedUser, uniqueEmail } from './helpers';
 
 async function adminPage(browser: Browser) {
@@ -118,6 +118,12 @@ test('TOTP: a new admin enrols with the shown key, later logs in with a code', a
   const { id } = (await lookup.json()) as { id: string };
   const promoted = await postJson(admin.request, `/admin/users/${id}/field`, { field: 'role', value: 'admin' });
   expect(promoted.status(), await promoted.text()).toBe(200);
+  // An admin without a role may use nothing in the console (DESIGN D18): support answers the tickets.
+  const granted = await postJson(admin.request, OPERATOR_API.adminRoles.replace(':id', id), {
+    role: 'support',
+    granted: true,
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
   await admin.context().close();
 
   // Enrolment: QR code and key, a wrong code is refused, then the recovery codes once.

@@ -101,7 +101,7 @@ function runs(pattern: string): { at: number; width: number }[] {
 
 /**
  * The barcode drawn for a scanner: each module a whole number of pixels, edges crisp, on white with quiet zones.
- * `upright` runs it down the screen (bars across), so a phone shows all of its 500-odd modules at 1 px each with
+ * `upright` runs it down the screen (bars across), so a phone shows all of its 500-odd modules at two device pixels each with
  * nothing scaled: a scaled barcode's blurred edges are what a scanner cannot read.
  */
 function Barcode({
@@ -144,9 +144,17 @@ function Barcode({
 }
 
 /**
+ * CSS pixels per module down a phone's screen: a scanner needs two device pixels per module (zbar reads none at
+ * one), which one CSS pixel gives on a phone's 2× or 3× screen; a 1× screen draws two.
+ */
+function phoneModule(): number {
+  return window.devicePixelRatio >= 2 ? 1 : 2;
+}
+
+/**
  * The address's CODE128 barcode at a size a scanner reads. A 42-character address is about 500 bar modules long:
  * where its box is at least 700 px wide it is drawn inline across; a narrower box (a phone) offers it behind
- * "Show barcode", drawn down the page at 1 px per module, readable as it is (no full-screen dialog, no rotation).
+ * "Show barcode", drawn down the page at two device pixels per module, readable as it is (no full-screen dialog, no rotation).
  */
 export function AddressBarcode({ address }: { address: string }) {
   const [opened, setOpened] = useState(false);
@@ -163,7 +171,7 @@ export function AddressBarcode({ address }: { address: string }) {
         </Button>
         {opened && (
           <div className={classes.barStage}>
-            <Barcode address={address} upright module={1} length={160} />
+            <Barcode address={address} upright module={phoneModule()} length={160} />
           </div>
         )}
       </div>
