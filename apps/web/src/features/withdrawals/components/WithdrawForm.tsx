@@ -2,6 +2,7 @@ import { Alert, Button, Card, Divider, Group, List, Stack, Text, Textarea, Title
 import { formatUsd, MSG } from '@svp/shared';
 import { errorMessage } from '../../../lib/errors';
 import { useRequestWithdrawal, type WithdrawalQuote, type WithdrawalResult } from '../api/withdrawals';
+import { StickyAction } from '../../../components/ui/StickyAction';
 
 export function MoneyLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -63,7 +64,15 @@ export function WithdrawForm({
   const split = quote.maturity.feeSplit;
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="withdraw-form-title">
+    // overflow visible: the sticky action sticks to the screen, not inside a clipping card.
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="section"
+      aria-labelledby="withdraw-form-title"
+      style={{ overflow: 'visible' }}
+    >
       <Title order={2} fz="h4" mb="sm" id="withdraw-form-title">
         Withdrawal form
       </Title>
@@ -103,7 +112,7 @@ export function WithdrawForm({
             {withdrawalErrorText(request.error)}
           </Alert>
         )}
-        <Group>
+        <StickyAction>
           <Button
             disabled={!quote.canSubmit}
             loading={request.isPending}
@@ -111,7 +120,7 @@ export function WithdrawForm({
           >
             Withdraw {formatUsd(quote.maturity.payout)}
           </Button>
-        </Group>
+        </StickyAction>
       </Stack>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Flex, List, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatUsd, MSG } from '@svp/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -116,7 +116,8 @@ export default function WithdrawPage() {
                 </Stack>
               )}
               <WithdrawalControlsNote quote={q} />
-              <Group gap="sm">
+              {/* A phone stacks the actions full width: three side by side wrapped unevenly at 375 px. */}
+              <Flex gap="sm" direction={{ base: 'column', xs: 'row' }}>
                 <Button
                   disabled={!q.canOpen}
                   onClick={() => setFormOpen((open) => !open)}
@@ -135,7 +136,7 @@ export default function WithdrawPage() {
                     Move to balance
                   </Button>
                 )}
-              </Group>
+              </Flex>
             </Card>
 
             <div id="withdraw-form">{formOpen && q.canOpen && <WithdrawForm quote={q} onDone={onDone} />}</div>
