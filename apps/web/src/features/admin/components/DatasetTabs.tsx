@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Loader, Table, Tabs, Text, TextInput } from '@mantine/core';
-import { MSG, type DatasetName } from '@svp/shared';
+import { Loader, Table, Tabs, Text, TextInput } from '@mantine/core';
+import type { DatasetName } from '@svp/shared';
 import { useState } from 'react';
 import { DataTable } from '../../../components/ui/DataTable';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
@@ -7,6 +7,7 @@ import { SectionCard } from '../../../components/ui/SectionCard';
 import { loadErrorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/text';
 import { humanize } from './user-profile-fields';
+import { RowEditButtons, RowUpdateFailedAlert } from './RowEditButtons';
 import { useDatasets, useUpdateDatasetRow, type DatasetRow } from '../api/console';
 
 // The users set is the Manage Users table above (one users table): only the other two are shown here.
@@ -69,25 +70,13 @@ function DatasetRowView(props: {
         </Table.Td>
       ))}
       <Table.Td>
-        {editable.length === 0 ? null : draft ? (
-          <Group gap={4} wrap="nowrap">
-            <Button size="xs" onClick={save}>
-              Save
-            </Button>
-            <Button size="xs" variant="default" onClick={() => setDraft(null)}>
-              Cancel
-            </Button>
-          </Group>
-        ) : (
-          <Button
-            size="xs"
-            variant="light"
-            aria-label={`Update row ${id}`}
-            loading={update.isPending}
-            onClick={() => setDraft(Object.fromEntries(editable.map((c) => [c, show(row[c])])))}
-          >
-            Update
-          </Button>
+        {editable.length === 0 ? null : (
+          <RowEditButtons
+            updateLabel={`Update row ${id}`}
+            pending={update.isPending}
+            onEdit={() => setDraft(Object.fromEntries(editable.map((c) => [c, show(row[c])])))}
+            editing={draft && { save, cancel: () => setDraft(null) }}
+          />
         )}
       </Table.Td>
     </Table.Tr>
@@ -100,11 +89,7 @@ export function DatasetTabs() {
   const [failed, setFailed] = useState(false);
   return (
     <SectionCard title="Data sets">
-      {failed && (
-        <Alert color="red" variant="light" role="alert" mb="sm" withCloseButton onClose={() => setFailed(false)}>
-          {MSG.admin.tableUpdateFailed}
-        </Alert>
-      )}
+      {failed && <RowUpdateFailedAlert onClose={() => setFailed(false)} />}
       {datasets.isPending ? (
         <Loader size="sm" aria-label="Loading data sets" />
       ) : datasets.isError ? (

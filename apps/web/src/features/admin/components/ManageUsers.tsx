@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MSG } from '@svp/shared';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import {
   type UsersTableFilter,
 } from '../api/console';
 import { FiguresAge } from '../../../components/ui/FiguresAge';
+import { RowEditButtons, RowUpdateFailedAlert } from './RowEditButtons';
 
 function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void }) {
   const update = useUpdateUserRow();
@@ -59,26 +60,12 @@ function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void })
         {row.id.slice(0, 8)}
       </Table.Td>
       <Table.Td>
-        {draft ? (
-          <Group gap={4} wrap="nowrap">
-            <Button size="xs" onClick={save}>
-              Save
-            </Button>
-            <Button size="xs" variant="default" onClick={() => setDraft(null)}>
-              Cancel
-            </Button>
-          </Group>
-        ) : (
-          <Button
-            size="xs"
-            variant="light"
-            loading={update.isPending}
-            aria-label={`Update ${row.email}`}
-            onClick={() => setDraft({ name: row.name, email: row.email })}
-          >
-            Update
-          </Button>
-        )}
+        <RowEditButtons
+          updateLabel={`Update ${row.email}`}
+          pending={update.isPending}
+          onEdit={() => setDraft({ name: row.name, email: row.email })}
+          editing={draft && { save, cancel: () => setDraft(null) }}
+        />
       </Table.Td>
     </Table.Tr>
   );
@@ -110,11 +97,7 @@ export function ManageUsers() {
   const [failed, setFailed] = useState(false);
   return (
     <SectionCard title="Manage Users">
-      {failed && (
-        <Alert color="red" variant="light" role="alert" mb="sm" withCloseButton onClose={() => setFailed(false)}>
-          {MSG.admin.tableUpdateFailed}
-        </Alert>
-      )}
+      {failed && <RowUpdateFailedAlert onClose={() => setFailed(false)} />}
       <Group mb="sm" gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           label="Search"
