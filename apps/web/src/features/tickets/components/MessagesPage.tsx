@@ -1,33 +1,27 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { MSG } from '@svp/shared';
-import { useState, type FormEvent } from 'react';
-import { QueryList } from '../../../components/ui/QueryList';
+import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useReplyTicket, useTicketThread, useTickets } from '../api/tickets';
 import { TicketForm } from './TicketForm';
-import { ReplyForm, TicketListItem, TicketThread } from './TicketThread';
+import { ReplyForm, TicketList, TicketThread, useReplyDraft } from './TicketThread';
 import { PageHeader } from '../../../components/ui/PageHeader';
 
 function ReplyBox({ id }: { id: string }) {
   const reply = useReplyTicket(id);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!text.trim()) return;
-    setError(null);
-    reply.mutate(text.trim(), {
-      onSuccess: () => setText(''),
+  const draft = useReplyDraft((text, sent) =>
+    reply.mutate(text, {
+      onSuccess: sent,
       onError: (err) =>
-        setError(err instanceof ApiError && err.status === 409 ? MSG.tickets.closed : MSG.tickets.replyFailed),
-    });
-  }
+        draft.setError(err instanceof ApiError && err.status === 409 ? MSG.tickets.closed : MSG.tickets.replyFailed),
+    }),
+  );
   return (
-    <ReplyForm label="Your reply" minRows={2} text={text} onText={setText} error={error} onSubmit={onSubmit}>
+    <ReplyForm label="Your reply" minRows={2} draft={draft}>
       <Button
         type="submit"
         loading={reply.isPending}
-        disabled={reply.isPending || !text.trim()}
+        disabled={reply.isPending || !draft.text.trim()}
         style={{ alignSelf: 'start' }}
       >
         {reply.isPending ? 'Sending...' : 'Send Reply'}
@@ -69,23 +63,13 @@ export default function MessagesPage() {
         <Title order={2} fz="h4" mb="sm">
           Your tickets
         </Title>
-        <QueryList query={tickets} loadingLabel="Loading tickets" loaderSize="sm" empty={MSG.tickets.noTickets}>
-          {(rows) => (
-            <Stack gap="xs">
-              {rows.map((t) => (
-                <TicketListItem
-                  key={t.id}
-                  subject={t.subject}
-                  status={t.status}
-                  selected={selected === t.id}
-                  onSelect={() => setSelected(t.id)}
-                  testId="ticket-row"
-                  line={`Updated ${new Date(t.updatedAt).toLocaleString()}`}
-                />
-              ))}
-            </Stack>
-          )}
-        </QueryList>
+        <TicketList
+          tickets={tickets}
+          selected={selected}
+          onSelect={setSelected}
+          testId="ticket-row"
+          line={(t) => `Updated ${new Date(t.updatedAt).toLocaleString()}`}
+        />
       </Card>
       {selected && (
         <Card withBorder radius="lg" padding="lg">

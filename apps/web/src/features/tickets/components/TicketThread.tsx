@@ -1,10 +1,11 @@
 import { Card, Group, Loader, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { MSG } from '@svp/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { TicketStatusBadge } from './TicketStatusBadge';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import { QueryList } from '../../../components/ui/QueryList';
 
 // The parts of a ticket screen the user's Messages page and the admin's Admin Tickets share.
 
@@ -95,7 +96,7 @@ export function TicketThread<T extends Thread>(props: {
 }
 
 /** A ticket in a list: subject and status, a dimmed line under them; pressed while its thread is open. */
-export function TicketListItem(props: {
+function TicketListItem(props: {
   subject: string;
   status: string;
   selected: boolean;
@@ -132,27 +133,70 @@ export function TicketListItem(props: {
   );
 }
 
+/** The tickets of a screen, loaded, as a column of items; the selected one's thread is open beside or below. */
+export function TicketList<T extends { id: string; subject: string; status: string }>(props: {
+  tickets: UseQueryResult<T[]>;
+  selected: string | null;
+  onSelect: (id: string) => void;
+  /** Each item's test id, and its dimmed line (kept to one line with `truncate`). */
+  testId: string;
+  line: (ticket: T) => ReactNode;
+  truncate?: boolean;
+}) {
+  const { tickets, selected, onSelect, testId, line, truncate } = props;
+  return (
+    <QueryList query={tickets} loadingLabel="Loading tickets" loaderSize="sm" empty={MSG.tickets.noTickets}>
+      {(rows) => (
+        <Stack gap="xs">
+          {rows.map((t) => (
+            <TicketListItem
+              key={t.id}
+              subject={t.subject}
+              status={t.status}
+              selected={selected === t.id}
+              onSelect={() => onSelect(t.id)}
+              testId={testId}
+              line={line(t)}
+              truncate={truncate}
+            />
+          ))}
+        </Stack>
+      )}
+    </QueryList>
+  );
+}
+
+/** A reply being written: submitting sends the trimmed text (never a blank one); the box clears once it is sent. */
+export function useReplyDraft(send: (text: string, sent: () => void) => void) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) return;
+    setError(null);
+    send(text.trim(), () => setText(''));
+  }
+  return { text, setText, error, setError, onSubmit };
+}
+
 /** The reply form's frame: the error, the text box, then `children` (its buttons). */
 export function ReplyForm(props: {
   label: string;
   minRows: number;
-  text: string;
-  onText: (text: string) => void;
-  error: string | null;
-  onSubmit: (event: FormEvent) => void;
+  draft: ReturnType<typeof useReplyDraft>;
   children: ReactNode;
 }) {
-  const { label, minRows, text, onText, error, onSubmit, children } = props;
+  const { label, minRows, draft, children } = props;
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={draft.onSubmit} noValidate>
       <Stack gap="xs">
-        <ErrorAlert message={error} />
+        <ErrorAlert message={draft.error} />
         <Textarea
           label={label}
           autosize
           minRows={minRows}
-          value={text}
-          onChange={(e) => onText(e.currentTarget.value)}
+          value={draft.text}
+          onChange={(e) => draft.setText(e.currentTarget.value)}
         />
         {children}
       </Stack>

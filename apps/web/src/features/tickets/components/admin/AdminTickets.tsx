@@ -1,33 +1,23 @@
 import { Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG, OPERATOR_MSG } from '@svp/shared';
-import { useState, type FormEvent } from 'react';
-import { QueryList } from '../../../../components/ui/QueryList';
+import { useState } from 'react';
 import { loadErrorText } from '../../../../lib/errors';
 import { useCan } from '../../../../shared/admin-console';
 import { useAdminThread, useAdminTickets, useTicketAction } from '../../api/admin-tickets';
-import { ReplyForm, TicketListItem, TicketThread } from '../TicketThread';
+import { ReplyForm, TicketList, TicketThread, useReplyDraft } from '../TicketThread';
 
 function ReplyBox({ id, closed }: { id: string; closed: boolean }) {
   const action = useTicketAction(id);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!text.trim()) return;
-    setError(null);
-    action.mutate(
-      { reply: text.trim() },
-      { onSuccess: () => setText(''), onError: () => setError(MSG.tickets.replyFailed) },
-    );
-  }
+  const draft = useReplyDraft((text, sent) =>
+    action.mutate({ reply: text }, { onSuccess: sent, onError: () => draft.setError(MSG.tickets.replyFailed) }),
+  );
   const sending = action.isPending && action.variables && 'reply' in action.variables;
 
   return (
-    <ReplyForm label="Reply" minRows={3} text={text} onText={setText} error={error} onSubmit={onSubmit}>
+    <ReplyForm label="Reply" minRows={3} draft={draft}>
       <Group gap="xs">
-        <Button type="submit" disabled={!text.trim() || action.isPending}>
+        <Button type="submit" disabled={!draft.text.trim() || action.isPending}>
           {sending ? 'Sending...' : 'Send Reply'}
         </Button>
         {!closed && (
@@ -40,7 +30,7 @@ function ReplyBox({ id, closed }: { id: string; closed: boolean }) {
                 { close: true },
                 {
                   onSuccess: () => notifications.show({ color: 'teal', message: MSG.tickets.ticketClosed }),
-                  onError: (err) => setError(loadErrorText(err)),
+                  onError: (err) => draft.setError(loadErrorText(err)),
                 },
               )
             }
@@ -90,24 +80,14 @@ export function AdminTickets() {
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card withBorder radius="lg" padding="md">
-            <QueryList query={tickets} loadingLabel="Loading tickets" loaderSize="sm" empty={MSG.tickets.noTickets}>
-              {(rows) => (
-                <Stack gap="xs">
-                  {rows.map((t) => (
-                    <TicketListItem
-                      key={t.id}
-                      subject={t.subject}
-                      status={t.status}
-                      selected={selected === t.id}
-                      onSelect={() => setSelected(t.id)}
-                      testId="admin-ticket-row"
-                      line={`${t.username || t.email} · ${new Date(t.updatedAt).toLocaleString()}`}
-                      truncate
-                    />
-                  ))}
-                </Stack>
-              )}
-            </QueryList>
+            <TicketList
+              tickets={tickets}
+              selected={selected}
+              onSelect={setSelected}
+              testId="admin-ticket-row"
+              line={(t) => `${t.username || t.email} · ${new Date(t.updatedAt).toLocaleString()}`}
+              truncate
+            />
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
