@@ -109,6 +109,7 @@ test('referral, top-up, plan, maturity, withdrawal, admin payout, history: the w
   await b.setViewportSize({ width: 375, height: 740 });
   const action = form.getByTestId('sticky-action');
   await expect(action).toHaveCSS('position', 'sticky');
+  await form.evaluate((el) => el.scrollIntoView({ block: 'start' })); // reading the form from its top
   const tabs = (await b.getByRole('navigation', { name: 'Main destinations' }).boundingBox())!;
   const submit = (await action.getByRole('button', { name: 'Withdraw $24.90' }).boundingBox())!;
   expect(submit.y + submit.height).toBeLessThanOrEqual(tabs.y);
