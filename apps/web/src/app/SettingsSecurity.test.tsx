@@ -1,13 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setStoredUser } from '../lib/storedUser';
 import { jsonResponse, meAnswer, mockFetch, renderAt, testConfig, testUser } from '../test/render';
+import { signIn } from '../test/console';
 import DashboardRoutes from './routes/DashboardRoutes';
 
-beforeEach(() => {
-  setStoredUser(testUser);
-  document.cookie = 'svp_csrf=t; path=/';
-});
+beforeEach(() => signIn(testUser));
 
 describe('Settings → Security', () => {
   it('holds the two-factor part, as the README names it', async () => {

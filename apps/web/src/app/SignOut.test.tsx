@@ -2,16 +2,13 @@ import { MSG } from '@svp/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setStoredUser } from '../lib/storedUser';
 import { jsonResponse, meAnswer, mockFetch, renderAt, testConfig, testUser } from '../test/render';
+import { signIn } from '../test/console';
 import { liveStreamUp } from '../features/notifications/live/stream';
 import { RequireRole } from './RequireRole';
 import DashboardRoutes from './routes/DashboardRoutes';
 
-beforeEach(() => {
-  setStoredUser(testUser);
-  document.cookie = 'svp_csrf=t; path=/';
-});
+beforeEach(() => signIn(testUser));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('signing out', () => {

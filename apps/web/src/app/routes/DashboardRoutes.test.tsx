@@ -2,9 +2,9 @@ import { MSG } from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setStoredUser } from '../../lib/storedUser';
 import { getStoredUser } from '../../lib/useStoredUser';
 import { jsonResponse, meAnswer, mockFetch, renderAt, testConfig, testUser } from '../../test/render';
+import { signIn } from '../../test/console';
 import DashboardRoutes from './DashboardRoutes';
 
 function renderDashboard(path = '/dashboard') {
@@ -12,10 +12,7 @@ function renderDashboard(path = '/dashboard') {
   return userEvent.setup();
 }
 
-beforeEach(() => {
-  setStoredUser(testUser);
-  document.cookie = 'svp_csrf=t; path=/';
-});
+beforeEach(() => signIn(testUser));
 
 describe('Dashboard', () => {
   it('shows the loading state, then the home with the fresh /me snapshot', async () => {

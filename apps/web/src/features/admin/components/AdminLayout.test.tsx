@@ -2,23 +2,18 @@ import { MSG, PERMISSIONS } from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setStoredUser } from '../../../lib/storedUser';
 import { getStoredUser } from '../../../lib/useStoredUser';
-import { jsonResponse, meAnswer, mockFetch, renderAt, testUser } from '../../../test/render';
+import { jsonResponse, meAnswer, mockFetch, renderAt } from '../../../test/render';
+import { signIn, testAdmin } from '../../../test/console';
 import { AdminLayout } from './AdminLayout';
 
-const admin = { ...testUser, id: 'a1', email: 'admin@example.com', role: 'admin' as const };
-
-beforeEach(() => {
-  setStoredUser(admin);
-  document.cookie = 'svp_csrf=t; path=/';
-});
+beforeEach(() => signIn(testAdmin));
 
 describe('admin console frame', () => {
   it('logs out after the confirmation and lands on the admin login, not the user login', async () => {
     let loggedOut = false;
     mockFetch({
-      'GET /api/v1/me': () => jsonResponse(200, meAnswer(admin, null)),
+      'GET /api/v1/me': () => jsonResponse(200, meAnswer(testAdmin, null)),
       'GET /api/v1/admin/operator/me': () => jsonResponse(200, { roles: ['superadmin'], permissions: PERMISSIONS }),
       'POST /api/v1/auth/logout': () => {
         loggedOut = true;

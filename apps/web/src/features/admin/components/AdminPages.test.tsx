@@ -1,19 +1,12 @@
-import { PERMISSIONS, ROLE_PERMISSIONS, OPERATOR_MSG } from '@svp/shared';
+import { PERMISSIONS, OPERATOR_MSG } from '@svp/shared';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setStoredUser } from '../../../lib/storedUser';
-import { jsonResponse, meAnswer, mockFetch, renderAt, testUser } from '../../../test/render';
+import { jsonResponse, meAnswer, mockFetch, renderAt } from '../../../test/render';
+import { operatorMe, signIn, testAdmin } from '../../../test/console';
 import { AdminLayout } from './AdminLayout';
 import { AdminSettingsPage } from './AdminPages';
 
-const admin = { ...testUser, id: 'a1', email: 'admin@example.com', role: 'admin' as const };
-const operatorMe = (role: keyof typeof ROLE_PERMISSIONS) => () =>
-  jsonResponse(200, { roles: [role], permissions: ROLE_PERMISSIONS[role] });
-
-beforeEach(() => {
-  setStoredUser(admin);
-  document.cookie = 'svp_csrf=t; path=/';
-});
+beforeEach(() => signIn(testAdmin));
 
 describe('the admin console shows only what the role may use', () => {
   it('support sees tickets, users and announcements, not withdrawals, treasury, exports or roles', async () => {
@@ -37,7 +30,7 @@ describe('the admin console shows only what the role may use', () => {
 
   it('a screen the role may not use says which permission it needs instead of showing it', async () => {
     mockFetch({
-      'GET /api/v1/me': () => jsonResponse(200, meAnswer(admin, null)),
+      'GET /api/v1/me': () => jsonResponse(200, meAnswer(testAdmin, null)),
       'GET /api/v1/admin/operator/me': operatorMe('support'),
     });
     renderAt(

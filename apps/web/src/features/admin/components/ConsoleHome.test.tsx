@@ -1,26 +1,12 @@
 import { PERMISSIONS, ROLE_PERMISSIONS } from '@svp/shared';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setStoredUser } from '../../../lib/storedUser';
-import { jsonResponse, mockFetch, renderAt, testUser } from '../../../test/render';
+import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
+import { signIn, testAdmin, testSolvency } from '../../../test/console';
 import { ConsoleHome } from './ConsoleHome';
 
-const admin = { ...testUser, id: 'a1', email: 'admin@example.com', role: 'admin' as const };
 const COUNTS = { users: 2, admins: 1, activeInvestments: 1, pendingWithdrawals: 2, openTickets: 1, flaggedDeposits: 0 };
-const SOLVENCY = {
-  owedNow: '100',
-  activePlans: { count: 1, invested: '100', atMaturity: '180' },
-  planReturnsToCome: '80',
-  activeStakes: 0,
-  stakingYieldToCome: '0',
-  tokensHeld: '0',
-  tokensAtSellPrice: '0',
-  owedAtMaturity: '180',
-  depositsReceived: '203',
-  paidOut: '0',
-  netHeld: '203',
-  surplus: '23',
-};
+const SOLVENCY = { ...testSolvency, depositsReceived: '203', netHeld: '203', surplus: '23' };
 const hour = 3_600_000;
 const withdrawal = (id: string, status: string, dueInHours: number) => ({
   id,
@@ -29,10 +15,7 @@ const withdrawal = (id: string, status: string, dueInHours: number) => ({
   dueAt: new Date(Date.now() + dueInHours * hour).toISOString(),
 });
 
-beforeEach(() => {
-  setStoredUser(admin);
-  document.cookie = 'svp_csrf=t; path=/';
-});
+beforeEach(() => signIn(testAdmin));
 
 describe('the console opens on what matters', () => {
   it('says whether the platform can pay, what waits for a decision and what is late, above the Settings', async () => {

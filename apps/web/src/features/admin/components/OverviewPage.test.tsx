@@ -1,26 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
+import { testSolvency } from '../../../test/console';
 import OverviewPage from './OverviewPage';
 
 const COUNTS = { users: 2, admins: 1, activeInvestments: 1, pendingWithdrawals: 0, openTickets: 0, flaggedDeposits: 0 };
-/** Ann topped up $100 (paid $103) and put it in a 1.8× plan: $180 owed at maturity against $103 held. */
-const SHORT = {
-  owedNow: '100',
-  activePlans: { count: 1, invested: '100', atMaturity: '180' },
-  planReturnsToCome: '80',
-  activeStakes: 0,
-  stakingYieldToCome: '0',
-  tokensHeld: '0',
-  tokensAtSellPrice: '0',
-  owedAtMaturity: '180',
-  depositsReceived: '103',
-  paidOut: '0',
-  netHeld: '103',
-  surplus: '-77',
-};
 
-function renderWith(solvency: typeof SHORT) {
+function renderWith(solvency: typeof testSolvency) {
   mockFetch({
     'GET /api/v1/admin/overview': () =>
       jsonResponse(200, { counts: COUNTS, invariants: { ok: true, problems: [] }, solvency }),
@@ -32,7 +18,7 @@ const row = (name: string) => screen.getByRole('row', { name: new RegExp(`^${nam
 
 describe('admin overview: can the platform pay', () => {
   it('shows owed at maturity from the expected withdrawals, net money held, and a red shortfall line', async () => {
-    renderWith(SHORT);
+    renderWith(testSolvency);
     const line = await screen.findByTestId('solvency-line');
     expect(line).toHaveTextContent('Shortfall');
     expect(line).toHaveTextContent('The platform owes $77.00 more than it holds');
@@ -48,7 +34,7 @@ describe('admin overview: can the platform pay', () => {
 
   it('says a surplus in plain words, not in red', async () => {
     renderWith({
-      ...SHORT,
+      ...testSolvency,
       activePlans: { count: 0, invested: '0', atMaturity: '0' },
       planReturnsToCome: '0',
       owedAtMaturity: '100',
@@ -61,7 +47,7 @@ describe('admin overview: can the platform pay', () => {
   });
 
   it('does not round a shortfall of a fraction of a cent away', async () => {
-    renderWith({ ...SHORT, surplus: '-0.000001' });
+    renderWith({ ...testSolvency, surplus: '-0.000001' });
     expect(await screen.findByTestId('solvency-line')).toHaveTextContent('The platform owes less than $0.01 more');
   });
 });
@@ -73,7 +59,7 @@ describe('admin overview: the ledger check', () => {
         jsonResponse(200, {
           counts: COUNTS,
           invariants: { ok: true, problems: [], checkedAt: '2026-03-02T09:00:00.000Z' },
-          solvency: SHORT,
+          solvency: testSolvency,
         }),
     });
     renderAt(<OverviewPage />, { path: '/dashadmin/overview' });

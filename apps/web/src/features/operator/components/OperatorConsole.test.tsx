@@ -1,21 +1,14 @@
-import { ROLE_PERMISSIONS, OPERATOR_MSG } from '@svp/shared';
+import { OPERATOR_MSG } from '@svp/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setStoredUser } from '../../../lib/storedUser';
-import { jsonResponse, mockFetch, renderAt, testUser } from '../../../test/render';
+import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
+import { operatorMe, signIn, testAdmin } from '../../../test/console';
 import { AnnouncementsPage } from './AnnouncementsPage';
 import { ExportsPage } from './ExportsPage';
 import { MaintenanceBanner } from './MaintenanceBanner';
 
-const admin = { ...testUser, id: 'a1', email: 'admin@example.com', role: 'admin' as const };
-const operatorMe = (role: keyof typeof ROLE_PERMISSIONS) => () =>
-  jsonResponse(200, { roles: [role], permissions: ROLE_PERMISSIONS[role] });
-
-beforeEach(() => {
-  setStoredUser(admin);
-  document.cookie = 'svp_csrf=t; path=/';
-});
+beforeEach(() => signIn(testAdmin));
 
 describe('operator screens', () => {
   it('announcements: previews the text and count, then sends that draft', async () => {
