@@ -23,6 +23,8 @@ async function loginUser(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard navigation' });
 
 test.afterAll(async ({ request }) => {
@@ -207,11 +209,17 @@ test('a matured plan without the $5 of earnings moves to the balance and a new p
   await expect(page.getByRole('button', { name: 'Break investment' })).toHaveCount(0);
   // On a phone the actions stand one under another, full width, each label on one line.
   await page.setViewportSize({ width: 375, height: 740 });
-  for (const name of ['Open withdrawal form', 'Move to balance']) {
-    const box = (await page.getByRole('button', { name }).boundingBox())!;
-    expect(box.width, name).toBeGreaterThan(280);
-    expect(box.height, name).toBeLessThan(48);
-  }
+  const boxes = () =>
+    Promise.all(
+      ['Open withdrawal form', 'Move to balance'].map((name) => page.getByRole('button', { name }).boundingBox()),
+    );
+  await expect
+    .poll(async () => {
+      const [open, move] = (await boxes()) as [Box, Box];
+      const oneLine = open.height < 48 && move.height < 48;
+      return open.x === move.x && open.width === move.width && move.y > open.y && oneLine;
+    }, 'stacked, same width, one line each')
+    .toBe(true);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Move to balance' }).click();
   const dialog = page.getByRole('dialog', { name: 'Move to balance' });
