@@ -1,8 +1,9 @@
-import { Code, Stack, Table, Text, Title } from '@mantine/core';
+import { Code, Table, Text } from '@mantine/core';
 import { DataTable } from '../../../components/ui/DataTable';
 import { QueryList } from '../../../components/ui/QueryList';
 import { useAudit, useAuditAge } from '../api/console';
 import { FiguresAge } from '../../../components/ui/FiguresAge';
+import { ConsolePage } from '../../../components/ui/ConsolePage';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Text c="dimmed">—</Text>;
@@ -18,10 +19,7 @@ export default function AuditLogPage() {
   const audit = useAudit();
   const asOf = useAuditAge();
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        Audit log
-      </Title>
+    <ConsolePage title="Audit log">
       <FiguresAge asOf={asOf} />
       <QueryList query={audit} loadingLabel="Loading audit log" loaderSize="sm" empty="No admin changes yet.">
         {(rows) => (
@@ -60,6 +58,6 @@ export default function AuditLogPage() {
           </DataTable>
         )}
       </QueryList>
-    </Stack>
+    </ConsolePage>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Badge, Box, Code, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { Alert, Anchor, Badge, Box, Code, Table, Text } from '@mantine/core';
+import { QueryView } from '../../../components/ui/QueryList';
 import { DataTable } from '../../../components/ui/DataTable';
-import { loadErrorText } from '../../../lib/errors';
 import { useOutbox, type Outbox, type OutboxMail } from '../api/outbox';
+import { ConsolePage } from '../../../components/ui/ConsolePage';
 
 const STATUS: Record<OutboxMail['status'], { label: string; color: string }> = {
   outbox: { label: 'Not sent', color: 'gray' },
@@ -78,66 +78,61 @@ function MailContent({ mail }: { mail: OutboxMail }) {
 export default function OutboxPage() {
   const outbox = useOutbox();
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        Outbox
-      </Title>
-      {outbox.isPending ? (
-        <Loader size="sm" aria-label="Loading outbox" />
-      ) : outbox.isError ? (
-        <ErrorBox message={loadErrorText(outbox.error)} onRetry={() => void outbox.refetch()} />
-      ) : (
-        <>
-          <DeliveryNote outbox={outbox.data} />
-          {outbox.data.mails.length === 0 ? (
-            <Text c="dimmed">No e-mails yet.</Text>
-          ) : (
-            // Three columns (mail, when and status, code), so a phone shows the code without scrolling sideways.
-            <DataTable
-              minWidth={340}
-              label="Outbox"
-              columns={outbox.data.showsCodes ? ['Mail', 'When', 'Code'] : ['Mail', 'When']}
-              striped
-              withTableBorder
-              verticalSpacing="xs"
-              data-testid="outbox"
-            >
-              {outbox.data.mails.map((m) => (
-                <Table.Tr key={m.id} data-testid="outbox-mail">
-                  <Table.Td>
-                    <Text fz="sm" fw={600}>
-                      {m.subject}
-                    </Text>
-                    <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      to {m.to}
-                    </Text>
-                    <MailContent mail={m} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="xs">{new Date(m.createdAt).toLocaleString()}</Text>
-                    <Badge color={STATUS[m.status].color} variant="light" size="sm" mt={4}>
-                      {STATUS[m.status].label}
-                    </Badge>
-                  </Table.Td>
-                  {outbox.data.showsCodes && (
+    <ConsolePage title="Outbox">
+      <QueryView query={outbox} loadingLabel="Loading outbox" loaderSize="sm">
+        {(mailbox) => (
+          <>
+            <DeliveryNote outbox={mailbox} />
+            {mailbox.mails.length === 0 ? (
+              <Text c="dimmed">No e-mails yet.</Text>
+            ) : (
+              // Three columns (mail, when and status, code), so a phone shows the code without scrolling sideways.
+              <DataTable
+                minWidth={340}
+                label="Outbox"
+                columns={mailbox.showsCodes ? ['Mail', 'When', 'Code'] : ['Mail', 'When']}
+                striped
+                withTableBorder
+                verticalSpacing="xs"
+                data-testid="outbox"
+              >
+                {mailbox.mails.map((m) => (
+                  <Table.Tr key={m.id} data-testid="outbox-mail">
                     <Table.Td>
-                      {m.code ? (
-                        <Code fz="md" fw={700}>
-                          {m.code}
-                        </Code>
-                      ) : (
-                        <Text c="dimmed" fz="sm">
-                          —
-                        </Text>
-                      )}
+                      <Text fz="sm" fw={600}>
+                        {m.subject}
+                      </Text>
+                      <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                        to {m.to}
+                      </Text>
+                      <MailContent mail={m} />
                     </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </DataTable>
-          )}
-        </>
-      )}
-    </Stack>
+                    <Table.Td>
+                      <Text fz="xs">{new Date(m.createdAt).toLocaleString()}</Text>
+                      <Badge color={STATUS[m.status].color} variant="light" size="sm" mt={4}>
+                        {STATUS[m.status].label}
+                      </Badge>
+                    </Table.Td>
+                    {mailbox.showsCodes && (
+                      <Table.Td>
+                        {m.code ? (
+                          <Code fz="md" fw={700}>
+                            {m.code}
+                          </Code>
+                        ) : (
+                          <Text c="dimmed" fz="sm">
+                            —
+                          </Text>
+                        )}
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </DataTable>
+            )}
+          </>
+        )}
+      </QueryView>
+    </ConsolePage>
   );
 }

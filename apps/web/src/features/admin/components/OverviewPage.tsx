@@ -1,4 +1,4 @@
-import { Alert, Card, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, List, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { loadErrorText } from '../../../lib/errors';
@@ -14,6 +14,7 @@ import {
 } from '@svp/shared';
 import type { z } from 'zod';
 import { useOverview } from '../api/console';
+import { ConsolePage } from '../../../components/ui/ConsolePage';
 
 type Overview = z.infer<typeof overviewSchema>;
 
@@ -131,10 +132,7 @@ export default function OverviewPage() {
     return <ErrorBox message={loadErrorText(overview.error)} onRetry={() => void overview.refetch()} />;
   const { counts, invariants, solvency } = overview.data;
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        Overview
-      </Title>
+    <ConsolePage title="Overview">
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
         {(Object.keys(COUNT_LABELS) as (keyof typeof COUNT_LABELS)[]).map((key) => (
           <Card key={key} withBorder radius="lg" padding="md">
@@ -163,6 +161,6 @@ export default function OverviewPage() {
         </Alert>
       )}
       <SolvencyCard solvency={solvency} />
-    </Stack>
+    </ConsolePage>
   );
 }

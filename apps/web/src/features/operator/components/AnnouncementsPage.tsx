@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import {
   ANNOUNCEMENT_AUDIENCES,
   ANNOUNCEMENT_AUDIENCE_LABELS,
@@ -20,6 +7,7 @@ import {
 } from '@svp/shared';
 import { useState } from 'react';
 import { useAnnouncements, useCan, usePreviewAnnouncement, useSendAnnouncement } from '../api/operator';
+import { ConsolePage } from '../../../components/ui/ConsolePage';
 
 /** Announcements: write, preview (the text and how many users get it), send; the sent ones with their progress. */
 export function AnnouncementsPage() {
@@ -36,10 +24,7 @@ export function AnnouncementsPage() {
   const previewed = preview.isSuccess && preview.data.recipients > 0;
 
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        Announcements
-      </Title>
+    <ConsolePage title="Announcements">
       {can('announcements.send') && (
         <Card withBorder radius="lg" padding="lg" maw={640}>
           <Stack gap="sm">
@@ -121,6 +106,6 @@ export function AnnouncementsPage() {
           </Table.Tbody>
         </Table>
       )}
-    </Stack>
+    </ConsolePage>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Titl
 import { API_PREFIX, OPERATOR_API } from '@svp/shared';
 import { useState } from 'react';
 import { useReconciliation } from '../api/operator';
+import { ConsolePage } from '../../../components/ui/ConsolePage';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const firstOfMonth = () => `${today().slice(0, 8)}01`;
@@ -17,10 +18,7 @@ export function ExportsPage() {
   const trial = `${API_PREFIX}${OPERATOR_API.trialBalanceCsv}?at=${encodeURIComponent(at)}`;
 
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        Exports
-      </Title>
+    <ConsolePage title="Exports">
       <Text fz="sm" c="dimmed">
         Days are UTC. Amounts are exact decimals; a trial balance leaves out accounts at zero and ends with a total per
         asset, which is 0 when the books balance.
@@ -97,6 +95,6 @@ export function ExportsPage() {
           )}
         </Stack>
       </Card>
-    </Stack>
+    </ConsolePage>
   );
 }

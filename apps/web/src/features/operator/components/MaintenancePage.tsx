@@ -1,9 +1,10 @@
-import { Alert, Button, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Text, Textarea } from '@mantine/core';
 import { OPERATOR_MSG } from '@svp/shared';
 import { useState } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { FullPageLoader } from '../../../components/ui/FullPageLoader';
 import { useMaintenance, useSetMaintenance } from '../api/operator';
+import { ConsolePage } from '../../../components/ui/ConsolePage';
 
 /** Maintenance mode: read-only platform with a message; users' writes wait with Retry-After. */
 export function MaintenancePage() {
@@ -17,10 +18,7 @@ export function MaintenancePage() {
   const active = state.data.active;
 
   return (
-    <Stack gap="md" maw={640}>
-      <Title order={1} fz="h2">
-        Maintenance
-      </Title>
+    <ConsolePage title="Maintenance" maw={640}>
       <Alert color={active ? 'orange' : 'green'} data-testid="maintenance-state">
         {active ? `On since ${state.data.since ?? ''}: "${state.data.message}"` : 'Off: users can use everything.'}
       </Alert>
@@ -63,6 +61,6 @@ export function MaintenancePage() {
           {active ? 'Turn maintenance off' : 'Turn maintenance on'}
         </Button>
       </Group>
-    </Stack>
+    </ConsolePage>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Badge, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { ADMIN_ROLES, ADMIN_ROLE_LABELS, type AdminRole, type OperatorAdmin } from '@svp/shared';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { FullPageLoader } from '../../../components/ui/FullPageLoader';
 import { useAdmins, useCan, useChangeRole } from '../api/operator';
+import { ConsolePage } from '../../../components/ui/ConsolePage';
 
 /** Admin roles: who holds which; a superadmin ticks and unticks them (each change asks for a fresh code when due). */
 export function RolesPage() {
@@ -18,10 +19,7 @@ export function RolesPage() {
     change.mutate({ id: admin.id, role, granted });
 
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        Admin roles
-      </Title>
+    <ConsolePage title="Admin roles">
       <Stack gap={2}>
         {ADMIN_ROLES.map((role) => (
           <Text key={role} fz="sm" c="dimmed">
@@ -63,6 +61,6 @@ export function RolesPage() {
           ))}
         </Table.Tbody>
       </Table>
-    </Stack>
+    </ConsolePage>
   );
 }

@@ -1,7 +1,6 @@
-import { Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ErrorBox } from '../../../components/ui/ErrorBox';
+import { SimpleGrid, Text } from '@mantine/core';
 import { FiguresAge } from '../../../components/ui/FiguresAge';
-import { loadErrorText } from '../../../lib/errors';
+import { QueryView } from '../../../components/ui/QueryList';
 import { useCan } from '../../../shared/admin-console';
 import { useTreasury } from '../api/treasury';
 import { DifferenceAlert } from './DifferenceAlert';
@@ -10,6 +9,7 @@ import { OwedCard } from './OwedCard';
 import { PayoutsCard } from './PayoutsCard';
 import { TreasuryDevCard } from './TreasuryDevCard';
 import { UnmatchedTransfers } from './UnmatchedTransfers';
+import { ConsolePage } from '../../../components/ui/ConsolePage';
 
 const CHAIN_LABELS = { simulated: 'the simulated chain', bsc: 'BNB Smart Chain' } as const;
 
@@ -23,32 +23,25 @@ export default function TreasuryPage() {
   // Reading the treasury (compliance) is not running it: the buttons go to roles that hold treasury.operate.
   const canOperate = useCan()('treasury.operate');
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        Treasury
-      </Title>
-      {treasury.isPending ? (
-        <Loader size="sm" aria-label="Loading the treasury report" />
-      ) : treasury.isError ? (
-        <ErrorBox message={loadErrorText(treasury.error)} onRetry={() => void treasury.refetch()} />
-      ) : (
-        <>
-          <Text c="dimmed" fz="sm">
-            What the treasury holds on {CHAIN_LABELS[treasury.data.chain]}, beside what the ledger owes users.
-          </Text>
-          <FiguresAge asOf={treasury.data.figuresAsOf} />
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <HoldingsCard report={treasury.data} />
-            <OwedCard owed={treasury.data.owed} />
-          </SimpleGrid>
-          {treasury.data.difference !== null && (
-            <DifferenceAlert difference={treasury.data.difference} summary={treasury.data.summary} />
-          )}
-          <PayoutsCard report={treasury.data} />
-          <UnmatchedTransfers report={treasury.data} canExplain={canOperate} />
-          {treasury.data.devCommands && canOperate && <TreasuryDevCard explorerUrl={treasury.data.explorerUrl} />}
-        </>
-      )}
-    </Stack>
+    <ConsolePage title="Treasury">
+      <QueryView query={treasury} loadingLabel="Loading the treasury report" loaderSize="sm">
+        {(report) => (
+          <>
+            <Text c="dimmed" fz="sm">
+              What the treasury holds on {CHAIN_LABELS[report.chain]}, beside what the ledger owes users.
+            </Text>
+            <FiguresAge asOf={report.figuresAsOf} />
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <HoldingsCard report={report} />
+              <OwedCard owed={report.owed} />
+            </SimpleGrid>
+            {report.difference !== null && <DifferenceAlert difference={report.difference} summary={report.summary} />}
+            <PayoutsCard report={report} />
+            <UnmatchedTransfers report={report} canExplain={canOperate} />
+            {report.devCommands && canOperate && <TreasuryDevCard explorerUrl={report.explorerUrl} />}
+          </>
+        )}
+      </QueryView>
+    </ConsolePage>
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { formatUsd } from '@svp/shared';
 import { DataTable, type DataColumn } from '../../../../components/ui/DataTable';
 import { QueryList } from '../../../../components/ui/QueryList';
 import { useFlaggedDeposits, type FlaggedDeposit } from '../../api/flagged-deposits';
+import { ConsolePage } from '../../../../components/ui/ConsolePage';
 
 const COLUMNS: DataColumn[] = [
   'Seen',
@@ -39,10 +40,7 @@ function usdOrAsReceived(decimal: string): string {
 export default function FlaggedDepositsPage() {
   const deposits = useFlaggedDeposits();
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        Flagged deposits
-      </Title>
+    <ConsolePage title="Flagged deposits">
       <Text c="dimmed" fz="sm">
         Payments whose amount differed from the top-up request, or that arrived without one: each was credited as
         received. Rejected transfers were not credited at all; the reason says why.
@@ -96,6 +94,6 @@ export default function FlaggedDepositsPage() {
           </DataTable>
         )}
       </QueryList>
-    </Stack>
+    </ConsolePage>
   );
 }
