@@ -15,6 +15,7 @@ import {
 import type { z } from 'zod';
 import { useOverview } from '../api/console';
 import { ConsolePage } from '../../../components/ui/ConsolePage';
+import { FigureRow } from '../../../components/ui/Figures';
 
 type Overview = z.infer<typeof overviewSchema>;
 
@@ -55,24 +56,6 @@ export function SolvencyLine({ solvency }: { solvency: Solvency }) {
   );
 }
 
-function Row({ label, hint, value, strong }: { label: string; hint?: string; value: string; strong?: boolean }) {
-  return (
-    <Table.Tr fw={strong ? 800 : undefined}>
-      <Table.Td>
-        {label}
-        {hint && (
-          <Text fz="xs" c="dimmed">
-            {hint}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-        {value}
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
 /** Owed at maturity against net money held, the lines that make each up, and the verdict. */
 function SolvencyCard({ solvency: s }: { solvency: Solvency }) {
   return (
@@ -80,12 +63,12 @@ function SolvencyCard({ solvency: s }: { solvency: Solvency }) {
       <Stack gap="md">
         <Table withTableBorder data-testid="solvency">
           <Table.Tbody>
-            <Row
+            <FigureRow
               label="Owed to users now"
               hint="Balances, plans' principal, earnings, fund balances, staking earnings and pending withdrawals"
               value={formatUsd(s.owedNow)}
             />
-            <Row
+            <FigureRow
               label="+ Plan returns still to come"
               hint={
                 s.activePlans.count === 0
@@ -94,7 +77,7 @@ function SolvencyCard({ solvency: s }: { solvency: Solvency }) {
               }
               value={formatUsd(s.planReturnsToCome)}
             />
-            <Row
+            <FigureRow
               label="+ Staking yield still to come"
               hint={
                 s.activeStakes === 0
@@ -103,15 +86,15 @@ function SolvencyCard({ solvency: s }: { solvency: Solvency }) {
               }
               value={formatUsd(s.stakingYieldToCome)}
             />
-            <Row
+            <FigureRow
               label="+ SVP tokens users hold, at the sell price"
               hint={`${formatSvp(fromDecimalString(s.tokensHeld, 'SVP'))} at ${formatAmount(SVP_PER_USD, 'SVP', 0)} per $1`}
               value={formatUsd(s.tokensAtSellPrice)}
             />
-            <Row label="Owed at maturity" value={formatUsd(s.owedAtMaturity)} strong />
-            <Row label="Deposits received" value={formatUsd(s.depositsReceived)} />
-            <Row label="− Paid out" value={formatUsd(s.paidOut)} />
-            <Row label="Net money held" value={formatUsd(s.netHeld)} strong />
+            <FigureRow label="Owed at maturity" value={formatUsd(s.owedAtMaturity)} strong />
+            <FigureRow label="Deposits received" value={formatUsd(s.depositsReceived)} />
+            <FigureRow label="− Paid out" value={formatUsd(s.paidOut)} />
+            <FigureRow label="Net money held" value={formatUsd(s.netHeld)} strong />
           </Table.Tbody>
         </Table>
         <SolvencyLine solvency={s} />

@@ -5,7 +5,7 @@ import { SectionCard } from '../../../components/ui/SectionCard';
 import { explorerAddressUrl } from '../../../lib/explorer';
 import { formatDateTime, plural } from '../../../lib/text';
 import type { TreasuryReport } from '../api/treasury';
-import { FigureRow, Figures } from './Figures';
+import { FigureRow, Figures } from '../../../components/ui/Figures';
 
 function Address({ report, address }: { report: TreasuryReport; address: string }) {
   return <HashText hash={address} href={explorerAddressUrl(report.explorerUrl, address)} copyLabel="Copy address" />;

@@ -1,6 +1,6 @@
 import { SectionCard } from '../../../components/ui/SectionCard';
 import type { TreasuryReport } from '../api/treasury';
-import { FigureRow, Figures } from './Figures';
+import { FigureRow, Figures } from '../../../components/ui/Figures';
 import { formatUsdFigure } from '@svp/shared';
 import { plural } from '../../../lib/text';
 

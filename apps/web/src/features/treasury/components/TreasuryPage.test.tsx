@@ -1,16 +1,10 @@
-import {
-  MSG,
-  PERMISSIONS,
-  ROLE_PERMISSIONS,
-  type TreasuryReport,
-  type TreasuryRun,
-  type TreasuryRunStatus,
-} from '@svp/shared';
+import { MSG, PERMISSIONS, type TreasuryReport, type TreasuryRun, type TreasuryRunStatus } from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setStoredUser } from '../../../lib/storedUser';
 import { jsonResponse, meAnswer, mockFetch, renderAt, testUser } from '../../../test/render';
+import { operatorMe } from '../../../test/console';
 import AdminRoutes from '../../../app/routes/AdminRoutes';
 import TreasuryPage from './TreasuryPage';
 
@@ -18,6 +12,15 @@ const TREASURY = `0x${'7'.repeat(40)}`;
 const GAS = `0x${'6'.repeat(40)}`;
 const TX = `0x${'b'.repeat(64)}`;
 const WALLET = `0x${'5'.repeat(40)}`;
+/** A transfer out of the treasury that matches no withdrawal. */
+const UNMATCHED = {
+  txHash: TX,
+  logIndex: 0,
+  to: WALLET,
+  amount: '12.5',
+  blockNumber: '4567',
+  seenAt: '2026-03-02T09:00:00.000Z',
+};
 
 /** 1,500.25 USDT on chain (1,400 in the treasury, 100.25 on 3 deposit addresses) against $1,234.50 owed. */
 const COVERED: TreasuryReport = {
@@ -138,20 +141,10 @@ describe('treasury page', () => {
         chain: 'simulated',
         explorerUrl: null,
         devCommands: true,
-        unmatched: [
-          {
-            txHash: TX,
-            logIndex: 0,
-            to: WALLET,
-            amount: '12.5',
-            blockNumber: '4567',
-            seenAt: '2026-03-02T09:00:00.000Z',
-          },
-        ],
+        unmatched: [UNMATCHED],
       },
       {
-        'GET /api/v1/admin/operator/me': () =>
-          jsonResponse(200, { roles: ['compliance'], permissions: ROLE_PERMISSIONS.compliance }),
+        'GET /api/v1/admin/operator/me': operatorMe('compliance'),
       },
     );
     expect(await screen.findByTestId('unmatched-transfers')).toBeInTheDocument();
@@ -165,16 +158,7 @@ describe('treasury page', () => {
       ...COVERED,
       difference: '-34.5',
       summary: MSG.treasury.shortfall('$34.50'),
-      unmatched: [
-        {
-          txHash: TX,
-          logIndex: 0,
-          to: WALLET,
-          amount: '12.5',
-          blockNumber: '4567',
-          seenAt: '2026-03-02T09:00:00.000Z',
-        },
-      ],
+      unmatched: [UNMATCHED],
       payoutsInFlight: 2,
     });
     const difference = await screen.findByTestId('treasury-difference');
@@ -325,13 +309,10 @@ describe('treasury page', () => {
 
   it('clears an unmatched transfer with an explanation the server keeps', async () => {
     const notes: unknown[] = [];
-    let unmatched: TreasuryReport['unmatched'] = [
-      { txHash: TX, logIndex: 0, to: WALLET, amount: '12.5', blockNumber: '4567', seenAt: '2026-03-02T09:00:00.000Z' },
-    ];
+    let unmatched: TreasuryReport['unmatched'] = [UNMATCHED];
     mockFetch({
       'GET /api/v1/admin/treasury': () => jsonResponse(200, { ...COVERED, unmatched }),
-      'GET /api/v1/admin/operator/me': () =>
-        jsonResponse(200, { roles: ['finance'], permissions: ROLE_PERMISSIONS.finance }),
+      'GET /api/v1/admin/operator/me': operatorMe('finance'),
       [`POST /api/v1/admin/treasury/unmatched/${TX}/0/acknowledge`]: (_url, init) => {
         notes.push(JSON.parse(String(init?.body)));
         unmatched = [];
