@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, meAnswer, mockFetch, renderAt, testConfig, testUser } from '../test/render';
-import { signIn } from '../test/console';
+import { historyAnswer, signIn } from '../test/console';
 import { liveStreamUp } from '../features/notifications/live/stream';
 import { RequireRole } from './RequireRole';
 import DashboardRoutes from './routes/DashboardRoutes';
@@ -27,20 +27,7 @@ describe('signing out', () => {
     mockFetch({
       'GET /api/v1/me': session(() => meAnswer()),
       'GET /api/v1/config': () => jsonResponse(200, testConfig),
-      'GET /api/v1/history': session(() => ({
-        items: [
-          {
-            id: '1',
-            transactionCount: 1,
-            createdAt: '2026-03-02T09:00:00.000Z',
-            kind: 'x',
-            title: 'Activity',
-            description: 'Registered',
-            changes: [],
-          },
-        ],
-        nextCursor: null,
-      })),
+      'GET /api/v1/history': session(() => historyAnswer('Registered')),
       'GET /api/v1/notifications?limit=20': session(() => ({ notifications: [], unread: 0, next: null })),
       'GET /api/v1/events': (_url, init) => {
         init?.signal?.addEventListener('abort', () => (streamAborted = true));

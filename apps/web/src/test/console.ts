@@ -32,3 +32,19 @@ export const testSolvency = {
   netHeld: '103',
   surplus: '-77',
 };
+
+/** The answer of GET /history: one line saying `description`, and no further page. */
+export const historyAnswer = (description: string) => ({
+  items: [
+    {
+      id: '1',
+      transactionCount: 1,
+      createdAt: '2026-03-02T09:00:00.000Z',
+      kind: 'x',
+      title: 'Activity',
+      description,
+      changes: [],
+    },
+  ],
+  nextCursor: null,
+});

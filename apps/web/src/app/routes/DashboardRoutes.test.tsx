@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../lib/useStoredUser';
 import { jsonResponse, meAnswer, mockFetch, renderAt, testConfig, testUser } from '../../test/render';
-import { signIn } from '../../test/console';
+import { historyAnswer, signIn } from '../../test/console';
 import DashboardRoutes from './DashboardRoutes';
 
 function renderDashboard(path = '/dashboard') {
@@ -105,21 +105,7 @@ describe('Dashboard', () => {
     mockFetch({
       'GET /api/v1/me': () => jsonResponse(200, meAnswer()),
       'GET /api/v1/config': () => jsonResponse(200, testConfig),
-      'GET /api/v1/history': () =>
-        jsonResponse(200, {
-          items: [
-            {
-              id: '1',
-              transactionCount: 1,
-              createdAt: '2026-03-02T09:00:00.000Z',
-              kind: 'x',
-              title: 'Activity',
-              description: 'Topped up $20',
-              changes: [],
-            },
-          ],
-          nextCursor: null,
-        }),
+      'GET /api/v1/history': () => jsonResponse(200, historyAnswer('Topped up $20')),
       'GET /api/v1/plans': () => jsonResponse(200, { plans: [], durations: [] }),
       'GET /api/v1/investments': () => jsonResponse(200, { investment: null }),
     });

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
 import { SessionsList } from './SessionsList';
-import { SignInHistory } from './SignInHistory';
 
 beforeEach(() => {
   document.cookie = 'svp_csrf=t; path=/';
@@ -72,26 +71,5 @@ describe('sessions', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
     expect(await screen.findByText(ACCOUNT_MSG.otherSessionsEnded(2))).toBeInTheDocument();
     expect(calls).toBe(1);
-  });
-});
-
-describe('sign-in history', () => {
-  it('lists time, address, device and outcome', async () => {
-    mockFetch({
-      'GET /api/v1/account/sign-ins': () =>
-        jsonResponse(200, {
-          signIns: [
-            { at: '2026-03-02T10:00:00.000Z', ip: '10.0.0.9', device: 'Firefox on Linux', outcome: 'failed' },
-            { at: '2026-03-02T09:00:00.000Z', ip: '10.0.0.1', device: 'Chrome on Windows', outcome: 'success' },
-          ],
-        }),
-    });
-    renderAt(<SignInHistory />, { path: '/dashboard/settings' });
-    const rows = await screen.findAllByTestId('sign-in-row');
-    expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveTextContent('10.0.0.9');
-    expect(rows[0]).toHaveTextContent('Firefox on Linux');
-    expect(rows[0]).toHaveTextContent('Failed attempt');
-    expect(rows[1]).toHaveTextContent('Signed in');
   });
 });
