@@ -49,6 +49,14 @@ export function mockFetch(routes: Record<string, Handler>) {
   return fn;
 }
 
+/** A mockFetch route that keeps each request's JSON body in `bodies`, then answers with `answer()`. */
+export function recordingBodies(bodies: unknown[], answer: () => Response | Promise<Response>): Handler {
+  return (_url, init) => {
+    bodies.push(JSON.parse(String(init?.body)));
+    return answer();
+  };
+}
+
 export const testUser: UserSnapshot = {
   id: 'u1',
   email: 'ada@example.com',

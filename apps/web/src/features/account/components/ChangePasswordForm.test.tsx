@@ -2,7 +2,7 @@ import { ACCOUNT_MSG, MSG } from '@svp/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
+import { jsonResponse, mockFetch, renderAt, recordingBodies } from '../../../test/render';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
 beforeEach(() => {
@@ -14,9 +14,8 @@ describe('change password', () => {
     const sent: unknown[] = [];
     let answer: 'wrong' | 'ok' = 'wrong';
     mockFetch({
-      'POST /api/v1/account/password': (_url, init) => {
-        sent.push(JSON.parse(String(init?.body)));
-        return answer === 'wrong'
+      'POST /api/v1/account/password': recordingBodies(sent, () =>
+        answer === 'wrong'
           ? jsonResponse(400, {
               error: {
                 code: 'VALIDATION_ERROR',
@@ -24,8 +23,8 @@ describe('change password', () => {
                 fields: { currentPassword: ACCOUNT_MSG.currentPasswordWrong },
               },
             })
-          : jsonResponse(200, { success: true, message: ACCOUNT_MSG.passwordChanged });
-      },
+          : jsonResponse(200, { success: true, message: ACCOUNT_MSG.passwordChanged }),
+      ),
       'GET /api/v1/account/sessions': () => jsonResponse(200, { sessions: [] }),
     });
     const user = userEvent.setup();

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setStoredUser } from '../../../lib/storedUser';
-import { jsonResponse, meAnswer, mockFetch, renderAt, testUser } from '../../../test/render';
+import { jsonResponse, meAnswer, mockFetch, renderAt, testUser, recordingBodies } from '../../../test/render';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
 import VerifyEmailPage from './VerifyEmailPage';
 import { EmailSettings } from './EmailSettings';
@@ -53,15 +53,14 @@ describe('verification page', () => {
   it('uses the link once and shows the result', async () => {
     const sent: unknown[] = [];
     mockFetch({
-      'POST /api/v1/account/email/verify': (_url, init) => {
-        sent.push(JSON.parse(String(init?.body)));
+      'POST /api/v1/account/email/verify': recordingBodies(sent, () => {
         return jsonResponse(200, {
           success: true,
           status: 'verified',
           message: ACCOUNT_MSG.verified,
           email: testUser.email,
         });
-      },
+      }),
     });
     renderAt(<VerifyEmailPage />, { path: `/verify-email?token=${TOKEN}` });
     expect(await screen.findByText(ACCOUNT_MSG.verified)).toBeInTheDocument();
@@ -112,11 +111,10 @@ describe('e-mail settings', () => {
     mockFetch({
       'GET /api/v1/account/security': () =>
         jsonResponse(200, { email: testUser.email, emailVerified: true, pendingEmail: pending }),
-      'POST /api/v1/account/email': (_url, init) => {
-        sent.push(JSON.parse(String(init?.body)));
+      'POST /api/v1/account/email': recordingBodies(sent, () => {
         pending = 'new@example.com';
         return jsonResponse(200, { success: true, message: ACCOUNT_MSG.emailChangeSent('new@example.com') });
-      },
+      }),
       'GET /api/v1/me': () => jsonResponse(200, meAnswer()),
     });
     const user = userEvent.setup();

@@ -2,7 +2,7 @@ import { MSG } from '@svp/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
+import { jsonResponse, mockFetch, renderAt, recordingBodies } from '../../../test/render';
 import { BalanceAdjustForm } from './BalanceAdjustForm';
 
 beforeEach(() => {
@@ -13,10 +13,9 @@ describe('admin balance adjustment', () => {
   it('sends the amount exactly as typed, and refuses what it would have to guess at', async () => {
     const bodies: unknown[] = [];
     mockFetch({
-      'POST /api/v1/admin/users/u1/adjustments': (_url, init) => {
-        bodies.push(JSON.parse(String(init?.body)));
-        return jsonResponse(200, { success: true, message: MSG.admin.adjusted });
-      },
+      'POST /api/v1/admin/users/u1/adjustments': recordingBodies(bodies, () =>
+        jsonResponse(200, { success: true, message: MSG.admin.adjusted }),
+      ),
     });
     const user = userEvent.setup();
     renderAt(<BalanceAdjustForm userId="u1" />, { path: '/dashadmin/withdrawals' });

@@ -2,7 +2,7 @@ import { MSG, PERMISSIONS } from '@svp/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
+import { jsonResponse, mockFetch, renderAt, recordingBodies } from '../../../test/render';
 import { UserFieldUpdate } from './UserFieldUpdate';
 
 /** The admin's roles decide what the look-up offers (DESIGN D18): a superadmin's here. */
@@ -49,11 +49,10 @@ describe('admin user lookup', () => {
       'GET /api/v1/admin/users/lookup?email=nobody%40example.com': () =>
         jsonResponse(404, { error: { code: 'NOT_FOUND', message: MSG.admin.notFound } }),
       'GET /api/v1/admin/users/lookup?email=bob%40example.com': () => jsonResponse(200, stored),
-      'POST /api/v1/admin/users/u1/field': (_url, init) => {
-        bodies.push(JSON.parse(String(init?.body)));
+      'POST /api/v1/admin/users/u1/field': recordingBodies(bodies, () => {
         stored = { ...DETAILS, fields: [DETAILS.fields[0]!, { field: 'phone', value: '+15550001111' }] };
         return jsonResponse(200, { success: true, message: MSG.admin.updated, user: stored });
-      },
+      }),
     });
     const user = userEvent.setup();
     renderAt(<UserFieldUpdate />, { path: '/dashadmin/withdrawals' });

@@ -2,7 +2,15 @@ import { MSG } from '@svp/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, meAnswer, mockFetch, renderAt, testConfig, testUser } from '../../../test/render';
+import {
+  jsonResponse,
+  meAnswer,
+  mockFetch,
+  renderAt,
+  testConfig,
+  testUser,
+  recordingBodies,
+} from '../../../test/render';
 import { DashboardUserContext } from '../../../shared/session/user-context';
 import type { Plan } from '../api/plans';
 import PlansPage from './PlansPage';
@@ -111,10 +119,9 @@ describe('Investment Plans page', () => {
     mockFetch({
       'GET /api/v1/plans': () => jsonResponse(200, PLANS),
       'GET /api/v1/investments': () => jsonResponse(200, { investment: null }),
-      'POST /api/v1/investments': (_url, init) => {
-        posted.push(JSON.parse(String(init?.body)));
-        return jsonResponse(200, { success: true, message: MSG.invest.success, investment: INVESTMENT });
-      },
+      'POST /api/v1/investments': recordingBodies(posted, () =>
+        jsonResponse(200, { success: true, message: MSG.invest.success, investment: INVESTMENT }),
+      ),
       'GET /api/v1/me': () => jsonResponse(200, meAnswer()),
       'GET /api/v1/config': () => jsonResponse(200, testConfig),
     });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setStoredUser } from '../../../lib/storedUser';
-import { jsonResponse, meAnswer, mockFetch, renderAt, testUser } from '../../../test/render';
+import { jsonResponse, meAnswer, mockFetch, renderAt, testUser, recordingBodies } from '../../../test/render';
 import { operatorMe } from '../../../test/console';
 import AdminRoutes from '../../../app/routes/AdminRoutes';
 import TreasuryPage from './TreasuryPage';
@@ -242,10 +242,7 @@ describe('treasury page', () => {
       const { user, loads } = show(
         { ...COVERED, chain: 'simulated', explorerUrl: null, devCommands: true },
         {
-          'POST /api/v1/dev/treasury/payouts': (_url, init) => {
-            bodies.push(JSON.parse(String(init?.body)));
-            return jsonResponse(202, status({}));
-          },
+          'POST /api/v1/dev/treasury/payouts': recordingBodies(bodies, () => jsonResponse(202, status({}))),
           [`GET /api/v1/dev/treasury/runs/${RUN_ID}`]: () => jsonResponse(200, answers.shift() ?? answers[0]!),
           'POST /api/v1/dev/treasury/sweep': () =>
             jsonResponse(403, { error: { code: 'FORBIDDEN', message: MSG.common.internal } }),
@@ -313,11 +310,10 @@ describe('treasury page', () => {
     mockFetch({
       'GET /api/v1/admin/treasury': () => jsonResponse(200, { ...COVERED, unmatched }),
       'GET /api/v1/admin/operator/me': operatorMe('finance'),
-      [`POST /api/v1/admin/treasury/unmatched/${TX}/0/acknowledge`]: (_url, init) => {
-        notes.push(JSON.parse(String(init?.body)));
+      [`POST /api/v1/admin/treasury/unmatched/${TX}/0/acknowledge`]: recordingBodies(notes, () => {
         unmatched = [];
         return jsonResponse(200, { success: true, message: MSG.treasury.unmatchedAcknowledged });
-      },
+      }),
     });
     renderAt(<TreasuryPage />, { path: '/dashadmin/treasury' });
     const user = userEvent.setup();

@@ -2,7 +2,7 @@ import { MSG } from '@svp/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderAt } from '../../../test/render';
+import { jsonResponse, mockFetch, renderAt, recordingBodies } from '../../../test/render';
 import { UsernameEditor } from './UsernameEditor';
 
 beforeEach(() => {
@@ -14,12 +14,11 @@ describe('username edit', () => {
     const sent: unknown[] = [];
     let answer: 'taken' | 'ok' = 'taken';
     mockFetch({
-      'POST /api/v1/profile/username': (_url, init) => {
-        sent.push(JSON.parse(String(init?.body)));
-        return answer === 'taken'
+      'POST /api/v1/profile/username': recordingBodies(sent, () =>
+        answer === 'taken'
           ? jsonResponse(409, { error: { code: 'CONFLICT', message: MSG.profile.usernameTaken } })
-          : jsonResponse(200, { success: true, message: MSG.profile.usernameSaved });
-      },
+          : jsonResponse(200, { success: true, message: MSG.profile.usernameSaved }),
+      ),
     });
     const user = userEvent.setup();
     renderAt(<UsernameEditor username="ada" />, { path: '/dashboard/settings' });

@@ -2,7 +2,7 @@ import { MSG, TAP_AUTOSAVE_MS, TAP_SAVE_WINDOW_MS } from '@svp/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderAt } from '../../../../test/render';
+import { jsonResponse, mockFetch, renderAt, recordingBodies } from '../../../../test/render';
 import DailyTaskPage, { counterText } from './DailyTaskPage';
 
 beforeEach(() => {
@@ -52,10 +52,9 @@ describe('daily task', () => {
     const sent: unknown[] = [];
     mockFetch({
       'GET /api/v1/taps': () => jsonResponse(200, { totalClicks: 0, coins: '0' }),
-      'POST /api/v1/taps': (_url, init) => {
-        sent.push(JSON.parse(String(init?.body)));
-        return jsonResponse(200, { totalClicks: 3, coins: '0.75', message: MSG.taps.saved });
-      },
+      'POST /api/v1/taps': recordingBodies(sent, () =>
+        jsonResponse(200, { totalClicks: 3, coins: '0.75', message: MSG.taps.saved }),
+      ),
       'GET /api/v1/me': () => jsonResponse(401, {}),
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
