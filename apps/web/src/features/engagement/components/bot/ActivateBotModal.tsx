@@ -1,10 +1,10 @@
 import { Alert, Button, Flex, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { notifications } from '@mantine/notifications';
 import { BOT_COST_COINS, BOT_COST_USD, fromDecimalString, MSG } from '@svp/shared';
 import { errorMessage } from '../../../../lib/errors';
 import { useActivateBot } from '../../api/bot';
 import classes from './BotBox.module.css';
+import { showDone } from '../done-notice';
 
 // Loaded with the dialog, not with the home page (the dashboard's budget).
 const KeyFacts = lazy(() => import('../../../../components/ui/KeyFacts'));
@@ -25,10 +25,7 @@ export function ActivateBotModal({ opened, onClose, coins, balance }: ActivateBo
 
   function pay(method: 'coins' | 'balance') {
     activate.mutate(method, {
-      onSuccess: (done) => {
-        notifications.show({ message: done.message, color: 'green' });
-        onClose();
-      },
+      onSuccess: showDone(onClose),
     });
   }
 

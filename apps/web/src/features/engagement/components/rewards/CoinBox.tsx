@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { formatDecimal, fromDecimalString, MSG } from '@svp/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../../lib/errors';
 import { useClaimDaily, useRewards } from '../../api/rewards';
 import { WelcomeModal } from './WelcomeModal';
+import { showDone } from '../done-notice';
 
 // SPEC §4: the welcome modal opens by itself once per page load while the reward is unclaimed.
 let autoOpened = false;
@@ -38,7 +38,7 @@ export function CoinBox(props: CoinBoxProps) {
 
   function onClaimDaily() {
     claimDaily.mutate(undefined, {
-      onSuccess: (done) => notifications.show({ message: done.message, color: 'green' }),
+      onSuccess: showDone(),
     });
   }
 

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, List, Modal, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { loadErrorText } from '../../../../lib/errors';
 import { usePublicConfig } from '../../../../shared/public-config';
 import { useClaimWelcome } from '../../api/rewards';
+import { showDone } from '../done-notice';
 
 interface WelcomeModalProps {
   opened: boolean;
@@ -18,10 +18,7 @@ export function WelcomeModal({ opened, onClose }: WelcomeModalProps) {
   function onDone() {
     // The claim settles once /me has answered again, so the coin box already shows the coins when this closes.
     claim.mutate(undefined, {
-      onSuccess: (done) => {
-        notifications.show({ message: done.message, color: 'green' });
-        onClose();
-      },
+      onSuccess: showDone(onClose),
     });
   }
 
