@@ -1,11 +1,10 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AccountSession } from '@svp/shared';
-import { loadErrorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/text';
 import { useEndSessions, useSessions } from '../api/account';
 import { actionErrorText } from './texts';
-import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import { SettingsQuery } from './SettingsQuery';
 
 /** Where the account is signed in, this browser first marked; "Sign out" per session and everywhere else. */
 export function SessionsList() {
@@ -38,25 +37,21 @@ export function SessionsList() {
           Sign out everywhere else
         </Button>
       </Group>
-      {sessions.isError ? (
-        <ErrorAlert message={loadErrorText(sessions.error)} />
-      ) : sessions.isPending ? (
-        <Text c="dimmed" fz="sm">
-          Loading…
-        </Text>
-      ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Active sessions">
-          {list.map((session) => (
-            <SessionRow
-              key={session.id}
-              session={session}
-              onSignOut={() => signOut(session.id)}
-              busy={ending === session.id}
-              disabled={end.isPending}
-            />
-          ))}
-        </Stack>
-      )}
+      <SettingsQuery query={sessions}>
+        {(rows) => (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Active sessions">
+            {rows.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                onSignOut={() => signOut(session.id)}
+                busy={ending === session.id}
+                disabled={end.isPending}
+              />
+            ))}
+          </Stack>
+        )}
+      </SettingsQuery>
     </Stack>
   );
 }

@@ -1,11 +1,10 @@
 import { Badge, Stack, Text, Title } from '@mantine/core';
 import { SIGN_IN_OUTCOME_LABEL } from '@svp/shared';
 import { Fragment } from 'react';
-import { loadErrorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/text';
 import { useSignIns } from '../api/account';
 import classes from './SignInHistory.module.css';
-import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import { SettingsQuery } from './SettingsQuery';
 
 const OUTCOME_COLOR: Partial<Record<string, string>> = { success: 'teal', failed: 'red' };
 
@@ -39,51 +38,49 @@ export function SignInHistory() {
       <Title order={3} fz="h5" id="sign-ins-title">
         Recent sign-ins
       </Title>
-      {signIns.isError ? (
-        <ErrorAlert message={loadErrorText(signIns.error)} />
-      ) : signIns.isPending ? (
-        <Text c="dimmed" fz="sm">
-          Loading…
-        </Text>
-      ) : signIns.data.length === 0 ? (
-        <Text c="dimmed" fz="sm">
-          No sign-ins yet.
-        </Text>
-      ) : (
-        <ul className={classes.list} aria-labelledby="sign-ins-title">
-          <li className={`${classes.row} ${classes.heading}`} aria-hidden>
-            <span>Time</span>
-            <span>Address</span>
-            <span>Device</span>
-            <span>Outcome</span>
-          </li>
-          {signIns.data.map((entry, index) => {
-            const outcome = outcomeOf(entry.outcome);
-            return (
-              <li key={`${entry.at}-${index}`} className={classes.row} data-testid="sign-in-row">
-                <span>
-                  <span className={classes.name}>Time</span>
-                  {formatDateTime(entry.at)}
-                </span>
-                <span className={classes.address}>
-                  <span className={classes.name}>Address</span>
-                  <Address ip={entry.ip} />
-                </span>
-                <span className={classes.device}>
-                  <span className={classes.name}>Device</span>
-                  {entry.device}
-                </span>
-                <span className={classes.outcome}>
-                  <span className={classes.name}>Outcome</span>
-                  <Badge color={outcome.color} variant="light" tt="none">
-                    {outcome.label}
-                  </Badge>
-                </span>
+      <SettingsQuery query={signIns}>
+        {(entries) =>
+          entries.length === 0 ? (
+            <Text c="dimmed" fz="sm">
+              No sign-ins yet.
+            </Text>
+          ) : (
+            <ul className={classes.list} aria-labelledby="sign-ins-title">
+              <li className={`${classes.row} ${classes.heading}`} aria-hidden>
+                <span>Time</span>
+                <span>Address</span>
+                <span>Device</span>
+                <span>Outcome</span>
               </li>
-            );
-          })}
-        </ul>
-      )}
+              {entries.map((entry, index) => {
+                const outcome = outcomeOf(entry.outcome);
+                return (
+                  <li key={`${entry.at}-${index}`} className={classes.row} data-testid="sign-in-row">
+                    <span>
+                      <span className={classes.name}>Time</span>
+                      {formatDateTime(entry.at)}
+                    </span>
+                    <span className={classes.address}>
+                      <span className={classes.name}>Address</span>
+                      <Address ip={entry.ip} />
+                    </span>
+                    <span className={classes.device}>
+                      <span className={classes.name}>Device</span>
+                      {entry.device}
+                    </span>
+                    <span className={classes.outcome}>
+                      <span className={classes.name}>Outcome</span>
+                      <Badge color={outcome.color} variant="light" tt="none">
+                        {outcome.label}
+                      </Badge>
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </SettingsQuery>
     </Stack>
   );
 }
