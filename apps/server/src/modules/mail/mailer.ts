@@ -13,6 +13,27 @@ export interface OutgoingMail {
   kind: 'welcome' | 'password-otp' | 'two-factor-reset' | 'email-verification' | 'account-security' | 'withdrawal-hold';
 }
 
+/** The last line of a security mail about a change to the account. */
+export const SECURITY_MAIL_FOOTER =
+  'If this was not you, reset your password at once from the sign-in page and contact support.';
+
+/**
+ * A mail to one person, as every mail but the notifications' is: the subject follows `<brand>: ` (the operator's one
+ * brand, config BRAND), and the body greets them by name before `lines`.
+ */
+export const personalMail = (
+  brand: string,
+  to: { email: string; username: string },
+  kind: OutgoingMail['kind'],
+  subject: string,
+  lines: string[],
+): OutgoingMail => ({
+  to: to.email,
+  kind,
+  subject: `${brand}: ${subject}`,
+  body: [`Hello ${to.username},`, '', ...lines].join('\n'),
+});
+
 /** What a person must act on in a mail: its one-time code and its links. */
 export interface MailActions {
   code: string | null;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { PLANS } from '@svp/shared';
 import { z } from 'zod';
 import { type Db } from '../../db/client.js';
@@ -138,10 +138,6 @@ export const plansRepository = {
       .where(and(eq(investments.userId, userId), eq(investments.status, 'active')));
     return row;
   },
-  async findInvestment(db: Executor, id: string): Promise<InvestmentRow | undefined> {
-    const [row] = await db.select().from(investments).where(eq(investments.id, id));
-    return row;
-  },
   /** The active investment, row-locked so one withdrawal at a time can close it. */
   async lockActiveInvestment(tx: Tx, userId: string): Promise<InvestmentRow | undefined> {
     const [row] = await tx
@@ -150,14 +146,6 @@ export const plansRepository = {
       .where(and(eq(investments.userId, userId), eq(investments.status, 'active')))
       .for('update');
     return row;
-  },
-  async insertInvestment(tx: Tx, values: typeof investments.$inferInsert): Promise<InvestmentRow> {
-    const [row] = await tx.insert(investments).values(values).returning();
-    return row!;
-  },
-  async investmentCount(tx: Executor, userId: string): Promise<number> {
-    const [row] = await tx.select({ n: count() }).from(investments).where(eq(investments.userId, userId));
-    return Number(row?.n ?? 0);
   },
   async close(tx: Tx, id: string, now: Date): Promise<boolean> {
     const rows = await tx

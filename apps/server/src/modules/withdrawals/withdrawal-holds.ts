@@ -3,7 +3,7 @@ import { utcMoment, WITHDRAWAL_CONTROLS_MSG as CONTROLS_MSG, type HoldChange } f
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { users, withdrawalHolds } from '../../db/schema.js';
-import type { Mailer, OutgoingMail } from '../mail/mailer.js';
+import { personalMail, type Mailer, type OutgoingMail } from '../mail/mailer.js';
 import type { AccountChangeHolds } from '../users/account-change-holds.js';
 
 /*
@@ -24,24 +24,23 @@ export function withdrawalHoldMail(
   hold: { change: HoldChange; changedAt: Date; endsAt: Date },
 ): OutgoingMail {
   const held = hold.endsAt.getTime() > hold.changedAt.getTime();
-  return {
-    to,
-    // A kind of its own: a security mail (never switched off) that the Outbox can tell from the change's own notice.
-    kind: 'withdrawal-hold',
-    subject: held
-      ? `${brand}: Withdrawals on hold until ${utcMoment(hold.endsAt)} after a change to your account`
-      : `${brand}: A change to your account`,
-    body: [
-      `Hello ${user.username},`,
-      '',
+  // A kind of its own: a security mail (never switched off) that the Outbox can tell from the change's own notice.
+  return personalMail(
+    brand,
+    { email: to, username: user.username },
+    'withdrawal-hold',
+    held
+      ? `Withdrawals on hold until ${utcMoment(hold.endsAt)} after a change to your account`
+      : 'A change to your account',
+    [
       `${capitalised(CONTROLS_MSG.holdShort(hold.change))} on ${utcMoment(hold.changedAt)}.`,
       held
         ? `To protect your money, withdrawals from your account are on hold until ${utcMoment(hold.endsAt)}. ` +
           'If you made this change, there is nothing to do.'
         : 'If you made this change, there is nothing to do.',
       'If this was not you, contact support at once through Messages or by replying to this e-mail.',
-    ].join('\n'),
-  };
+    ],
+  );
 }
 
 export function createWithdrawalHolds(deps: {

@@ -197,21 +197,6 @@ export const withdrawalsRepository = {
     const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
     return row;
   },
-  /** Whether the treasury has a payout for it that the chain has not dropped (signed, sent or confirmed). */
-  async hasLivePayout(tx: Tx, id: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: treasurySteps.id })
-      .from(treasurySteps)
-      .where(
-        and(
-          eq(treasurySteps.withdrawalId, id),
-          eq(treasurySteps.kind, 'payout'),
-          sql`${treasurySteps.status} <> 'dropped'`,
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
-  },
   async update(
     tx: Tx,
     id: string,
