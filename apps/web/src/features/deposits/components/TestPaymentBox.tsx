@@ -1,14 +1,14 @@
 import { Alert, Button, Card, Group, Text, TextInput } from '@mantine/core';
 import { MSG } from '@svp/shared';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useTestPayment } from '../api/topup';
 import { validTopupAmount } from './TopupAmountForm';
+import { useAmountField } from '../../../lib/useAmountField';
 
 /** Shown only when the server says so (config.devTools): pays on the simulated chain, never real money. */
 export function TestPaymentBox({ requestId, amountToPay }: { requestId: string; amountToPay: string }) {
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { amount, error, setError, input } = useAmountField();
   const pay = useTestPayment(requestId);
 
   function onSubmit(event: FormEvent) {
@@ -31,18 +31,7 @@ export function TestPaymentBox({ requestId, amountToPay }: { requestId: string; 
         enter another amount to test an under- or overpayment.
       </Text>
       <Group align="flex-start" gap="sm">
-        <TextInput
-          label="Test amount (USDT, optional)"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(e) => {
-            setAmount(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error ?? serverField}
-          w={220}
-        />
+        <TextInput label="Test amount (USDT, optional)" {...input} error={error ?? serverField} w={220} />
         <Button type="submit" variant="light" loading={pay.isPending} mt={25}>
           Send test payment
         </Button>

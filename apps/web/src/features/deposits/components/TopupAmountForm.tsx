@@ -1,11 +1,12 @@
 import { Box, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { amountPrecisionError, formatAmount, formatUsdMicro, MSG, parseAmount, TOPUP_FEE } from '@svp/shared';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useCreateTopup, type TopupQuote } from '../api/topup';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import KeyFacts from '../../../components/ui/KeyFacts';
 import { StickyAction } from '../../../components/ui/StickyAction';
+import { useAmountField } from '../../../lib/useAmountField';
 
 /** SPEC §5: a number greater than 0 (DESIGN D2: at most 2 decimals, never parsed as a float). */
 export function validTopupAmount(text: string): bigint | null {
@@ -14,8 +15,7 @@ export function validTopupAmount(text: string): bigint | null {
 }
 
 export function TopupAmountForm({ onCreated }: { onCreated: (quote: TopupQuote) => void }) {
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { amount, error, setError, input } = useAmountField();
   const create = useCreateTopup();
   const parsed = validTopupAmount(amount);
 
@@ -56,19 +56,7 @@ export function TopupAmountForm({ onCreated }: { onCreated: (quote: TopupQuote) 
       </Text>
       <Stack gap="sm" maw={640}>
         <Box maw={420}>
-          <TextInput
-            label="Amount (USD)"
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            leftSection="$"
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.currentTarget.value);
-              setError(null);
-            }}
-            error={error ?? serverField}
-          />
+          <TextInput label="Amount (USD)" name="amount" leftSection="$" {...input} error={error ?? serverField} />
         </Box>
         {parsed !== null && (
           <Text fz="sm" aria-live="polite">

@@ -8,6 +8,7 @@ import type { InvestResult } from './InvestSuccessModal';
 import { pickPlanError, previewInvestment } from './preview';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import KeyFacts from '../../../components/ui/KeyFacts';
+import { useAmountField } from '../../../lib/useAmountField';
 
 interface PickPlanModalProps {
   plan: Plan | null;
@@ -40,8 +41,7 @@ type FormProps = Omit<PickPlanModalProps, 'plan'> & { plan: Plan };
 /** SPEC §2 pick-plan modal: duration (45 days; 120 shown, disabled), amount, a live preview, confirm. */
 export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: FormProps) {
   const [duration, setDuration] = useState('');
-  const [amount, setAmount] = useState(plan.minAmount);
-  const [error, setError] = useState<string | null>(null);
+  const { amount, error, setError, input } = useAmountField(plan.minAmount);
   const invest = useInvest();
   // What a withdrawal at maturity needs, with the operator's figures, said before Confirm.
   const withdrawalRule = usePublicConfig().data?.withdrawalRuleText;
@@ -87,14 +87,8 @@ export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: F
       <TextInput
         label="Amount (USD)"
         description={`Minimum ${formatUsdMicro(fromDecimalString(plan.minAmount, 'USD'))} · available ${formatUsdMicro(fromDecimalString(balance, 'USD'))}`}
-        inputMode="decimal"
-        autoComplete="off"
         leftSection="$"
-        value={amount}
-        onChange={(e) => {
-          setAmount(e.currentTarget.value);
-          setError(null);
-        }}
+        {...input}
       />
       <Paper withBorder radius="md" p="sm" aria-live="polite">
         <SimpleGrid cols={2} spacing="xs">
