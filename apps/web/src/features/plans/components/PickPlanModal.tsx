@@ -9,6 +9,7 @@ import { pickPlanError, previewInvestment } from './preview';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import KeyFacts from '../../../components/ui/KeyFacts';
 import { useAmountField } from '../../../lib/useAmountField';
+import { SmallFigure } from '../../../components/ui/SmallFigure';
 
 interface PickPlanModalProps {
   plan: Plan | null;
@@ -92,22 +93,16 @@ export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: F
       />
       <Paper withBorder radius="md" p="sm" aria-live="polite">
         <SimpleGrid cols={2} spacing="xs">
-          <div>
-            <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-              Expected withdrawal
-            </Text>
-            <Text fw={800} data-testid="preview-withdrawal">
-              {preview ? formatUsdMicro(preview.expectedWithdrawal) : '—'}
-            </Text>
-          </div>
-          <div>
-            <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-              Expected profit
-            </Text>
-            <Text fw={800} data-testid="preview-profit">
-              {preview ? formatUsdMicro(preview.expectedProfit) : '—'}
-            </Text>
-          </div>
+          <SmallFigure
+            label="Expected withdrawal"
+            value={preview ? formatUsdMicro(preview.expectedWithdrawal) : '—'}
+            testId="preview-withdrawal"
+          />
+          <SmallFigure
+            label="Expected profit"
+            value={preview ? formatUsdMicro(preview.expectedProfit) : '—'}
+            testId="preview-profit"
+          />
         </SimpleGrid>
         {!days && (
           <Text fz="xs" c="dimmed" mt={4}>

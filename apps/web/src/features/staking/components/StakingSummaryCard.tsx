@@ -2,21 +2,9 @@ import { Badge, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatSvp, formatUsd, fromDecimalString } from '@svp/shared';
 import { formatDate } from '../../../lib/text';
 import type { StakingSummary } from '../api/staking';
+import { SmallFigure } from '../../../components/ui/SmallFigure';
 
 const tokens = (decimal: string) => formatSvp(fromDecimalString(decimal, 'SVP'));
-
-function Item({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fw={800} data-testid={testId}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 /** SPEC §2 staking summary: status, achievements, balances, tokens, stake day and end-of-stake notice. */
 export function StakingSummaryCard({ summary }: { summary: StakingSummary }) {
@@ -41,14 +29,14 @@ export function StakingSummaryCard({ summary }: { summary: StakingSummary }) {
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-        <Item label="Balance" value={formatUsd(summary.balance)} testId="staking-balance" />
-        <Item label="Earn APY" value={summary.apy} />
-        <Item label="Fund balance" value={formatUsd(summary.fundBalance)} testId="staking-fund" />
-        <Item label="Tokens" value={tokens(summary.tokenWallet)} testId="staking-tokens" />
-        <Item label="Staked" value={tokens(summary.staked)} testId="staking-staked" />
-        <Item label="Earned" value={formatUsd(summary.earned, 4)} testId="staking-earned" />
-        <Item label="Total earned" value={formatUsd(summary.totalEarned, 4)} />
-        <Item label="Stake day" value={summary.stakeDay === null ? '—' : `Day ${summary.stakeDay} of 60`} />
+        <SmallFigure label="Balance" value={formatUsd(summary.balance)} testId="staking-balance" />
+        <SmallFigure label="Earn APY" value={summary.apy} />
+        <SmallFigure label="Fund balance" value={formatUsd(summary.fundBalance)} testId="staking-fund" />
+        <SmallFigure label="Tokens" value={tokens(summary.tokenWallet)} testId="staking-tokens" />
+        <SmallFigure label="Staked" value={tokens(summary.staked)} testId="staking-staked" />
+        <SmallFigure label="Earned" value={formatUsd(summary.earned, 4)} testId="staking-earned" />
+        <SmallFigure label="Total earned" value={formatUsd(summary.totalEarned, 4)} />
+        <SmallFigure label="Stake day" value={summary.stakeDay === null ? '—' : `Day ${summary.stakeDay} of 60`} />
       </SimpleGrid>
       {active && (
         <Text mt="md" fz="sm" fw={600} data-testid="stake-until">

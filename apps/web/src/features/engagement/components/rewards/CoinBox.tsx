@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Title } from '@mantine/core';
 import { formatDecimal, fromDecimalString, MSG } from '@svp/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../../../lib/errors';
 import { useClaimDaily, useRewards } from '../../api/rewards';
 import { WelcomeModal } from './WelcomeModal';
 import { showDone } from '../done-notice';
+import { SmallFigure } from '../../../../components/ui/SmallFigure';
 
 // SPEC §4: the welcome modal opens by itself once per page load while the reward is unclaimed.
 let autoOpened = false;
@@ -49,22 +50,8 @@ export function CoinBox(props: CoinBoxProps) {
         Coins
       </Title>
       <Group gap="xl" mb="xs">
-        <div>
-          <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-            Coins
-          </Text>
-          <Text fw={800} data-testid="coins">
-            {formatDecimal(coins)}
-          </Text>
-        </div>
-        <div>
-          <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-            Daily Coins
-          </Text>
-          <Text fw={800} data-testid="daily-coins">
-            {formatDecimal(dailyCoins)}
-          </Text>
-        </div>
+        <SmallFigure label="Coins" value={formatDecimal(coins)} testId="coins" />
+        <SmallFigure label="Daily Coins" value={formatDecimal(dailyCoins)} testId="daily-coins" />
       </Group>
       {claimDaily.isError && (
         <Alert color="red" role="alert" p="xs" mb="xs">
