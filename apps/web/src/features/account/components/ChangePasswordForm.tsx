@@ -10,6 +10,18 @@ import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
+/** The three password fields, in order. */
+const FIELDS: { field: keyof typeof EMPTY; label: string; description?: string; autoComplete: string }[] = [
+  { field: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  {
+    field: 'newPassword',
+    label: 'New password',
+    description: `At least ${PASSWORD_MIN} characters.`,
+    autoComplete: 'new-password',
+  },
+  { field: 'confirm', label: 'Confirm new password', autoComplete: 'new-password' },
+];
+
 /** Change password: the current one, then the new one twice. Every other session is signed out by the server. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
@@ -55,28 +67,9 @@ export function ChangePasswordForm() {
         <Title order={3} fz="h5" id="change-password-title">
           Change password
         </Title>
-        <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          value={form.currentPassword}
-          onChange={set('currentPassword')}
-          error={errors.currentPassword}
-        />
-        <PasswordField
-          label="New password"
-          description={`At least ${PASSWORD_MIN} characters.`}
-          autoComplete="new-password"
-          value={form.newPassword}
-          onChange={set('newPassword')}
-          error={errors.newPassword}
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={form.confirm}
-          onChange={set('confirm')}
-          error={errors.confirm}
-        />
+        {FIELDS.map(({ field, ...look }) => (
+          <PasswordField key={field} {...look} value={form[field]} onChange={set(field)} error={errors[field]} />
+        ))}
         <ErrorAlert message={failure} />
         <Button
           type="submit"
