@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Permission } from '@svp/shared';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { sqlError } from '../db/pg-errors.js';
@@ -14,6 +15,15 @@ import { answerLost, idempotencyKeyOf, newClaim, replayStored, requestHashOfRequ
  * a key that exists — is settled here by the ordinary code (access.ts, idempotency.ts), and the statement runs
  * again. The answer is rendered from the statement's result, which is also what a replay renders.
  */
+
+/**
+ * The options of a route that runs as one statement (docs/decisions/0021): the session and the Idempotency-Key are
+ * checked inside it, and a body its schema refuses is reported by the handler once "who are you?" is answered.
+ */
+export const oneStatementRoute = (access: 'user' | 'admin', permission?: Permission) => ({
+  config: { access, sessionInStatement: true, ...(permission ? { permission } : {}) },
+  attachValidation: true,
+});
 
 /** What the statement is given: who asks (their session cookie, hashed) and under which key. */
 export interface RequestFrame {

@@ -12,13 +12,14 @@ import {
 import type { EngagementService } from './engagement.service.js';
 import { errorResponses } from '../../http/responses.js';
 import { sessionOf } from '../../http/session.js';
+import { oneStatementRoute } from '../../http/one-statement.js';
 
 export function engagementRoutes(engagement: EngagementService): FastifyPluginAsyncZod {
   return async (app) => {
     const user = { access: 'user' as const };
     const mutating = { access: 'user' as const, idempotent: true };
     /** Claiming the daily coins and saving taps run as one statement (docs/decisions/0026). */
-    const inOneStatement = { config: { access: 'user' as const, sessionInStatement: true }, attachValidation: true };
+    const inOneStatement = oneStatementRoute('user');
     app.get(
       API.rewards,
       { config: user, schema: { tags: ['rewards'], response: { 200: rewardStatusSchema, ...errorResponses } } },

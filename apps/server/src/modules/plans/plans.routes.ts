@@ -9,6 +9,7 @@ import {
 import type { InvestmentsService } from './plans.service.js';
 import { errorResponses } from '../../http/responses.js';
 import { sessionOf } from '../../http/session.js';
+import { oneStatementRoute } from '../../http/one-statement.js';
 
 export function plansRoutes(investments: InvestmentsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -28,9 +29,7 @@ export function plansRoutes(investments: InvestmentsService): FastifyPluginAsync
     app.post(
       API.investments,
       {
-        // One statement, session and key included (ADR 0021); a refused body is said after "who are you?".
-        config: { access: 'user', sessionInStatement: true },
-        attachValidation: true,
+        ...oneStatementRoute('user'),
         schema: {
           tags: ['plans'],
           body: investRequestSchema,

@@ -13,6 +13,7 @@ import {
 import type { StakingService } from './staking.service.js';
 import { errorResponses } from '../../http/responses.js';
 import { sessionOf } from '../../http/session.js';
+import { oneStatementRoute } from '../../http/one-statement.js';
 
 const response = { 200: stakingActionResponseSchema, ...errorResponses };
 
@@ -23,7 +24,7 @@ export function stakingRoutes(staking: StakingService): FastifyPluginAsyncZod {
      * Convert, buy, sell, stake, transfer and Withdraw Earned run in one statement (Withdraw Earned after a read) (docs/decisions/0021): the session and the key are checked
      * inside it, and a body the schema refuses is reported by the handler, once "who are you?" is answered.
      */
-    const inOneStatement = { config: { access: 'user' as const, sessionInStatement: true }, attachValidation: true };
+    const inOneStatement = oneStatementRoute('user');
     app.get(
       API.staking,
       { config: user, schema: { tags: ['staking'], response: { 200: stakingSummarySchema, ...errorResponses } } },

@@ -97,6 +97,19 @@ const snapshotBySessionStatement = preparedStatement<SessionRow & SnapshotRow>(
   SNAPSHOT_BY_SESSION_SQL,
 );
 
+/** The user whose `column` equals `value` regardless of case, as the column's unique index on lower() compares. */
+async function findIgnoringCase(
+  db: Db,
+  column: typeof users.email | typeof users.username | typeof users.referralCode,
+  value: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${column}) = lower(${value})`);
+  return row;
+}
+
 /** Queries only. E-mail, username and referral code compare case-insensitively, like their indexes. */
 export const usersRepository = {
   async findById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -128,38 +141,15 @@ export const usersRepository = {
     const [row] = await snapshotBySessionStatement(db, values);
     return row;
   },
-  async findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${email})`);
-    return row;
-  },
+  findByEmail: (db: Db, email: string) => findIgnoringCase(db, users.email, email),
   async findByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.phone, phone));
     return row;
   },
-  async findByReferralCode(db: Db, code: string): Promise<UserRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.referralCode}) = lower(${code})`);
-    return row;
-  },
-  async findByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`);
-    return row;
-  },
-  async usernameTaken(db: Db, username: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`);
-    return Boolean(row);
-  },
+  findByReferralCode: (db: Db, code: string) => findIgnoringCase(db, users.referralCode, code),
+  findByUsername: (db: Db, username: string) => findIgnoringCase(db, users.username, username),
+  usernameTaken: async (db: Db, username: string) =>
+    (await findIgnoringCase(db, users.username, username)) !== undefined,
   async insert(db: Db, values: NewUser): Promise<UserRow> {
     const [row] = await db.insert(users).values(values).returning();
     return row!;

@@ -23,6 +23,7 @@ import type { Ledger } from '../ledger/ledger.service.js';
 import type { WithdrawalsService } from './withdrawals.service.js';
 import { errorResponses } from '../../http/responses.js';
 import { actorOf, sessionOf } from '../../http/session.js';
+import { oneStatementRoute } from '../../http/one-statement.js';
 
 const idParams = z.object({ id: z.string().uuid(MSG.common.notFound) });
 
@@ -58,10 +59,8 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
     app.post(
       API.withdrawals,
       {
-        // Priced and made in one statement (docs/decisions/0038): the session and the key are checked
-        // inside it, and a body the schema refuses is reported once "who are you?" is answered.
-        config: { access: 'user', sessionInStatement: true },
-        attachValidation: true,
+        // Priced and made in one statement (docs/decisions/0038).
+        ...oneStatementRoute('user'),
         schema: {
           tags: ['withdrawals'],
           body: withdrawalRequestSchema,
@@ -90,10 +89,8 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
     app.post(
       API.adminWithdrawalApprove,
       {
-        // One statement (sql/functions/withdrawals/api_withdrawal_decide.sql): the admin's session and the key are
-        // checked inside it.
-        config: { access: 'admin', permission: 'withdrawals.decide', sessionInStatement: true },
-        attachValidation: true,
+        // One statement: sql/functions/withdrawals/api_withdrawal_decide.sql.
+        ...oneStatementRoute('admin', 'withdrawals.decide'),
         schema: { tags: ['admin'], params: idParams, response: { 200: withdrawalSchema, ...errorResponses } },
       },
       async (request, reply) =>
@@ -115,8 +112,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, ledger: Ledge
     app.post(
       API.adminWithdrawalReject,
       {
-        config: { access: 'admin', permission: 'withdrawals.decide', sessionInStatement: true },
-        attachValidation: true,
+        ...oneStatementRoute('admin', 'withdrawals.decide'),
         schema: {
           tags: ['admin'],
           params: idParams,
