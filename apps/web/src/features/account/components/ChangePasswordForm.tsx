@@ -7,6 +7,7 @@ import { fieldError } from '../../../lib/errors';
 import { useChangePassword } from '../api/account';
 import { actionErrorText } from './texts';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import { useTextFields } from './useTextFields';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
@@ -25,13 +26,9 @@ const FIELDS: { field: keyof typeof EMPTY; label: string; description?: string; 
 /** Change password: the current one, then the new one twice. Every other session is signed out by the server. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const [form, setForm] = useState(EMPTY);
+  const { form, set, reset } = useTextFields(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const set = (field: keyof typeof EMPTY) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value; // read now: the updater runs after the event is gone
-    setForm((f) => ({ ...f, [field]: value }));
-  };
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -46,7 +43,7 @@ export function ChangePasswordForm() {
       { currentPassword: form.currentPassword, newPassword: form.newPassword },
       {
         onSuccess: (res) => {
-          setForm(EMPTY);
+          reset();
           notifications.show({ color: 'teal', message: res.message });
         },
         onError: (error) => {

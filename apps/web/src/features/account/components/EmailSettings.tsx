@@ -9,13 +9,14 @@ import { useResendVerification } from '../api/resend';
 import { actionErrorText } from './texts';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
+import { useTextFields } from './useTextFields';
 
 /** The account's e-mail: verified or not, a change waiting for its link, "Resend", and the change form. */
 export function EmailSettings() {
   const security = useAccountSecurity();
   const resend = useResendVerification();
   const change = useChangeEmail();
-  const [form, setForm] = useState({ newEmail: '', password: '' });
+  const { form, set, reset } = useTextFields({ newEmail: '', password: '' });
   const [errors, setErrors] = useState<{ newEmail?: string; password?: string }>({});
   const [message, setMessage] = useState<Outcome | null>(null);
 
@@ -29,7 +30,7 @@ export function EmailSettings() {
     if (Object.keys(found).length) return;
     change.mutate(form, {
       onSuccess: (res) => {
-        setForm({ newEmail: '', password: '' });
+        reset();
         setMessage({ ok: true, text: res.message });
       },
       onError: (error) => {
@@ -93,20 +94,14 @@ export function EmailSettings() {
             type="email"
             autoComplete="email"
             value={form.newEmail}
-            onChange={(e) => {
-              const newEmail = e.currentTarget.value;
-              setForm((f) => ({ ...f, newEmail }));
-            }}
+            onChange={set('newEmail')}
             error={errors.newEmail}
           />
           <PasswordField
             label="Your password"
             autoComplete="current-password"
             value={form.password}
-            onChange={(e) => {
-              const password = e.currentTarget.value;
-              setForm((f) => ({ ...f, password }));
-            }}
+            onChange={set('password')}
             error={errors.password}
           />
           <OutcomeAlert outcome={message} />
