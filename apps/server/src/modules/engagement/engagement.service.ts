@@ -13,9 +13,9 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { withRetries, type IdempotencyClaim, type Tx } from '../../db/transaction.js';
+import type { IdempotencyClaim, Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
-import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
+import { type OneStatementWork } from '../../http/one-statement.js';
 import { systemAccount, userAccount, type Ledger } from '../ledger/ledger.service.js';
 import { claimDailyResult, engagementRepository as repo, saveTapsResult } from './engagement.repository.js';
 import { ledgerKey } from '../ledger/ledger-keys.js';
@@ -62,9 +62,7 @@ export function createEngagementService(deps: {
     claimDaily(): OneStatementWork<ClaimAnswer> {
       return {
         run: async (frame) => {
-          const row = await withRetries(() => repo.claimDaily(db, frame, randomUUID(), COIN_UNIT));
-          if (row.outcome === 'ok') ledger.notePosted('coins.daily-claim');
-          return statementAnswer(row);
+          return ledger.postByStatement('coins.daily-claim', () => repo.claimDaily(db, frame, randomUUID(), COIN_UNIT));
         },
         settle: async (userId) => void (await settle(userId)),
         render(stored) {
@@ -181,9 +179,7 @@ export function createEngagementService(deps: {
       };
       return {
         run: async (frame) => {
-          const row = await withRetries(() => repo.saveTaps(db, frame, { ...taps, nonce: randomUUID() }));
-          if (row.outcome === 'ok') ledger.notePosted('coins.taps');
-          return statementAnswer(row);
+          return ledger.postByStatement('coins.taps', () => repo.saveTaps(db, frame, { ...taps, nonce: randomUUID() }));
         },
         settle: async (userId) => void (await settle(userId)),
         render(stored) {

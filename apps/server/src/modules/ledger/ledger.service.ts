@@ -13,7 +13,12 @@ import { IdempotencyClaimLost, withRetries, type IdempotencyClaim, type Tx } fro
 import { InsufficientFundsError } from './ledger.errors.js';
 import { sqlError } from '../../db/pg-errors.js';
 import { ledgerRepository as repo } from './ledger.repository.js';
-import { statementAnswer, type RequestFrame, type StatementAnswer } from '../../http/one-statement.js';
+import {
+  statementAnswer,
+  type RequestFrame,
+  type StatementAnswer,
+  type StatementRow,
+} from '../../http/one-statement.js';
 
 export type AccountRef =
   { owner: string; code: UserAccountCode } | { owner: typeof SYSTEM_OWNER; code: SystemAccountCode };
@@ -183,9 +188,23 @@ export function createLedger(db: Db, clock: Clock, onPosted: (kind: string) => v
     return statementAnswer(row);
   }
 
+  /**
+   * Runs a request's one statement that posts through its own function (api_invest, api_stake, …), retried on a
+   * serialization failure or deadlock, and counts the posting of `kind` when it was made (null: it posts nothing).
+   */
+  async function postByStatement(
+    kind: string | null,
+    statement: () => Promise<StatementRow>,
+  ): Promise<StatementAnswer> {
+    const row = await withRetries(statement);
+    if (row.outcome === 'ok' && kind !== null) onPosted(kind);
+    return statementAnswer(row);
+  }
+
   return {
     postIn,
     postForRequest,
+    postByStatement,
     /** Counts a posting a one-statement request made outside postForRequest (the metrics of `post`). */
     notePosted: onPosted,
     /**

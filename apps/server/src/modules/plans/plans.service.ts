@@ -1,13 +1,7 @@
 import { expectedWithdrawal, MSG, PLAN_DURATIONS, toDecimalString, USD_UNIT, DAY_MS } from '@svp/shared';
 import type { Db } from '../../db/client.js';
 import { randomUUID } from 'node:crypto';
-import { withRetries } from '../../db/transaction.js';
-import {
-  statementAnswer,
-  type OneStatementWork,
-  type RequestFrame,
-  type StatementAnswer,
-} from '../../http/one-statement.js';
+import { type OneStatementWork, type RequestFrame, type StatementAnswer } from '../../http/one-statement.js';
 import { AppError } from '../../http/errors.js';
 import { sqlError } from '../../db/pg-errors.js';
 import { requestUserAccount, statementLegs, type Ledger } from '../ledger/ledger.service.js';
@@ -78,7 +72,7 @@ export function createInvestmentsService(deps: { db: Db; ledger: Ledger; referra
     const investmentId = randomUUID();
     const bonus = deps.referrals.firstInvestmentBonus();
     const amount = input.amount ?? 0n;
-    const row = await withRetries(() =>
+    return ledger.postByStatement('investment.start', () =>
       repo.invest(db, {
         frame,
         refusal,
@@ -100,8 +94,6 @@ export function createInvestmentsService(deps: { db: Db; ledger: Ledger; referra
         referral: bonus && { ...bonus, legs: statementLegs('referral.bonus', bonus.legs) },
       }),
     );
-    if (row.outcome === 'ok') ledger.notePosted('investment.start');
-    return statementAnswer(row);
   }
 
   /** The answer for what api_invest did, the first time and on a replay alike. */

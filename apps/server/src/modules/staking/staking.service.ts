@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { LagTolerantReads } from '../../db/read-replica.js';
-import { inTransaction, withRetries, type Tx } from '../../db/transaction.js';
+import { inTransaction, type Tx } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import {
   requestRecipientAccount,
@@ -14,7 +14,7 @@ import {
   type Leg,
   type Ledger,
 } from '../ledger/ledger.service.js';
-import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
+import { type OneStatementWork } from '../../http/one-statement.js';
 import { createLeaderboard } from './leaderboard.js';
 import { createWithdrawEarned } from './withdraw-earned.js';
 import { stakeOf, stakingView } from './staking.view.js';
@@ -203,7 +203,7 @@ export function createStakingService(deps: {
     stake(tokens: bigint): OneStatementWork<StakingAnswer> {
       return {
         run: async (frame) => {
-          const row = await withRetries(() =>
+          return ledger.postByStatement('staking.stake', () =>
             repo.stake(db, frame, {
               nonce: randomUUID(),
               stakeId: randomUUID(),
@@ -213,8 +213,6 @@ export function createStakingService(deps: {
               earnedMemo: 'Staking earnings moved to your balance as a new stake starts',
             }),
           );
-          if (row.outcome === 'ok') ledger.notePosted('staking.stake');
-          return statementAnswer(row);
         },
         settle: settleNow,
         render(stored) {

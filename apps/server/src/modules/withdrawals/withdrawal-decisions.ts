@@ -1,9 +1,8 @@
 import { MSG, WITHDRAWAL_CONTROLS_MSG } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { withRetries } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
-import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
+import { type OneStatementWork } from '../../http/one-statement.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { withdrawalFromJson, withdrawalView, type WithdrawalView } from './withdrawal-money.js';
 import {
@@ -41,9 +40,9 @@ export function createWithdrawalDecisions(deps: { db: Db; ledger: Ledger; clock:
   function decide(d: Omit<WithdrawalDecision, 'frame'>): OneStatementWork<WithdrawalView> {
     return {
       async run(frame) {
-        const row = await withRetries(() => repo.decide(db, { ...d, frame }));
-        if (row.outcome === 'ok' && d.decision === 'reject') ledger.notePosted('withdrawal.rejected');
-        return statementAnswer(row);
+        // Only a rejection posts (the money goes back); an approval moves none.
+        const kind = d.decision === 'reject' ? 'withdrawal.rejected' : null;
+        return ledger.postByStatement(kind, () => repo.decide(db, { ...d, frame }));
       },
       render(stored) {
         const result = withdrawalDecisionResult.parse(stored);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MSG, NOTIFICATION_TYPES, PROCESSING_HOURS, WITHDRAWAL_CONTROLS_MSG, withdrawalDueDate } from '@svp/shared';
 import type { Db } from '../../db/client.js';
-import { withRetries } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
-import { statementAnswer, type OneStatementWork } from '../../http/one-statement.js';
+import { type OneStatementWork } from '../../http/one-statement.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { withdrawalFromJson, withdrawalView } from './withdrawal-money.js';
 import { pricingRule, refusalMessage } from './withdrawal-price.js';
@@ -38,7 +37,7 @@ export function createWithdrawalRequest(deps: {
     const ledgerKind = kind === 'maturity' ? 'withdrawal.request' : 'withdrawal.break';
     return {
       run: async (frame) => {
-        const row = await withRetries(() =>
+        return ledger.postByStatement(ledgerKind, () =>
           repo.request(db, {
             frame,
             kind,
@@ -55,8 +54,6 @@ export function createWithdrawalRequest(deps: {
             },
           }),
         );
-        if (row.outcome === 'ok') ledger.notePosted(ledgerKind);
-        return statementAnswer(row);
       },
       render(stored) {
         const result = withdrawalRequestResult.parse(stored);
