@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { Tx } from '../../db/transaction.js';
 import { treasurySnapshots, treasurySteps, treasuryTransfers, withdrawals } from '../../db/schema.js';
+import { treasuryTransferIs, type TreasuryTransferKey } from '../../db/treasury-transfer-key.js';
 
 export type TreasurySnapshotRow = typeof treasurySnapshots.$inferSelect;
 
@@ -70,35 +71,18 @@ export const treasuryRepository = {
    * null when there is no such unmatched transfer (matched, or not on this chain). Explaining it twice keeps the
    * first note.
    */
-  async acknowledge(
-    tx: Tx,
-    key: { chainId: number; txHash: string; logIndex: number },
-    by: { adminId: string; note: string; at: Date },
-  ) {
+  async acknowledge(tx: Tx, key: TreasuryTransferKey, by: { adminId: string; note: string; at: Date }) {
     const [row] = await tx
       .select()
       .from(treasuryTransfers)
-      .where(
-        and(
-          eq(treasuryTransfers.chainId, key.chainId),
-          eq(treasuryTransfers.txHash, key.txHash),
-          eq(treasuryTransfers.logIndex, key.logIndex),
-          isNull(treasuryTransfers.withdrawalId),
-        ),
-      )
+      .where(and(treasuryTransferIs(key), isNull(treasuryTransfers.withdrawalId)))
       .for('update');
     if (!row) return null;
     if (row.acknowledgedAt) return { before: row, changed: false };
     await tx
       .update(treasuryTransfers)
       .set({ acknowledgedAt: by.at, acknowledgedBy: by.adminId, acknowledgedNote: by.note })
-      .where(
-        and(
-          eq(treasuryTransfers.chainId, key.chainId),
-          eq(treasuryTransfers.txHash, key.txHash),
-          eq(treasuryTransfers.logIndex, key.logIndex),
-        ),
-      );
+      .where(treasuryTransferIs(key));
     return { before: row, changed: true };
   },
   async payoutsInFlight(db: Db, chainId: number): Promise<number> {

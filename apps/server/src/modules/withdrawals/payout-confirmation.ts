@@ -142,7 +142,7 @@ export function createPayoutConfirmation(deps: {
         if (!withdrawal) throw new AppError('NOT_FOUND', MSG.common.notFound);
         if (withdrawal.status !== 'approved') throw new AppError('CONFLICT', MSG.withdraw.notApproved);
         const transfer = checkPayout(withdrawal, found);
-        const existing = await repo.findTransfer(tx, transfer.chainId, transfer.txHash, transfer.logIndex);
+        const existing = await repo.findTransfer(tx, transfer);
         if (existing?.withdrawalId) throw new AppError('PAYOUT_UNVERIFIED', MSG.payoutCheck.alreadyUsed);
         if (!existing) await recordTransfer(tx, transfer);
         // Locked above, so still approved: pay cannot miss.

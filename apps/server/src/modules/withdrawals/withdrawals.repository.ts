@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type Db } from '../../db/client.js';
 import { treasurySteps, treasuryTransfers, users, withdrawals } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
+import { treasuryTransferIs, type TreasuryTransferKey } from '../../db/treasury-transfer-key.js';
 import { capFigures, CONTROL_REFUSALS, holdFigures, type ControlsConfig } from './withdrawal-controls.js';
 import { statementCall, type RequestFrame, type StatementRow } from '../../http/one-statement.js';
 
@@ -222,30 +223,12 @@ export const withdrawalsRepository = {
       .returning({ txHash: treasuryTransfers.txHash });
     return inserted.length > 0;
   },
-  async findTransfer(tx: Executor, chainId: number, txHash: string, logIndex: number) {
-    const [row] = await tx
-      .select()
-      .from(treasuryTransfers)
-      .where(
-        and(
-          eq(treasuryTransfers.chainId, chainId),
-          eq(treasuryTransfers.txHash, txHash),
-          eq(treasuryTransfers.logIndex, logIndex),
-        ),
-      );
+  async findTransfer(tx: Executor, key: TreasuryTransferKey) {
+    const [row] = await tx.select().from(treasuryTransfers).where(treasuryTransferIs(key));
     return row;
   },
-  async linkTransfer(tx: Tx, key: { chainId: number; txHash: string; logIndex: number }, withdrawalId: string) {
-    await tx
-      .update(treasuryTransfers)
-      .set({ withdrawalId })
-      .where(
-        and(
-          eq(treasuryTransfers.chainId, key.chainId),
-          eq(treasuryTransfers.txHash, key.txHash),
-          eq(treasuryTransfers.logIndex, key.logIndex),
-        ),
-      );
+  async linkTransfer(tx: Tx, key: TreasuryTransferKey, withdrawalId: string) {
+    await tx.update(treasuryTransfers).set({ withdrawalId }).where(treasuryTransferIs(key));
   },
   /** The withdrawal the treasury command sent this transaction for, if it did. */
   async stepWithdrawal(tx: Tx, chainId: number, txHash: string): Promise<string | null> {
