@@ -48,8 +48,6 @@ export const WITHDRAWAL_FEES = {
   crypto: 1_000_000n,
   charity: 600_000n,
 } as const;
-/** The fees in the order they are taken from the gross, as withdrawal_price takes them. */
-export const WITHDRAWAL_FEES_IN_ORDER = [WITHDRAWAL_FEES.handling, WITHDRAWAL_FEES.crypto, WITHDRAWAL_FEES.charity];
 export const WITHDRAWAL_FEE_TOTAL = WITHDRAWAL_FEES.handling + WITHDRAWAL_FEES.crypto + WITHDRAWAL_FEES.charity;
 export const TOPUP_FEE = 3n * USD_UNIT;
 
@@ -77,6 +75,19 @@ export function applyWithdrawalFees(gross: bigint): Payout {
 
 /** SPEC §9: expectedWithdrawal + earnings − 2.6, floored at 0. */
 export const maturityPayout = (expected: bigint, earnings: bigint): Payout => applyWithdrawalFees(expected + earnings);
+
+/**
+ * What a withdrawal to the wallet would pay right now: the maturity payout once the plan has
+ * matured and the earnings reach the configured minimum, otherwise nothing. Amounts in USD minor units.
+ */
+export function withdrawableNow(
+  plan: { expectedWithdrawal: bigint; earnings: bigint; endsAt: Date | null },
+  minEarnings: bigint,
+  now: Date,
+): bigint {
+  if (!plan.endsAt || plan.endsAt > now || plan.expectedWithdrawal <= 0n || plan.earnings < minEarnings) return 0n;
+  return maturityPayout(plan.expectedWithdrawal, plan.earnings).payout;
+}
 
 /** SPEC §9: breaking a plan early pays back 40% of the invested amount. */
 export const BREAK_PAYOUT_PERCENT = 40n;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { usd } from '../src/money.js';
 import {
   breakPayout,
+  withdrawableNow,
   daysRemaining,
   expectedWithdrawal,
   findPlan,
@@ -80,5 +81,19 @@ describe('dates', () => {
     expect(withdrawalDueDate(new Date('2026-03-06T09:00:00Z')).toISOString()).toBe('2026-03-09T09:00:00.000Z');
     // Sunday 12:00 → counting starts Monday 00:00 → Wednesday 00:00.
     expect(withdrawalDueDate(new Date('2026-03-08T12:00:00Z')).toISOString()).toBe('2026-03-11T00:00:00.000Z');
+  });
+});
+
+describe('withdrawableNow', () => {
+  const end = new Date('2026-04-16T09:00:00Z');
+  const plan = { expectedWithdrawal: 22_500_000n, earnings: 5_000_000n, endsAt: end };
+  it('is nothing before maturity, without enough earnings, or without a plan', () => {
+    expect(withdrawableNow(plan, 5_000_000n, new Date('2026-04-16T08:59:59Z'))).toBe(0n);
+    expect(withdrawableNow({ ...plan, earnings: 4_990_000n }, 5_000_000n, end)).toBe(0n);
+    expect(withdrawableNow({ ...plan, endsAt: null }, 5_000_000n, end)).toBe(0n);
+  });
+  it('is the maturity payout once matured with the minimum earnings', () => {
+    expect(withdrawableNow(plan, 5_000_000n, end)).toBe(27_500_000n - 2_600_000n);
+    expect(withdrawableNow({ ...plan, earnings: 0n }, 0n, end)).toBe(22_500_000n - 2_600_000n);
   });
 });

@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { breakPayout, daysRemaining, DAY_MS, maturityPayout, USD_UNIT } from '@svp/shared';
+import { breakPayout, daysRemaining, DAY_MS, maturityPayout, USD_UNIT, withdrawableNow } from '@svp/shared';
 import { queryRows } from '../../src/db/client.js';
 import { pricingRule, type WithdrawalRefusal } from '../../src/modules/withdrawals/withdrawal-price.js';
 import { buildTestApp, type TestApp } from '../helpers.js';
 
 // A withdrawal is priced in SQL (sql/functions/withdrawals/withdrawal_price.sql, docs/decisions/0038): the request and
-// the quote the page shows and GET /me's withdrawableNow all call it. packages/shared's maturityPayout and breakPayout
-// (SPEC §9 written out in TypeScript) are this test's oracle, with daysRemaining: the two must give the same days,
-// gross, fees and payout for every state: thousands of random states, the edges drawn often (a plan ending to the
-// millisecond, earnings at the minimum, a gross below the fees), each priced both ways.
+// the quote the page shows both call it. One TypeScript twin remains, packages/shared's maturityPayout (with
+// breakPayout and daysRemaining beside it), for GET /me's withdrawableNow, whose one statement does not price. The two
+// must give the same days, gross, fees and payout for every state: thousands of random states, the edges drawn often
+// (a plan ending to the millisecond, earnings at the minimum, a gross below the fees), each priced both ways.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,19 +41,21 @@ const anyCase = fc.record({
 });
 type Case = typeof anyCase extends fc.Arbitrary<infer T> ? T : never;
 
-/** What packages/shared says: the days and the kind's price. */
+/** What packages/shared says: the days, the kind's price, and (at maturity) what the sidebar calls withdrawable. */
 function inTypeScript(c: Case, now: Date) {
   const endsAt = new Date(now.getTime() + c.endsInMs);
   const expected = c.hasPlan ? c.expected : 0n;
   const price = c.kind === 'maturity' ? maturityPayout(expected, c.earnings) : breakPayout(c.hasPlan ? c.amount : 0n);
+  const plan = { expectedWithdrawal: expected, earnings: c.earnings, endsAt: c.hasPlan ? endsAt : null };
   return {
     days: c.hasPlan ? daysRemaining(endsAt, now) + 0 : null, // + 0: -0 (Math.ceil) is 0, as JSON has it
     price,
+    withdrawable: c.kind === 'maturity' ? withdrawableNow(plan, c.minEarnings, now) : null,
   };
 }
 
 describe('withdrawal_price (SQL) and packages/shared (TypeScript)', () => {
-  it('agree on the days, the gross, each fee and the payout for 3,000 random states', async () => {
+  it('agree on the days, the gross, each fee, the payout and what is withdrawable for 3,000 random states', async () => {
     // A millisecond-exact instant, as a request's clock gives.
     const now = new Date(Date.UTC(2026, 10, 28, 9, 30, 15, 123));
     // A fixed seed: a failure names a case that reruns.
@@ -109,7 +111,13 @@ describe('withdrawal_price (SQL) and packages/shared (TypeScript)', () => {
         fees: { handling: BigInt(row.fees[0]!), crypto: BigInt(row.fees[1]!), charity: BigInt(row.fees[2]!) },
         payout: BigInt(row.payout),
       };
-      const got = { days: row.days === null ? null : Number(row.days), price };
+      // The sidebar's figure ignores the e-mail's standing (the quote's reasons say it): every other refusal counts.
+      const withdrawable = row.refusals.some((r) => r !== 'unverified') ? 0n : price.payout;
+      const got = {
+        days: row.days === null ? null : Number(row.days),
+        price,
+        withdrawable: c.kind === 'maturity' ? withdrawable : null,
+      };
       expect(
         got,
         `case ${row.i}: ${JSON.stringify(c, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,

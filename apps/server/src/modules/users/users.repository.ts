@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { DAY_MS, WITHDRAWAL_FEES_IN_ORDER } from '@svp/shared';
 import { preparedStatement, type Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
-import { sessionCheckParams, sessionColumns, type SessionCheck, type SessionRow } from '../../db/session-row.js';
+import { SESSION_COLUMNS, type SessionRow } from '../../db/session-row.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -37,18 +36,10 @@ export interface SnapshotRow {
   earned_total: string;
   /** the account's e-mail is verified (ADR 0023) */
   email_verified: boolean;
-  /** what a maturity withdrawal would pay now, in minor units (0 when it would be refused) */
-  withdrawable_now: string;
 }
 
-/**
- * The snapshot's columns and joins, from `users u`; `$2` is today (UTC date), `$3` now, and from `$${pricing}` on
- * `withdrawablePricing`'s values. What a maturity withdrawal would pay now is withdrawal_price's (the request's own
- * pricing): the sidebar's figure leaves the e-mail's standing to the quote's reasons, so it does not require it.
- */
-const snapshotColumns = (
-  pricing: number,
-) => `u.id, u.email, u.role, u.username, u.wallet_address, u.referral_code, b.balances, b.entries_total,
+/** The snapshot's columns and joins, from `users u`; `$2` is today (UTC date) and `$3` now. */
+const SNAPSHOT_COLUMNS = `u.id, u.email, u.role, u.username, u.wallet_address, u.referral_code, b.balances, b.entries_total,
      (e.user_id is null or e.daily_settled_through < $2
        or (e.bot_status = 'active' and coalesce(e.bot_paid_through <= $3::timestamptz, true))) as engagement_due,
      e.bot_status, e.bot_reason, (extract(epoch from e.bot_paid_through) * 1000)::bigint::text as bot_paid_through_ms,
@@ -57,14 +48,7 @@ const snapshotColumns = (
      i.expected_withdrawal::text as expected_withdrawal, u.email_verified_at is not null as email_verified,
      (select coalesce(sum(le.amount), 0)::text from accounts ea
         join ledger_entries le on le.account_id = ea.id join ledger_transactions lt on lt.id = le.transaction_id
-        where ea.owner = u.id::text and ea.code = 'usd.earnings' and lt.kind not like 'withdrawal%') as earned_total,
-     (select case when cardinality(w.o_refusals) = 0 then w.o_payout else 0 end
-        from withdrawal_price(p_kind => 'maturity', p_has_plan => i.id is not null, p_amount => i.amount,
-          p_expected => i.expected_withdrawal, p_ends_at => i.ends_at,
-          p_earnings => coalesce((b.balances ->> 'usd.earnings')::bigint, 0), p_verified => true,
-          p_now => $3::timestamptz, p_min_earnings => $${pricing}::bigint, p_require_verified => false,
-          p_fees => $${pricing + 1}::bigint[], p_break_percent => 0, p_day_ms => $${pricing + 2}::bigint) w
-     )::text as withdrawable_now`;
+        where ea.owner = u.id::text and ea.code = 'usd.earnings' and lt.kind not like 'withdrawal%') as earned_total`;
 const SNAPSHOT_JOINS = `cross join lateral (
      select json_object_agg(a.code, a.balance::text) as balances, coalesce(sum(a.entry_count), 0)::text as entries_total
      from accounts a where a.owner = u.id::text) b
@@ -72,16 +56,9 @@ const SNAPSHOT_JOINS = `cross join lateral (
    left join investments i on i.user_id = u.id and i.status = 'active'
    left join plans p on p.code = i.plan_code`;
 
-/** The values `snapshotColumns` prices withdrawable_now with: the configured minimum earnings, then SPEC §9's. */
-export const withdrawablePricing = (minEarnings: bigint) => [
-  minEarnings.toString(),
-  `{${WITHDRAWAL_FEES_IN_ORDER.join(',')}}`,
-  DAY_MS,
-];
-
 const snapshotStatement = preparedStatement<SnapshotRow>(
   'users_snapshot',
-  `select ${snapshotColumns(4)} from users u ${SNAPSHOT_JOINS} where u.id = $1`,
+  `select ${SNAPSHOT_COLUMNS} from users u ${SNAPSHOT_JOINS} where u.id = $1`,
 );
 // The snapshot's columns must not shadow the session's in GET /me's one statement: a compile error if they do.
 const noSharedNames: [keyof SessionRow & keyof SnapshotRow] extends [never] ? true : never = true;
@@ -89,7 +66,7 @@ void noSharedNames;
 
 /** GET /me's one round trip: the session look-up and the snapshot in one statement (SessionRead). */
 /** GET /me's one statement; `npm run bench` also runs it bare, as the floor of what /me can reach. */
-export const SNAPSHOT_BY_SESSION_SQL = `select ${sessionColumns(3)}, ${snapshotColumns(6)}
+export const SNAPSHOT_BY_SESSION_SQL = `select ${SESSION_COLUMNS}, ${SNAPSHOT_COLUMNS}
    from sessions s join users u on u.id = s.user_id ${SNAPSHOT_JOINS}
    where s.token_hash = $1`;
 const snapshotBySessionStatement = preparedStatement<SessionRow & SnapshotRow>(
@@ -124,21 +101,13 @@ export const usersRepository = {
     const [row] = await tx.select().from(users).where(eq(users.id, id)).for(mode);
     return row;
   },
-  async snapshotRow(db: Db, id: string, now: Date, minEarnings: bigint): Promise<SnapshotRow | undefined> {
-    const day = now.toISOString().slice(0, 10);
-    const [row] = await snapshotStatement(db, [id, day, now.toISOString(), ...withdrawablePricing(minEarnings)]);
+  async snapshotRow(db: Db, id: string, now: Date): Promise<SnapshotRow | undefined> {
+    const [row] = await snapshotStatement(db, [id, now.toISOString().slice(0, 10), now.toISOString()]);
     return row;
   },
   /** A SessionRead: the session's own columns and its user's snapshot. */
-  async snapshotBySession(
-    db: Db,
-    tokenHash: string,
-    check: SessionCheck,
-    minEarnings: bigint,
-  ): Promise<(SessionRow & SnapshotRow) | undefined> {
-    const day = check.now.toISOString().slice(0, 10);
-    const values = [tokenHash, day, ...sessionCheckParams(check), ...withdrawablePricing(minEarnings)];
-    const [row] = await snapshotBySessionStatement(db, values);
+  async snapshotBySession(db: Db, tokenHash: string, now: Date): Promise<(SessionRow & SnapshotRow) | undefined> {
+    const [row] = await snapshotBySessionStatement(db, [tokenHash, now.toISOString().slice(0, 10), now.toISOString()]);
     return row;
   },
   findByEmail: (db: Db, email: string) => findIgnoringCase(db, users.email, email),

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { MSG, toDecimalString, type MeResponse, type UserSnapshot } from '@svp/shared';
+import { MSG, toDecimalString, withdrawableNow, type MeResponse, type UserSnapshot } from '@svp/shared';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { pgErrorCode } from '../../db/pg-errors.js';
 import type { Db } from '../../db/client.js';
-import type { SessionRead } from '../../db/session-row.js';
 import type { Clock } from '../../clock.js';
 import { inTransaction, type IdempotencyClaim } from '../../db/transaction.js';
 import type { HistoryService } from '../history/history.service.js';
@@ -38,7 +37,18 @@ export function createUsersService(
       wallet: row.wallet_address,
       end_time: row.ends_at_ms ? new Date(Number(row.ends_at_ms)).toISOString() : null,
       expectedWithdrawal: toDecimalString(BigInt(row.expected_withdrawal ?? '0'), 'USD'),
-      withdrawableNow: toDecimalString(BigInt(row.withdrawable_now), 'USD'),
+      withdrawableNow: toDecimalString(
+        withdrawableNow(
+          {
+            expectedWithdrawal: BigInt(row.expected_withdrawal ?? '0'),
+            earnings: amount('usd.earnings'),
+            endsAt: row.ends_at_ms ? new Date(Number(row.ends_at_ms)) : null,
+          },
+          minEarnings,
+          clock.now(),
+        ),
+        'USD',
+      ),
       investedAmount: toDecimalString(amount('usd.invested'), 'USD'),
       history: lines.join('\n'),
       coins: toDecimalString(amount('coin.coins'), 'COIN'),
@@ -55,7 +65,7 @@ export function createUsersService(
   async function settled(row: SnapshotRow | undefined): Promise<SnapshotRow | undefined> {
     if (!row || row.role !== 'user' || !row.engagement_due) return row;
     await engagement.settle(row.id);
-    return usersRepository.snapshotRow(db, row.id, clock.now(), minEarnings);
+    return usersRepository.snapshotRow(db, row.id, clock.now());
   }
 
   /** The statement lines come from the history cache when the user's entries are unchanged. */
@@ -92,8 +102,7 @@ export function createUsersService(
     return { success: true, user, engagement: { rewards, bot }, emailVerified };
   }
 
-  const snapshotById = async (id: string) =>
-    snapshotFrom(await usersRepository.snapshotRow(db, id, clock.now(), minEarnings));
+  const snapshotById = async (id: string) => snapshotFrom(await usersRepository.snapshotRow(db, id, clock.now()));
 
   async function snapshot(user: UserRow): Promise<UserSnapshot> {
     const result = await snapshotById(user.id);
@@ -127,8 +136,7 @@ export function createUsersService(
     snapshotById,
     meFrom,
     /** GET /me's SessionRead: the session and the snapshot's row in one statement. */
-    snapshotWithSession: ((db, tokenHash, check) =>
-      usersRepository.snapshotBySession(db, tokenHash, check, minEarnings)) satisfies SessionRead,
+    snapshotWithSession: usersRepository.snapshotBySession,
   };
 }
 

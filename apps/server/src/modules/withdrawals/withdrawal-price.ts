@@ -5,7 +5,7 @@ import {
   formatUsdShort,
   MSG,
   USD_UNIT,
-  WITHDRAWAL_FEES_IN_ORDER,
+  WITHDRAWAL_FEES,
   type Payout,
 } from '@svp/shared';
 import { z } from 'zod';
@@ -45,7 +45,7 @@ export function pricingRule(rule: { minEarnings: bigint; requireVerified: boolea
   return {
     minEarnings: rule.minEarnings,
     requireVerified: rule.requireVerified,
-    fees: WITHDRAWAL_FEES_IN_ORDER,
+    fees: [WITHDRAWAL_FEES.handling, WITHDRAWAL_FEES.crypto, WITHDRAWAL_FEES.charity],
     breakPercent: BREAK_PAYOUT_PERCENT,
     dayMs: DAY_MS,
     usdUnit: USD_UNIT,
