@@ -12,6 +12,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { investStatementRoute, transferStatementRoute, withdrawStatementRoute } from './statement-routes.js';
+import { sessionCheckParams } from '../src/db/session-row.js';
 import { SNAPSHOT_BY_SESSION_SQL } from '../src/modules/users/users.repository.js';
 
 const [mode, port, dbUrl, tokenHash] = process.argv.slice(2);
@@ -32,8 +33,11 @@ if (mode === 'transfer-sql') {
 } else if (mode === 'me-sql') {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
   app.get('/', async () => {
-    const now = new Date().toISOString();
-    const values = [tokenHash, now.slice(0, 10), now];
+    const now = new Date();
+    // The idle limits only decide sessionLive, which this floor returns without acting on.
+    const check = { now, userIdleMs: 3_600_000, adminIdleMs: 3_600_000 };
+    const day = now.toISOString().slice(0, 10);
+    const values = [tokenHash, day, ...sessionCheckParams(check)];
     const { rows } = await pool.query({ name: 'users_snapshot_by_session', text: SNAPSHOT_BY_SESSION_SQL, values });
     return rows[0];
   });

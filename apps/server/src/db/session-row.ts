@@ -17,7 +17,7 @@ export interface SessionInfo {
 }
 
 /**
- * What a read of a session returns: the session and its user's standing (`s` = sessions, `u` = users). Every
+ * What a read of a session returns: the session and whether it is live (`s` = sessions, `u` = users). Every
  * name starts with `session`, so a route's own columns read in the same statement cannot shadow one.
  */
 export interface SessionRow {
@@ -25,22 +25,39 @@ export interface SessionRow {
   sessionRole: Role;
   sessionMfa: SessionInfo['mfa'];
   sessionLastSeenMs: string;
-  sessionExpiresMs: string;
   sessionVerifiedMs: string | null;
-  sessionUserDisabled: boolean;
-  sessionUserRole: Role;
+  /** sql/functions/sessions/session_live.sql: not expired, not idle too long, user enabled and of the same role. */
+  sessionLive: boolean;
 }
 
-/** The select list of a SessionRow, for any statement that reads `sessions s join users u`. */
-export const SESSION_COLUMNS = `s.user_id as "sessionUserId", s.role as "sessionRole", s.mfa as "sessionMfa",
-     (extract(epoch from s.last_seen_at) * 1000)::bigint::text as "sessionLastSeenMs",
-     (extract(epoch from s.expires_at) * 1000)::bigint::text as "sessionExpiresMs",
+/** What `session_live` needs from the server: the business clock's now and each role's idle limit. */
+export interface SessionCheck {
+  now: Date;
+  userIdleMs: number;
+  adminIdleMs: number;
+}
+
+/** A SessionCheck as statement parameters, in the order `sessionColumns` names them. */
+export const sessionCheckParams = (check: SessionCheck) => [
+  check.now.toISOString(),
+  check.userIdleMs,
+  check.adminIdleMs,
+];
+
+/**
+ * The select list of a SessionRow, for any statement that reads `sessions s join users u`; `first` is the
+ * number of its first `sessionCheckParams` parameter.
+ */
+export const sessionColumns = (first: number) => `s.user_id as "sessionUserId", s.role as "sessionRole",
+     s.mfa as "sessionMfa", (extract(epoch from s.last_seen_at) * 1000)::bigint::text as "sessionLastSeenMs",
      (extract(epoch from s.verified_at) * 1000)::bigint::text as "sessionVerifiedMs",
-     u.disabled as "sessionUserDisabled", u.role as "sessionUserRole"`;
+     session_live(s.expires_at, s.last_seen_at, $${first}::timestamptz,
+       case s.role when 'admin' then $${first + 2}::bigint else $${first + 1}::bigint end, s.role, u.role, u.disabled)
+       as "sessionLive"`;
 
 /**
  * A route's own read about the session's user, made in the same statement as the session look-up (one
- * round trip for GET /me): it selects SESSION_COLUMNS next to its own, `where s.token_hash = $1`. What it
+ * round trip for GET /me): it selects `sessionColumns` next to its own, `where s.token_hash = $1`. What it
  * read reaches the route only once the session has passed every check.
  */
-export type SessionRead = (db: Db, tokenHash: string, now: Date) => Promise<SessionRow | undefined>;
+export type SessionRead = (db: Db, tokenHash: string, check: SessionCheck) => Promise<SessionRow | undefined>;

@@ -23,7 +23,10 @@ async function endSessions(tx: Executor, userId: string, which: SQL): Promise<nu
 
 /** Queries only, each scoped by the user it is given: no query here reads or ends another user's rows. */
 export const accountRepository = {
-  /** The user's sessions still live by both timeouts (the access check would refuse the others). */
+  /**
+   * The user's sessions still live by `session_live`, the access check's rule (the caller is signed in, so the
+   * account is enabled).
+   */
   async liveSessions(db: Db, userId: string, now: Date, idleMs: number) {
     return db
       .select({
@@ -38,8 +41,8 @@ export const accountRepository = {
       .where(
         and(
           eq(sessions.userId, userId),
-          gt(sessions.expiresAt, now),
-          gt(sessions.lastSeenAt, new Date(now.getTime() - idleMs)),
+          sql`session_live(${sessions.expiresAt}, ${sessions.lastSeenAt}, ${now.toISOString()}::timestamptz,
+            ${idleMs}::bigint, ${sessions.role}, (select u.role from users u where u.id = ${sessions.userId}), false)`,
         ),
       )
       .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));

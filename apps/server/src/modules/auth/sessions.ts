@@ -5,7 +5,14 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { preparedStatement, queryRows, type Db } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
-import { SESSION_COLUMNS, type SessionInfo, type SessionRead, type SessionRow } from '../../db/session-row.js';
+import {
+  sessionCheckParams,
+  sessionColumns,
+  type SessionCheck,
+  type SessionInfo,
+  type SessionRead,
+  type SessionRow,
+} from '../../db/session-row.js';
 
 export type { SessionInfo, SessionRead, SessionRow };
 
@@ -18,7 +25,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const resolveStatement = preparedStatement<SessionRow>(
   'sessions_resolve',
-  `select ${SESSION_COLUMNS} from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
+  `select ${sessionColumns(2)} from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
 );
 
 /** Server-side sessions (DESIGN D14): the cookie holds a random token, the database its hash. */
@@ -63,23 +70,29 @@ export function createSessionStore(db: Db, clock: Clock, config: Config, relaxed
 
     /**
      * The live session for a cookie token, or null (unknown, expired, idle too long, user disabled). With a
-     * `read`, the session comes from that statement and `data` is the whole row it returned. The one-statement
-     * money routes check the same rules in SQL (`sql/functions/sessions/api_session_open.sql`): keep the two in step.
+     * `read`, the session comes from that statement and `data` is the whole row it returned. Whether a session
+     * is live is decided in SQL (`session_live`), as in the one-statement money routes' `api_session_open`.
      */
     async resolve(token: string, read?: SessionRead): Promise<{ session: SessionInfo; data: SessionRow } | null> {
       if (!TOKEN_PATTERN.test(token)) return null;
       const tokenHash = hashToken(token);
+      const check: SessionCheck = {
+        now: clock.now(),
+        userIdleMs: limits('user').idleMs,
+        adminIdleMs: limits('admin').idleMs,
+      };
       // Read on every authenticated request: fixed SQL, prepared once per connection.
-      const row = read ? await read(db, tokenHash, clock.now()) : (await resolveStatement(db, [tokenHash]))[0];
+      const row = read
+        ? await read(db, tokenHash, check)
+        : (await resolveStatement(db, [tokenHash, ...sessionCheckParams(check)]))[0];
       if (!row) return null;
-      const now = clock.now().getTime();
-      const lastSeen = Number(row.sessionLastSeenMs);
-      const expired = Number(row.sessionExpiresMs) <= now || lastSeen + limits(row.sessionRole).idleMs <= now;
-      // A role change or a disabled account ends the session at once.
-      if (expired || row.sessionUserDisabled || row.sessionUserRole !== row.sessionRole) {
+      // Expired, idle, disabled or the role changed: the session ends at once.
+      if (!row.sessionLive) {
         await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
         return null;
       }
+      const now = check.now.getTime();
+      const lastSeen = Number(row.sessionLastSeenMs);
       if (now - lastSeen > TOUCH_EVERY_MS) {
         // A touch lost in a crash only shortens the idle window: no need to wait for the WAL flush.
         await relaxed

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { preparedStatement, type Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
-import { SESSION_COLUMNS, type SessionRow } from '../../db/session-row.js';
+import { sessionCheckParams, sessionColumns, type SessionCheck, type SessionRow } from '../../db/session-row.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -66,7 +66,7 @@ void noSharedNames;
 
 /** GET /me's one round trip: the session look-up and the snapshot in one statement (SessionRead). */
 /** GET /me's one statement; `npm run bench` also runs it bare, as the floor of what /me can reach. */
-export const SNAPSHOT_BY_SESSION_SQL = `select ${SESSION_COLUMNS}, ${SNAPSHOT_COLUMNS}
+export const SNAPSHOT_BY_SESSION_SQL = `select ${sessionColumns(3)}, ${SNAPSHOT_COLUMNS}
    from sessions s join users u on u.id = s.user_id ${SNAPSHOT_JOINS}
    where s.token_hash = $1`;
 const snapshotBySessionStatement = preparedStatement<SessionRow & SnapshotRow>(
@@ -102,12 +102,20 @@ export const usersRepository = {
     return row;
   },
   async snapshotRow(db: Db, id: string, now: Date): Promise<SnapshotRow | undefined> {
-    const [row] = await snapshotStatement(db, [id, now.toISOString().slice(0, 10), now.toISOString()]);
+    const day = now.toISOString().slice(0, 10);
+    const [row] = await snapshotStatement(db, [id, day, now.toISOString()]);
     return row;
   },
   /** A SessionRead: the session's own columns and its user's snapshot. */
-  async snapshotBySession(db: Db, tokenHash: string, now: Date): Promise<(SessionRow & SnapshotRow) | undefined> {
-    const [row] = await snapshotBySessionStatement(db, [tokenHash, now.toISOString().slice(0, 10), now.toISOString()]);
+  async snapshotBySession(
+    db: Db,
+    tokenHash: string,
+    check: SessionCheck,
+  ): Promise<(SessionRow & SnapshotRow) | undefined> {
+    const day = check.now.toISOString().slice(0, 10);
+    // `$3`, the session check's now, is the snapshot's now too.
+    const values = [tokenHash, day, ...sessionCheckParams(check)];
+    const [row] = await snapshotBySessionStatement(db, values);
     return row;
   },
   findByEmail: (db: Db, email: string) => findIgnoringCase(db, users.email, email),
