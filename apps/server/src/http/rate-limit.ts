@@ -39,6 +39,18 @@ export function createRateLimiter(db: Db, clock: Clock) {
       const hits = new Map(rows.map((r) => [r.bucket, r.hits]));
       if (sorted.some((r) => (hits.get(r.bucket) ?? 0) > r.limit)) throw errors.rateLimited();
     },
+    /**
+     * Gives back one attempt that proved not to be a guess (a right second-factor code), in the current window:
+     * counted before the check, so parallel guesses are all counted, and returned after it, so an account's own
+     * sign-ins never lock it out.
+     */
+    async release(rule: RateRule): Promise<void> {
+      const now = clock.now().getTime();
+      await db.execute(
+        sql`update rate_limits set hits = greatest(hits - 1, 0)
+            where bucket = ${rule.bucket} and window_start = ${new Date(now - (now % rule.windowMs))}`,
+      );
+    },
     /** Drops windows that ended long ago; called from a periodic job. */
     async prune(olderThanMs: number): Promise<void> {
       await db.execute(

@@ -78,9 +78,9 @@ describe('signing in with a second factor', () => {
   it('refuses further codes for the account after 10 wrong ones, even from another browser', async () => {
     const owner = await enrolledUser(t, '10.61.2.1');
     const { client } = await passwordOnly(t, owner, '10.61.2.2');
-    // The enrolment's code counted once against the same limit.
+    // The enrolment's right code did not count: ten wrong ones do.
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i++) statuses.push((await client.post(API.twoFactorSignIn, { code: '000000' })).status);
+    for (let i = 0; i < 10; i++) statuses.push((await client.post(API.twoFactorSignIn, { code: '000000' })).status);
     expect(statuses.every((s) => s === 400)).toBe(true);
     const limited = await client.post(API.twoFactorSignIn, { code: totpCode(t, owner.secret) });
     expect(limited.status).toBe(429);
@@ -128,5 +128,23 @@ describe('signing in with a second factor', () => {
     const step = await client.post(API.twoFactorSignIn, { code: '123456' });
     expect(step.status).toBe(400);
     expect(step.body.error.message).toBe(TWO_FACTOR_MSG.notEnabled);
+  });
+});
+
+describe('right codes', () => {
+  it('do not count: an account signing in more than ten times in a window is not locked out', async () => {
+    // The password step's own per-account limit raised, as the browser suite does, to reach the code step's.
+    const app = await buildTestApp({ LOGINS_PER_ACCOUNT_15_MIN: '1000' });
+    try {
+      const owner = await enrolledUser(app, '10.61.4.1');
+      for (let i = 0; i < 12; i++) {
+        nextStep(app); // a fresh code each time (a spent one is refused)
+        const { client } = await passwordOnly(app, owner, `10.61.4.${i + 2}`);
+        const signedIn = await client.post(API.twoFactorSignIn, { code: totpCode(app, owner.secret) });
+        expect(signedIn.status, `sign-in ${i + 1}`).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -50,8 +50,8 @@ export function createTotpService(deps: {
 }) {
   const { db, clock } = deps;
   const totp = () => authenticator.clone({ epoch: clock.now().getTime(), window: 1 });
-  const countAttempt = (userId: string) =>
-    deps.rateLimiter.consume({ bucket: `totp:acct:${userId}`, limit: 10, windowMs: 15 * 60_000 });
+  const attemptRule = (userId: string) => ({ bucket: `totp:acct:${userId}`, limit: 10, windowMs: 15 * 60_000 });
+  const countAttempt = (userId: string) => deps.rateLimiter.consume(attemptRule(userId));
 
   async function find(userId: string) {
     const [row] = await db.select().from(totpFactors).where(eq(totpFactors.userId, userId));
@@ -212,7 +212,7 @@ export function createTotpService(deps: {
       const mayEnrol = purpose === 'enrol' || (purpose === 'sign-in' && who.role === 'admin');
       if (row.confirmedAt && purpose === 'enrol') throw new AppError('CONFLICT', TWO_FACTOR_MSG.alreadyEnabled);
       if (!row.confirmedAt && !mayEnrol) throw new AppError('OTP_INVALID', TWO_FACTOR_MSG.notEnabled);
-      return audited(who, purpose, async (tx, audit) => {
+      const recovery = await audited(who, purpose, async (tx, audit) => {
         const recovery = await spend(tx, row, codeOf(code), audit);
         if (recovery && who.role === 'user') {
           // A second factor guards nothing while sessions opened with the password alone stay signed in: every
@@ -228,6 +228,9 @@ export function createTotpService(deps: {
           .where(eq(sessions.tokenHash, who.sessionHash));
         return recovery;
       });
+      // A right code is no guess: it does not count against the limit (an admin signing in often is not locked out).
+      await deps.rateLimiter.release(attemptRule(userId));
+      return recovery;
     },
 
     /**
