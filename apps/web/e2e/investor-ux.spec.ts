@@ -86,6 +86,23 @@ async function shot(locator: import('@playwright/test').Locator, file: string) {
   await locator.screenshot({ path: file });
 }
 
+/** A new investor's payment view for a $20 top-up; answers the deposit address it shows. */
+async function paymentView(page: Page): Promise<string> {
+  await signedIn(page);
+  await page.goto('/dashboard/topup');
+  await page.getByLabel('Amount (USD)').fill('20');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  return (await page.getByTestId('deposit-address').textContent())!.trim();
+}
+
+/** The phone's "Show barcode": the barcode drawn on the page. */
+async function showBarcode(page: Page) {
+  await page.getByRole('button', { name: 'Show barcode' }).click();
+  const barcode = page.getByRole('img', { name: /Barcode/ });
+  await expect(barcode).toBeVisible();
+  return barcode;
+}
+
 function zbar(file: string): string {
   return execFileSync('zbarimg', ['--quiet', '--raw', file], { encoding: 'utf8' }).trim();
 }
@@ -179,11 +196,7 @@ test.describe('on a phone (375 px)', () => {
   });
 
   test('the barcode and the QR code read at 1× with zbarimg; the plain address first', async ({ page }) => {
-    await signedIn(page);
-    await page.goto('/dashboard/topup');
-    await page.getByLabel('Amount (USD)').fill('20');
-    await page.getByRole('button', { name: 'Continue to payment' }).click();
-    const address = (await page.getByTestId('deposit-address').textContent())!.trim();
+    const address = await paymentView(page);
     const dir = mkdtempSync(join(tmpdir(), 'svp-zbar-'));
 
     // The QR code holds the address alone by default; the payment request is the other choice.
@@ -202,9 +215,7 @@ test.describe('on a phone (375 px)', () => {
     // The barcode, on the page itself (not a full-screen dialog), read from a 1× screenshot. A scanner needs two
     // pixels per module (zbar reads none at one), so at 1× it is about 1,000 px long: read on a screen tall
     // enough to hold it, or the fixed tab bar would cover part of it in the shot.
-    await page.getByRole('button', { name: 'Show barcode' }).click();
-    const barcode = page.getByRole('img', { name: /Barcode/ });
-    await expect(barcode).toBeVisible();
+    const barcode = await showBarcode(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectNoOverflow(page, 'payment view');
     await page.setViewportSize({ width: PHONE.width, height: 1280 });
@@ -216,14 +227,8 @@ test.describe('on a phone (375 px)', () => {
     test.use({ deviceScaleFactor: 2 });
 
     test('the whole barcode is in view between the top bar and the tab bar, and reads', async ({ page }) => {
-      await signedIn(page);
-      await page.goto('/dashboard/topup');
-      await page.getByLabel('Amount (USD)').fill('20');
-      await page.getByRole('button', { name: 'Continue to payment' }).click();
-      const address = (await page.getByTestId('deposit-address').textContent())!.trim();
-      await page.getByRole('button', { name: 'Show barcode' }).click();
-      const barcode = page.getByRole('img', { name: /Barcode/ });
-      await expect(barcode).toBeVisible();
+      const address = await paymentView(page);
+      const barcode = await showBarcode(page);
       await barcode.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       // One CSS pixel per module is two device pixels here: the code fits the screen a phone shows.
       const box = (await barcode.boundingBox())!;
