@@ -19,6 +19,9 @@ const hitStatement = preparedStatement<{ bucket: string; hits: number }>(
    returning bucket, hits`,
 );
 
+/** The start of the fixed window `now` falls in. */
+const windowStart = (now: number, rule: RateRule) => new Date(now - (now % rule.windowMs));
+
 /**
  * Fixed-window counters kept in PostgreSQL so every app instance shares them (DESIGN §8).
  * `consume` runs before any password hashing so a flood costs us one upsert per request.
@@ -34,7 +37,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
       );
       const rows = await hitStatement(db, [
         sorted.map((r) => r.bucket),
-        sorted.map((r) => new Date(now - (now % r.windowMs)).toISOString()),
+        sorted.map((r) => windowStart(now, r).toISOString()),
       ]);
       const hits = new Map(rows.map((r) => [r.bucket, r.hits]));
       if (sorted.some((r) => (hits.get(r.bucket) ?? 0) > r.limit)) throw errors.rateLimited();
@@ -48,7 +51,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
       const now = clock.now().getTime();
       await db.execute(
         sql`update rate_limits set hits = greatest(hits - 1, 0)
-            where bucket = ${rule.bucket} and window_start = ${new Date(now - (now % rule.windowMs))}`,
+            where bucket = ${rule.bucket} and window_start = ${windowStart(now, rule)}`,
       );
     },
     /** Drops windows that ended long ago; called from a periodic job. */
