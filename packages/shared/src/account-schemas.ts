@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_MSG } from './account-messages.js';
 import { MSG } from './messages.js';
 import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './validation.js';
+import { LANGUAGES } from './languages.js';
 
 const typedPassword = z
   .string({ error: ACCOUNT_MSG.currentPasswordRequired })
@@ -100,3 +101,7 @@ export const SIGN_IN_OUTCOME_LABEL: Record<SignInOutcome, string> = {
   failed: 'Failed attempt',
   'password-only': 'Password correct, code not given or wrong',
 };
+
+/** PUT /account/language: the account's language (DESIGN D19). */
+export const accountLanguageRequestSchema = z.object({ language: z.enum(LANGUAGES) }).strict();
+export type AccountLanguageRequest = z.infer<typeof accountLanguageRequestSchema>;

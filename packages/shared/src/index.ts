@@ -29,3 +29,5 @@ export * from './operator-schemas.js';
 export * from './operator-routes.js';
 export * from './key-facts.js';
 export * from './ledger-view.js';
+export * from './languages.js';
+export * from './translation.js';

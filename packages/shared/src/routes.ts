@@ -68,6 +68,8 @@ export const API = {
   accountSessionRevoke: '/account/sessions/:id/revoke',
   accountSessionsRevokeOthers: '/account/sessions/revoke-others',
   accountSignIns: '/account/sign-ins',
+  /** The account's language (DESIGN D19): PUT { language }; e-mails go out in it. */
+  accountLanguage: '/account/language',
   adminOverview: '/admin/overview',
   adminAudit: '/admin/audit',
   adminUsers: '/admin/users',

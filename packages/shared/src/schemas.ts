@@ -1,6 +1,7 @@
 import { YEAR_MS } from './time.js';
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.js';
+import { LANGUAGES } from './languages.js';
 import { MSG } from './messages.js';
 import { ceilingText, exceedsAmount, MAX_AMOUNT, parseAmount, type Asset } from './money.js';
 import {
@@ -56,6 +57,8 @@ export const registerRequestSchema = z.object({
     .max(64, MSG.register.walletInvalid)
     .regex(WALLET_PATTERN, MSG.register.walletInvalid),
   referralCode: z.string().trim().max(64, MSG.register.referralUnknown).optional().default(''),
+  /** The language the sign-up page was read in (DESIGN D19): the account's, until changed in Settings. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -93,6 +96,8 @@ export const userSnapshotSchema = z.object({
   earnedTotal: decimalString,
   botStatus: z.union([z.literal(0), z.literal(1)]),
   referralCode: z.string().nullable(),
+  /** The account's language (DESIGN D19): the web app speaks it once signed in, e-mails go out in it. */
+  language: z.enum(LANGUAGES),
 });
 export type UserSnapshot = z.infer<typeof userSnapshotSchema>;
 

@@ -1,0 +1,10 @@
+import { defineConfig } from '@lingui/cli';
+
+// The web app's own texts (DESIGN D19): English is the source, written in the code through Lingui's macros;
+// `npm run i18n:extract -w @svp/web` writes every language's catalog, the build compiles the one a reader picks.
+// packages/shared's texts are translated in packages/shared/src/locales instead.
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'es', 'ru'],
+  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['**/*.test.*'] }],
+});

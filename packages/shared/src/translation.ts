@@ -1,0 +1,118 @@
+import { ACCOUNT_MSG } from './account-messages.js';
+import { MSG } from './messages.js';
+import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_MSG } from './notifications.js';
+import { OPERATOR_MSG } from './operator-messages.js';
+import { TWO_FACTOR_MSG } from './two-factor-messages.js';
+
+/**
+ * Every text packages/shared holds, as one tree: English, the source (DESIGN D19). A translation
+ * (locales/<language>.ts) has the same shape, checked by the compiler: a string for each string, a function with the
+ * same parameters for each function. A missing or extra key does not compile; locales.test.ts checks the rest.
+ */
+export const SHARED_TEXTS = {
+  MSG,
+  ACCOUNT_MSG,
+  TWO_FACTOR_MSG,
+  OPERATOR_MSG,
+  NOTIFICATION_MSG,
+  NOTIFICATION_CATEGORY_LABELS,
+};
+
+type Translated<T> = T extends (...args: infer A) => string
+  ? (...args: A) => string
+  : T extends string
+    ? string
+    : { [K in keyof T]: Translated<T[K]> };
+
+export type SharedTexts = Translated<typeof SHARED_TEXTS>;
+
+type Leaf = string | ((...args: never[]) => string);
+type Tree = { [key: string]: Tree | Leaf };
+
+/** A text of the tree found again from its English words: its path and, for a function, the arguments it had. */
+export interface TextKey {
+  key: string;
+  params: string[];
+}
+
+const SENTINEL = (i: number) => `\u0001${i}\u0001`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface Matchers {
+  exact: Map<string, string>;
+  patterns: { key: string; pattern: RegExp; order: number[] }[];
+}
+let matchers: Matchers | undefined;
+
+function buildMatchers(): Matchers {
+  const exact = new Map<string, string>();
+  const patterns: Matchers['patterns'] = [];
+  const walk = (node: Tree, path: string) => {
+    for (const [name, value] of Object.entries(node)) {
+      const key = path ? `${path}.${name}` : name;
+      if (typeof value === 'string') {
+        if (!exact.has(value)) exact.set(value, key);
+      } else if (typeof value === 'function') {
+        // Called with markers for its arguments, the function shows where each lands in its English text.
+        let text: string;
+        try {
+          text = (value as (...args: string[]) => string)(...Array.from({ length: value.length }, (_, i) => SENTINEL(i)));
+        } catch {
+          continue;
+        }
+        const order: number[] = [];
+        const source = text
+          .split(/(\u0001\d+\u0001)/)
+          .map((part) => {
+            const marker = /^\u0001(\d+)\u0001$/.exec(part);
+            if (!marker) return escapeRegExp(part);
+            order.push(Number(marker[1]));
+            return '([\\s\\S]+?)';
+          })
+          .join('');
+        if (order.length === value.length) patterns.push({ key, pattern: new RegExp(`^${source}$`), order });
+      } else {
+        walk(value, key);
+      }
+    }
+  };
+  walk(SHARED_TEXTS as unknown as Tree, '');
+  return { exact, patterns };
+}
+
+/**
+ * The path and arguments of a text of SHARED_TEXTS, from its English words: how the server's error envelope names
+ * its message (`key`, `params`) and how the web app shows a server text in the reader's language. Undefined for a
+ * text the tree does not hold (a message of the database, say): it is shown as it came.
+ */
+export function textKeyOf(text: string): TextKey | undefined {
+  matchers ??= buildMatchers();
+  const key = matchers.exact.get(text);
+  if (key) return { key, params: [] };
+  for (const { key: fnKey, pattern, order } of matchers.patterns) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const params: string[] = [];
+    order.forEach((argument, i) => (params[argument] = match[i + 1]!));
+    return { key: fnKey, params };
+  }
+  return undefined;
+}
+
+/** The text at `key` of a translation, filled with `params`; undefined when the tree has no text there. */
+export function textAt(texts: SharedTexts, key: string, params: readonly string[] = []): string | undefined {
+  let node: unknown = texts;
+  for (const name of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[name];
+  }
+  if (typeof node === 'string') return node;
+  if (typeof node === 'function') return (node as (...args: string[]) => string)(...params);
+  return undefined;
+}
+
+/** An English text of the tree, in `texts`' language; any other text as it is. */
+export function translateText(texts: SharedTexts, text: string): string {
+  const found = textKeyOf(text);
+  return (found && textAt(texts, found.key, found.params)) ?? text;
+}
