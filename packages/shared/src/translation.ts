@@ -1,4 +1,5 @@
 import { ACCOUNT_MSG } from './account-messages.js';
+import { KEY_FACTS_MSG } from './key-facts.js';
 import { MSG } from './messages.js';
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_MSG } from './notifications.js';
 import { OPERATOR_MSG } from './operator-messages.js';
@@ -16,6 +17,7 @@ export const SHARED_TEXTS = {
   OPERATOR_MSG,
   NOTIFICATION_MSG,
   NOTIFICATION_CATEGORY_LABELS,
+  KEY_FACTS_MSG,
 };
 
 type Translated<T> = T extends (...args: infer A) => string
