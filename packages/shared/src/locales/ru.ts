@@ -1,4 +1,2 @@
-import { SHARED_TEXTS, type SharedTexts } from '../translation.js';
-
-// Placeholder until the translation lands: English. locales.test.ts fails on it.
-export const TEXTS: SharedTexts = SHARED_TEXTS;
+// Russian: locales/ru/ (index.ts assembles the parts). The web app loads it as @svp/shared/locales/ru.
+export { TEXTS } from './ru/index.js';
