@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -54,7 +55,11 @@ const apiTarget = process.env.SVP_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
-    react(),
+    // Lingui's macros keep each text's English words in the build (stripMessageField: false): English needs no
+    // catalog of its own, so the login page loads none (src/features/language). Other languages' catalogs
+    // (src/locales/<language>/messages.po) are compiled by lingui() and loaded only when picked.
+    react({ babel: { plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]] } }),
+    lingui(),
     serviceWorkerBuild(),
     // Mantine's styles in two parts instead of the whole @mantine/core/styles.css (DESIGN §7): what the login
     // page needs blocks the first paint; the rest loads with the first lazy screen (src/app/router.tsx).

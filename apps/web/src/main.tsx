@@ -7,6 +7,8 @@ import { App } from './app/App';
 import { preloadArea } from './app/router';
 import { openingArea } from './app/opening-area';
 import { prefetchGet } from './lib/api';
+import { followAccountLanguage } from './features/language/chooseLanguage';
+import { activateEnglishNow, activateLanguage, initialLanguage } from './features/language/i18n';
 
 // A page load that opens on the dashboard (or the admin console) starts downloading that area's code, then
 // sends the area's first API requests, before the first render asks for either: the loading state lasts as
@@ -20,11 +22,23 @@ if (area) {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lost its #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+// English renders at once; another language's catalogs (one small chunk each) arrive first, so no text flashes in
+// English. The account's language, once signed in, takes over from the device's (features/language).
+const language = initialLanguage();
+if (language === 'en') {
+  activateEnglishNow();
+  render();
+} else {
+  void activateLanguage(language).catch(activateEnglishNow).finally(render);
+}
+followAccountLanguage();
 
 // Maintenance mode's notice (DESIGN D18) on every page, users' and admins', outside the app's own tree. Loaded after
 // the first render: the login page's first bundle stays within its budget (DESIGN §7).

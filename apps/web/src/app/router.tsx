@@ -8,6 +8,7 @@ import { setUnauthorizedHandler } from '../lib/api';
 import { noteSessionEnded, sessionEndedLogin } from '../features/auth/return-path';
 import { RequireRole } from './RequireRole';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { QueryArea } from './QueryArea';
 
 /** Mantine's styles for the lazy screens; requested before the screen itself, so they come first in the cascade. */
 const loadScreenStyles = () => import('./screen-styles');
@@ -51,8 +52,13 @@ export function preloadArea(role: Role): void {
   (role === 'admin' ? AdminArea : DashboardArea).preload();
 }
 
+/** A lazy screen, with the query cache every screen but the login page reads (QueryArea.tsx). */
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<FullPageLoader />}>{children}</Suspense>;
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <QueryArea>{children}</QueryArea>
+    </Suspense>
+  );
 }
 
 export const routes: RouteObject[] = [

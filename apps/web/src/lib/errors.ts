@@ -1,4 +1,5 @@
 import { MSG } from '@svp/shared';
+import { localizeText } from '../features/language/i18n';
 import { ApiError } from './api';
 
 export interface FallbackTexts {
@@ -8,15 +9,19 @@ export interface FallbackTexts {
   network: string;
 }
 
-/** The server's own message when it sent one (the spec's wording, SPEC §5/§8), else the screen's fallback. */
+/**
+ * The server's own message when it sent one (the spec's wording, SPEC §5/§8), else the screen's fallback; in the
+ * reader's language (the server speaks English: its texts are packages/shared's, found again by their words).
+ */
 export function errorMessage(error: unknown, fallback: FallbackTexts): string {
-  if (error instanceof ApiError && error.kind === 'http') return error.message || fallback.http;
-  return fallback.network;
+  if (error instanceof ApiError && error.kind === 'http') return localizeText(error.message || fallback.http);
+  return localizeText(fallback.network);
 }
 
-/** The server's message for one field of the form, when it named that field. */
+/** The server's message for one field of the form, when it named that field, in the reader's language. */
 export function fieldError(error: unknown, field: string): string | undefined {
-  return error instanceof ApiError ? error.fields?.[field] : undefined;
+  const text = error instanceof ApiError ? error.fields?.[field] : undefined;
+  return text === undefined ? undefined : localizeText(text);
 }
 
 /** Fills an API path template such as `/topup/:requestId/status`. */

@@ -2,7 +2,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../app/AppProviders';
+import { AppProviders } from '../app/AppProviders';
+import QueryProvider, { createQueryClient } from '../app/QueryProvider';
 import { MSG, type MeResponse, type UserSnapshot } from '@svp/shared';
 
 /** Shows the current path so tests can assert where the app navigated. */
@@ -18,14 +19,16 @@ export function renderAt(element: ReactElement, { path = '/', route = '*' }: { p
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   return render(
-    <AppProviders queryClient={queryClient} env="test">
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={route} element={element} />
-          <Route path="/" element={<div>Login page</div>} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
+    <AppProviders env="test">
+      <QueryProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={route} element={element} />
+            <Route path="/" element={<div>Login page</div>} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryProvider>
     </AppProviders>,
   );
 }
@@ -77,6 +80,7 @@ export const testUser: UserSnapshot = {
   earnedTotal: '0',
   botStatus: 0,
   referralCode: null,
+  language: 'en',
 };
 
 /** The home's coin box and bot box as /me carries them for testUser: welcome reward claimed, bot inactive. */

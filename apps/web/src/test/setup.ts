@@ -59,3 +59,8 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
 });
+
+// Every test starts in English, the spec's own words; a test of another language activates it itself.
+import { activateEnglishNow } from '../features/language/i18n';
+activateEnglishNow();
+afterEach(() => activateEnglishNow());

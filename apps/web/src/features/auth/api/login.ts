@@ -1,7 +1,9 @@
+import { t } from '@lingui/core/macro';
 import { API, MSG, type LoginRequest, type Role, type UserSnapshot } from '@svp/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { ApiError, apiPost } from '../../../lib/api';
 import { setStoredUser } from '../../../lib/storedUser';
+import { localizeText } from '../../language/i18n';
 
 export interface LoginVariant {
   role: Role;
@@ -38,14 +40,16 @@ const SHOWN_AS_IS = new Set([
 /** SPEC §8 login messages for a failed attempt. */
 export function loginErrorMessage(error: unknown, variant: LoginVariant): string {
   if (error instanceof ApiError) {
-    if (error.kind === 'network') return MSG.login.network;
+    if (error.kind === 'network') return localizeText(MSG.login.network);
     if (error.kind === 'http' && error.code && SHOWN_AS_IS.has(error.code)) {
-      return error.message || variant.invalidMessage;
+      return localizeText(error.message || variant.invalidMessage);
     }
-    if (error.kind === 'http') return `Error: ${error.message || MSG.login.httpErrorDefault}`;
+    if (error.kind === 'http') return errorPrefixed(localizeText(error.message || MSG.login.httpErrorDefault));
   }
-  return `Error: ${MSG.login.httpErrorDefault}`;
+  return errorPrefixed(localizeText(MSG.login.httpErrorDefault));
 }
+
+const errorPrefixed = (text: string) => t`Error: ${text}`;
 
 const loadSchema = () => import('./login-schema');
 
@@ -71,8 +75,32 @@ export async function login(variant: LoginVariant, body: LoginRequest): Promise<
   return res.user;
 }
 
+interface LoginCallbacks {
+  onSuccess: (result: unknown) => void;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * The sign-in request and whether it is on its way. Plain state, not the query library: the login page's first
+ * bundle carries none (DESIGN §7); a second submit while one is pending shares its answer (apiPost).
+ */
 export function useLogin(variant: LoginVariant, submit?: (body: LoginRequest) => Promise<unknown>) {
-  return useMutation<unknown, Error, LoginRequest>({
-    mutationFn: (body: LoginRequest) => (submit ? submit(body) : login(variant, body)),
-  });
+  const [isPending, setPending] = useState(false);
+  const mutate = useCallback(
+    (body: LoginRequest, { onSuccess, onError }: LoginCallbacks) => {
+      setPending(true);
+      (submit ? submit(body) : login(variant, body)).then(
+        (result) => {
+          setPending(false);
+          onSuccess(result);
+        },
+        (error: unknown) => {
+          setPending(false);
+          onError(error);
+        },
+      );
+    },
+    [variant, submit],
+  );
+  return { isPending, mutate };
 }

@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MSG, type LoginRequest } from '@svp/shared';
+import type { LoginRequest } from '@svp/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useMsg } from '../../language/useMsg';
 import { Logo } from '../../../components/ui/Logo';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { loginErrorMessage, preloadLoginSchema, useLogin, type LoginVariant } from '../api/login';
@@ -26,6 +28,8 @@ interface LoginFormProps {
 /** User and admin login share this form; only the endpoint, texts, links and destination differ. */
 export function LoginForm(props: LoginFormProps) {
   const { variant, title, subtitle, redirectTo, links, submit, onSubmitted, notice } = props;
+  const { t } = useLingui();
+  const MSG = useMsg();
   const navigate = useNavigate();
   const mutation = useLogin(variant, submit);
   const [email, setEmail] = useState('');
@@ -65,7 +69,7 @@ export function LoginForm(props: LoginFormProps) {
         <form onSubmit={onSubmit} onFocus={preloadLoginSchema} noValidate>
           <Stack gap="md">
             <TextInput
-              label="Email or phone"
+              label={t`Email or phone`}
               name="email"
               autoComplete="username"
               placeholder="you@example.com"
@@ -73,14 +77,14 @@ export function LoginForm(props: LoginFormProps) {
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
             <PasswordField
-              label="Password"
+              label={t`Password`}
               name="password"
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
             <SubmitButton size="md" fullWidth pending={mutation.isPending}>
-              Login
+              <Trans>Login</Trans>
             </SubmitButton>
           </Stack>
         </form>

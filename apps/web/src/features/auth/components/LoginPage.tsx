@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Loader } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { USER_LOGIN } from '../api/login';
 import { AuthShell } from '../../../components/ui/AuthShell';
+import { QueryArea } from '../../../app/QueryArea';
 import { LoginForm } from './LoginForm';
 import { loginReturn } from '../return-path';
 import { SessionEndedNotice } from './SessionEndedNotice';
@@ -12,6 +14,7 @@ const TotpStep = lazy(() => import('./TotpStep').then((m) => ({ default: m.TotpS
 
 /** /: the password, then, for an account with two-factor sign-in on, the code (ADR 0024). */
 export function LoginPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [codeStep, setCodeStep] = useState(false);
   // After a session ended on a page, sign-in goes back to that page (only a path inside the dashboard).
@@ -21,27 +24,29 @@ export function LoginPage() {
   return (
     <AuthShell>
       {codeStep ? (
-        <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
-          <TotpStep portal="user" stage="verify" onDone={toDashboard} onCancel={() => setCodeStep(false)} />
+        <Suspense fallback={<Loader size="sm" aria-label={t`Loading`} />}>
+          <QueryArea>
+            <TotpStep portal="user" stage="verify" onDone={toDashboard} onCancel={() => setCodeStep(false)} />
+          </QueryArea>
         </Suspense>
       ) : (
         <LoginForm
           variant={USER_LOGIN}
-          title="Welcome back"
-          subtitle="Log in to manage your balance, plans and withdrawals."
+          title={t`Welcome back`}
+          subtitle={t`Log in to manage your balance, plans and withdrawals.`}
           redirectTo={back.to}
           notice={<SessionEndedNotice ended={back.ended} />}
           onSubmitted={(result) => (result === 'verify' ? setCodeStep(true) : toDashboard())}
           links={
             <>
               <Anchor component={Link} to="/forgetPass" fz="sm">
-                Forgot Password?
+                <Trans>Forgot Password?</Trans>
               </Anchor>
               <Anchor component={Link} to="/register" fz="sm">
-                Sign Up
+                <Trans>Sign Up</Trans>
               </Anchor>
               <Anchor component={Link} to="/admin" fz="sm" c="dimmed">
-                Admin
+                <Trans>Admin</Trans>
               </Anchor>
             </>
           }

@@ -5,7 +5,8 @@ import { consoleKeys } from '../features/admin/api/console';
 import { clearStoredUser, setStoredUser } from '../lib/storedUser';
 import { meQueryKey } from '../shared/query-keys';
 import { testUser } from '../test/render';
-import { AppProviders, createQueryClient } from './AppProviders';
+import { AppProviders } from './AppProviders';
+import QueryProvider, { createQueryClient } from './QueryProvider';
 
 let fetched = 0;
 function Balance() {
@@ -13,14 +14,16 @@ function Balance() {
   return <p>{me.data ?? 'loading'}</p>;
 }
 
-describe('AppProviders', () => {
+describe('QueryProvider', () => {
   it("forgets one session's answers when the signed-in user changes, not when the same user's snapshot is refreshed", async () => {
     setStoredUser(testUser);
     const queryClient = createQueryClient();
     queryClient.setQueryData(consoleKeys.users(), ['someone@example.com']); // fetched earlier, no longer on screen
     render(
-      <AppProviders queryClient={queryClient} env="test">
-        <Balance />
+      <AppProviders env="test">
+        <QueryProvider client={queryClient}>
+          <Balance />
+        </QueryProvider>
       </AppProviders>,
     );
     expect(await screen.findByText('answer 1')).toBeInTheDocument();
