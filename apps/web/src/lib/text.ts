@@ -1,11 +1,14 @@
-// Display text that is not money: dates, hashes, counts. Money text is @svp/shared's money-format.ts.
+import { currentLanguage } from '../features/language/i18n';
 
-/** A date and time in the reader's locale, or "—" for a missing or malformed timestamp. */
+// Display text that is not money: dates, hashes, counts, in the language picked (DESIGN D19). Money text is
+// @svp/shared's money-format.ts: exact strings, the same in every language.
+
+/** A date and time in the reader's language, or "—" for a missing or malformed timestamp. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleString(undefined, {
+  return date.toLocaleString(currentLanguage(), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
@@ -19,7 +22,7 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  return date.toLocaleDateString(currentLanguage(), { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 /** "0x5e5e…5e5e": a transaction hash or address short enough for a table cell (the full one goes beside it). */
@@ -27,5 +30,10 @@ export function shortHash(hash: string): string {
   return hash.length > 14 ? `${hash.slice(0, 6)}…${hash.slice(-4)}` : hash;
 }
 
-/** "1 approved withdrawal", "3 approved withdrawals"; `many` for an irregular plural. */
+/** A count (taps, users) with the reader's language's digit grouping: "12,500", "12 500", "12.500". */
+export function formatCount(n: number): string {
+  return n.toLocaleString(currentLanguage());
+}
+
+/** English only: "1 approved withdrawal", "3 approved withdrawals". Translated texts use Lingui's plural instead. */
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
