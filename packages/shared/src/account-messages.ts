@@ -27,4 +27,6 @@ export const ACCOUNT_MSG = {
   sessionEnded: 'The session was signed out.',
   otherSessionsEnded: (count: number) =>
     count === 1 ? 'One other session was signed out.' : `${count} other sessions were signed out.`,
+  /** PUT /account/language with a code outside LANGUAGES (DESIGN D19). */
+  languageInvalid: 'Choose one of the languages offered.',
 } as const;

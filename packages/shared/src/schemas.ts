@@ -28,6 +28,10 @@ export const errorResponseSchema = z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** The message's place in SHARED_TEXTS (translation.ts' textKeyOf), when it is one: the web app shows it translated. */
+    key: z.string().optional(),
+    /** The arguments of a message that is a function of SHARED_TEXTS, in order; [] for a plain text. */
+    params: z.array(z.string()).optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,22 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, MSG, type ErrorCode, type ErrorResponse } from '@svp/shared';
+import { ERROR_STATUS, MSG, type ErrorCode } from '@svp/shared';
 import { AppError } from './errors.js';
+import { errorBody } from './error-body.js';
 import { IdempotencyClaimLost } from '../db/transaction.js';
 import { pgErrorCode } from '../db/pg-errors.js';
 
 /** Text PostgreSQL cannot store (a NUL character, in text or jsonb): the caller's input, not our fault. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
-function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorResponse {
-  return { error: fields && Object.keys(fields).length ? { code, message, fields } : { code, message } };
-}
-
 /** Sends an error in DESIGN §4's shape with its code's one status (ERROR_STATUS). */
 export function sendError(reply: FastifyReply, code: ErrorCode, message: string, fields?: Record<string, string>) {
   // A request still being worked on under the same key: the answer is worth asking for again shortly.
   if (code === 'IDEMPOTENCY_IN_PROGRESS') reply.header('retry-after', '1');
-  return reply.status(ERROR_STATUS[code]).send(body(code, message, fields));
+  return reply.status(ERROR_STATUS[code]).send(errorBody(code, message, fields));
 }
 
 /**

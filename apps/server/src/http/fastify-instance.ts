@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { unusualPathRefusal } from './paths.js';
 import { requestIds } from './request-ids.js';
 import { securityHeaders } from './security-headers.js';
+import { errorBody } from './error-body.js';
 import { responseSerializerCompiler } from './serializer.js';
 
 /** Paths pino must never print: credentials, one-time codes and session tokens (point 10). */
@@ -59,7 +60,7 @@ export function createFastify(config: Config, logStream?: { write(line: string):
     // %-encoding) answer in the shared error shape too, not Fastify's own.
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      const body = JSON.stringify({ error: { code: 'VALIDATION_ERROR', message: MSG.common.invalidInput } });
+      const body = JSON.stringify(errorBody('VALIDATION_ERROR', MSG.common.invalidInput));
       // The router's reply is untyped here (no route matched yet); the raw response is plain HTTP. No hook ran,
       // so the headers every answer carries are set here.
       void (reply as unknown as FastifyReply)

@@ -12,6 +12,7 @@ import type { Clock } from '../clock.js';
 import { preparedStatement, type Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { AppError } from './errors.js';
+import { errorBody } from './error-body.js';
 import type { IdempotencyClaim } from '../db/transaction.js';
 
 declare module 'fastify' {
@@ -63,7 +64,7 @@ export function requestHashOf(method: string, url: string, body: unknown): strin
   return createHash('sha256').update(`${method} ${url}\n${text}`).digest('hex');
 }
 
-const ANSWER_LOST = JSON.stringify({ error: { code: 'CONFLICT', message: MSG.common.requestDoneAnswerLost } });
+const ANSWER_LOST = JSON.stringify(errorBody('CONFLICT', MSG.common.requestDoneAnswerLost));
 
 /** What an existing key means for a new attempt with the same key (mismatch and in-progress are thrown). */
 export type ExistingKey =

@@ -53,7 +53,12 @@ describe('POST /auth/login (users) and /auth/admin/login (admins)', () => {
     const unknown = await client.post(API.login, { email: 'nobody@example.com', password: 'wrong-password' });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
-      expect(res.body.error).toEqual({ code: 'INVALID_CREDENTIALS', message: MSG.login.invalid });
+      expect(res.body.error).toEqual({
+        code: 'INVALID_CREDENTIALS',
+        message: MSG.login.invalid,
+        key: 'MSG.login.invalid',
+        params: [],
+      });
     }
     const admin = await client.post(API.adminLogin, { email: 'nobody@example.com', password: 'x' });
     expect(admin.body.error.message).toBe(MSG.adminLogin.invalid);
@@ -71,10 +76,20 @@ describe('POST /auth/login (users) and /auth/admin/login (admins)', () => {
     const admin = await createAdmin(t);
     const userAtAdmin = await client.post(API.adminLogin, { email: creds.email, password: creds.password });
     expect(userAtAdmin.status).toBe(403);
-    expect(userAtAdmin.body.error).toEqual({ code: 'ROLE_DENIED', message: MSG.adminLogin.adminOnly });
+    expect(userAtAdmin.body.error).toEqual({
+      code: 'ROLE_DENIED',
+      message: MSG.adminLogin.adminOnly,
+      key: 'MSG.adminLogin.adminOnly',
+      params: [],
+    });
     const adminAtUser = await client.post(API.login, { email: admin.email, password: admin.password });
     expect(adminAtUser.status).toBe(403);
-    expect(adminAtUser.body.error).toEqual({ code: 'ROLE_DENIED', message: MSG.login.userOnly });
+    expect(adminAtUser.body.error).toEqual({
+      code: 'ROLE_DENIED',
+      message: MSG.login.userOnly,
+      key: 'MSG.login.userOnly',
+      params: [],
+    });
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
     const adminOk = await client.post(API.adminLogin, { email: admin.email, password: admin.password });
     expect(adminOk.status).toBe(200);
@@ -174,7 +189,12 @@ describe('login rate limits', () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
     const blocked = await new Client(t.app, '10.2.2.1').post(API.login, creds);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.error).toEqual({ code: 'RATE_LIMITED', message: MSG.common.rateLimited });
+    expect(blocked.body.error).toEqual({
+      code: 'RATE_LIMITED',
+      message: MSG.common.rateLimited,
+      key: 'MSG.common.rateLimited',
+      params: [],
+    });
     t.clock.advance(16 * 60_000);
     expect((await new Client(t.app, '10.2.2.2').post(API.login, creds)).status).toBe(200);
   });

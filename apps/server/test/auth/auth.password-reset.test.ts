@@ -77,7 +77,12 @@ describe('forgot password', () => {
     ).toBe(200);
     const again = await client.post(API.passwordReset, { email: creds.email, otp, newPassword: 'password-two-2' });
     expect(again.status).toBe(400);
-    expect(again.body.error).toEqual({ code: 'OTP_INVALID', message: MSG.otp.verifyFailed });
+    expect(again.body.error).toEqual({
+      code: 'OTP_INVALID',
+      message: MSG.otp.verifyFailed,
+      key: 'MSG.otp.verifyFailed',
+      params: [],
+    });
   });
 
   it('lets only one of two simultaneous resets with the same code succeed', async () => {

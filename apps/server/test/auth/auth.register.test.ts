@@ -104,7 +104,12 @@ describe('POST /auth/register', () => {
       csrf: false,
     });
     expect(res.status).toBe(403);
-    expect(res.body.error).toEqual({ code: 'CSRF_FAILED', message: MSG.common.csrf });
+    expect(res.body.error).toEqual({
+      code: 'CSRF_FAILED',
+      message: MSG.common.csrf,
+      key: 'MSG.common.csrf',
+      params: [],
+    });
   });
 
   it.each([
@@ -145,7 +150,12 @@ describe('POST /auth/register', () => {
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
     const blocked = await new Client(t.app, '10.9.0.1').post(API.register, valid());
     expect([statuses[20], blocked.status]).toEqual([429, 429]);
-    expect(blocked.body.error).toEqual({ code: 'RATE_LIMITED', message: MSG.common.rateLimited });
+    expect(blocked.body.error).toEqual({
+      code: 'RATE_LIMITED',
+      message: MSG.common.rateLimited,
+      key: 'MSG.common.rateLimited',
+      params: [],
+    });
     expect((await new Client(t.app, '10.9.0.2').post(API.register, valid())).status).toBe(201);
 
     const roomy = await buildTestApp({ REGISTRATIONS_PER_IP_HOUR: '2' });

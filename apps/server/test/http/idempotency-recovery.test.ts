@@ -74,7 +74,12 @@ describe('Idempotency-Keys after a crash', () => {
     await t.database.db.execute(sql`update idempotency_keys set claimed_at = now() where key = 'key-recent'`);
     const retry = await u.client.post(API.stakingConvert, body, { 'idempotency-key': 'key-recent' });
     expect(retry.status).toBe(409);
-    expect(retry.body.error).toEqual({ code: 'IDEMPOTENCY_IN_PROGRESS', message: MSG.common.requestInProgress });
+    expect(retry.body.error).toEqual({
+      code: 'IDEMPOTENCY_IN_PROGRESS',
+      message: MSG.common.requestInProgress,
+      key: 'MSG.common.requestInProgress',
+      params: [],
+    });
     expect(retry.headers['retry-after']).toBe('1');
   });
 

@@ -34,6 +34,7 @@ const snapshot = {
   earnedTotal: '0',
   botStatus: 0,
   referralCode: null,
+  language: 'en',
 } as const;
 
 const outcome = z.discriminatedUnion('status', [
@@ -126,7 +127,9 @@ describe('the response schema is the whitelist of what leaves the server', () =>
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(500);
       expect(res.body, url).not.toContain(SECRET);
-      expect(res.json(), url).toEqual({ error: { code: 'INTERNAL', message: MSG.common.internal } });
+      expect(res.json(), url).toEqual({
+        error: { code: 'INTERNAL', message: MSG.common.internal, key: 'MSG.common.internal', params: [] },
+      });
       expect(res.headers['x-request-id'], url).toBeTruthy();
     }
   });
@@ -134,7 +137,9 @@ describe('the response schema is the whitelist of what leaves the server', () =>
   it('writes declared errors through the same compiled whitelist', async () => {
     const res = await app.inject('/probe/app-error');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: MSG.common.notFound } });
+    expect(res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: MSG.common.notFound, key: 'MSG.common.notFound', params: [] },
+    });
   });
 
   it('answers a real route in exactly its declared shape, and leaves raw text answers alone', async () => {

@@ -22,7 +22,12 @@ describe('admin roles: grants, revokes and what they allow', () => {
 
     const denied = await helper.client.get(API.adminOverview);
     expect(denied.status).toBe(403);
-    expect(denied.body.error).toEqual({ code: 'FORBIDDEN', message: OPERATOR_MSG.permissionDenied('overview.read') });
+    expect(denied.body.error).toEqual({
+      code: 'FORBIDDEN',
+      message: OPERATOR_MSG.permissionDenied('overview.read'),
+      key: 'OPERATOR_MSG.permissionDenied',
+      params: ['overview.read'],
+    });
     expect((await helper.client.get(OPERATOR_API.me)).body).toMatchObject({ roles: ['support'] });
 
     const granted = await boss.client.post(rolesOf(helper.id), { role: 'finance', granted: true });

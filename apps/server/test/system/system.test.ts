@@ -53,7 +53,9 @@ describe('system routes', () => {
   it('returns the error shape for unknown API routes', async () => {
     const res = await t.app.inject('/api/v1/nothing-here');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Not found.', key: 'MSG.common.notFound', params: [] },
+    });
   });
 
   it('moves the test clock by days when enabled', async () => {

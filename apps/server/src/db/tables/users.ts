@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@svp/shared';
 import { createdAt, uuidKey } from './columns.js';
 
 /** The user a row belongs to (`user_id`); with 'cascade' the row goes when the account does. */
@@ -27,6 +28,8 @@ export const users = pgTable(
     referredBy: uuid('referred_by'),
     /** When the account's current e-mail was proven by a link sent to it; null until then (ADR 0023). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /** The account's language (DESIGN D19): e-mails and notifications are written in it (migration 0047). */
+    language: text('language').$type<Language>().notNull().default(DEFAULT_LANGUAGE),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
@@ -42,5 +45,6 @@ export const users = pgTable(
     index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('users_language_check', sql`${t.language} in (${sql.raw(LANGUAGES.map((code) => `'${code}'`).join(', '))})`),
   ],
 );

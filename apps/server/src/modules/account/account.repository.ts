@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Language } from '@svp/shared';
 import { queryRows, type Db } from '../../db/client.js';
 import { emailVerifications, sessions, signInEvents, users } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
@@ -180,6 +181,11 @@ export const accountRepository = {
 
   async changeEmail(tx: Tx, userId: string, email: string, now: Date): Promise<void> {
     await tx.update(users).set({ email, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
+  },
+
+  /** The account's language; setting the one it has already changes nothing but the update time. */
+  async setLanguage(db: Db, userId: string, language: Language, now: Date): Promise<void> {
+    await db.update(users).set({ language, updatedAt: now }).where(eq(users.id, userId));
   },
 
   /**

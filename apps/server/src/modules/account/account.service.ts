@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, type ChangePasswordRequest } from '@svp/shared';
+import { ACCOUNT_MSG, type ChangePasswordRequest, type Language } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Actor } from '../../http/session.js';
 import type { Config } from '../../config.js';
@@ -106,6 +106,15 @@ export function createAccountService(deps: {
     async signIns(userId: string) {
       const rows = await repo.signIns(db, userId);
       return { signIns: rows.map((row) => ({ ...row, at: row.at.toISOString() })) };
+    },
+
+    /**
+     * The account's language (DESIGN D19): the web app speaks it once signed in, and mails and notifications are
+     * written in it from now on. Setting it twice is setting it once, so it needs no Idempotency-Key.
+     */
+    async setLanguage(userId: string, language: Language) {
+      await repo.setLanguage(db, userId, language, clock.now());
+      return { success: true as const, language };
     },
 
     /**

@@ -26,6 +26,7 @@ import type { TotpService } from './totp.js';
 import { errorResponses } from '../../http/responses.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
 import { requestMeta as meta } from '../../http/request-meta.js';
+import { acceptedLanguage } from '../../http/accept-language.js';
 
 /** HTTP only: parse, call the service, shape the reply. Rules live in auth.service.ts. */
 export function authRoutes(
@@ -52,7 +53,10 @@ export function authRoutes(
         },
       },
       async (request, reply) => {
-        await auth.register(request.body as Required<typeof request.body>, meta(request), request.idempotency);
+        // The language the sign-up page was read in, else the browser's (DESIGN D19).
+        const language = request.body.language ?? acceptedLanguage(request.headers['accept-language']);
+        const input = { ...request.body, language } as Required<typeof request.body>;
+        await auth.register(input, meta(request), request.idempotency);
         return reply.status(201).send({ success: true, message: MSG.register.success });
       },
     );

@@ -127,6 +127,7 @@ export function createAuthService(deps: {
               walletAddress: input.walletAddress,
               passwordHash,
               role: 'user',
+              language: input.language,
               referredBy,
               createdAt: now,
               updatedAt: now,

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Language } from '@svp/shared';
 import { preparedStatement, type Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
@@ -36,6 +37,8 @@ export interface SnapshotRow {
   earned_total: string;
   /** the account's e-mail is verified (ADR 0023) */
   email_verified: boolean;
+  /** the account's language (DESIGN D19) */
+  language: Language;
 }
 
 /** The snapshot's columns and joins, from `users u`; `$2` is today (UTC date) and `$3` now. */
@@ -45,7 +48,7 @@ const SNAPSHOT_COLUMNS = `u.id, u.email, u.role, u.username, u.wallet_address, u
      e.bot_status, e.bot_reason, (extract(epoch from e.bot_paid_through) * 1000)::bigint::text as bot_paid_through_ms,
      e.welcome_claimed_at is not null as welcome_claimed, p.name as plan_name,
      (extract(epoch from i.ends_at) * 1000)::bigint::text as ends_at_ms,
-     i.expected_withdrawal::text as expected_withdrawal, u.email_verified_at is not null as email_verified,
+     i.expected_withdrawal::text as expected_withdrawal, u.email_verified_at is not null as email_verified, u.language,
      (select coalesce(sum(le.amount), 0)::text from accounts ea
         join ledger_entries le on le.account_id = ea.id join ledger_transactions lt on lt.id = le.transaction_id
         where ea.owner = u.id::text and ea.code = 'usd.earnings' and lt.kind not like 'withdrawal%') as earned_total`;

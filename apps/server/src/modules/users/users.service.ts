@@ -58,6 +58,7 @@ export function createUsersService(
       earnedTotal: toDecimalString(BigInt(row.earned_total ?? '0'), 'USD'),
       botStatus: row.bot_status === 'active' ? 1 : 0,
       referralCode: row.referral_code,
+      language: row.language,
     };
   }
 
