@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import JsBarcode from 'jsbarcode';
 import QRCode from 'qrcode';
@@ -18,6 +19,7 @@ type QrChoice = 'address' | 'request';
  * address is the token contract's, with the amount.
  */
 export function PaymentQrCode({ paymentUri, address }: { paymentUri: string; address: string }) {
+  const { t } = useLingui();
   const [choice, setChoice] = useState<QrChoice>('address');
   const [qr, setQr] = useState<string | null>(null);
   const content = choice === 'address' ? address : paymentUri;
@@ -42,10 +44,10 @@ export function PaymentQrCode({ paymentUri, address }: { paymentUri: string; add
         size="xs"
         value={choice}
         onChange={(value) => setChoice(value as QrChoice)}
-        aria-label="What the QR code holds"
+        aria-label={t`What the QR code holds`}
         data={[
-          { value: 'address', label: 'Address only' },
-          { value: 'request', label: 'Payment request' },
+          { value: 'address', label: t`Address only` },
+          { value: 'request', label: t`Payment request` },
         ]}
       />
       <div className={classes.qrFrame}>
@@ -56,8 +58,8 @@ export function PaymentQrCode({ paymentUri, address }: { paymentUri: string; add
             data-qr={choice}
             alt={
               choice === 'address'
-                ? 'QR code of the deposit address'
-                : 'QR code of the payment request (token contract, deposit address and amount)'
+                ? t`QR code of the deposit address`
+                : t`QR code of the payment request (token contract, deposit address and amount)`
             }
           />
         ) : (
@@ -65,9 +67,11 @@ export function PaymentQrCode({ paymentUri, address }: { paymentUri: string; add
         )}
       </div>
       <Text fz="xs" c="dimmed" ta="center" maw={240}>
-        {choice === 'address'
-          ? 'Scan with your wallet or exchange, then enter the amount to pay.'
-          : 'For wallets that read payment requests (EIP-681): it fills in the token and the amount.'}
+        {choice === 'address' ? (
+          <Trans>Scan with your wallet or exchange, then enter the amount to pay.</Trans>
+        ) : (
+          <Trans>For wallets that read payment requests (EIP-681): it fills in the token and the amount.</Trans>
+        )}
       </Text>
     </Stack>
   );
@@ -115,6 +119,7 @@ function Barcode({
   module: number;
   length: number;
 }) {
+  const { t } = useLingui();
   const pattern = useMemo(() => barPattern(address), [address]);
   if (!pattern) return null;
   const span = (pattern.length + 2 * QUIET) * module;
@@ -135,7 +140,7 @@ function Barcode({
       className={upright ? classes.barUpright : classes.bar}
       shapeRendering="crispEdges"
       role="img"
-      aria-label="Barcode (CODE128) of the deposit address"
+      aria-label={t`Barcode (CODE128) of the deposit address`}
     >
       <rect width={w} height={h} fill="#ffffff" />
       <g fill="#000000">{bars}</g>
@@ -167,7 +172,7 @@ export function AddressBarcode({ address }: { address: string }) {
       </div>
       <div className={classes.barButton}>
         <Button variant="default" onClick={() => setOpened((o) => !o)} aria-expanded={opened}>
-          {opened ? 'Hide barcode' : 'Show barcode'}
+          {opened ? <Trans>Hide barcode</Trans> : <Trans>Show barcode</Trans>}
         </Button>
         {opened && (
           <div className={classes.barStage}>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -13,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { formatUsd } from '@svp/shared';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { usePublicConfig } from '../../../shared/public-config';
 import { useTopupStatus, type TopupQuote } from '../api/topup';
@@ -47,28 +48,31 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
 
 /** Amount, fee, total, the BEP-20 warning, the address with copy and Trust Wallet, and the codes. */
 function PaymentInstructions({ quote }: { quote: TopupQuote }) {
+  const { t } = useLingui();
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Stack gap="sm">
-          <Line label="Amount" value={formatUsd(quote.amount)} />
-          <Line label="Top-up fee" value={formatUsd(quote.fee)} />
+          <Line label={t`Amount`} value={formatUsd(quote.amount)} />
+          <Line label={t`Top-up fee`} value={formatUsd(quote.fee)} />
           <Divider />
-          <Line label="Amount to pay" value={`${quote.amountToPay} USDT`} strong />
-          <Alert color="yellow" variant="light" title="USDT on BEP-20 only">
-            Send only USDT on the BNB Smart Chain (BEP-20) network to this address. Other tokens or networks cannot be
-            credited.
+          <Line label={t`Amount to pay`} value={`${quote.amountToPay} USDT`} strong />
+          <Alert color="yellow" variant="light" title={t`USDT on BEP-20 only`}>
+            <Trans>
+              Send only USDT on the BNB Smart Chain (BEP-20) network to this address. Other tokens or networks cannot
+              be credited.
+            </Trans>
           </Alert>
           <div>
             <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-              Deposit address
+              <Trans>Deposit address</Trans>
             </Text>
             <Text ff="monospace" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="deposit-address">
               {quote.walletAddress}
             </Text>
           </div>
           <Group gap="xs">
-            <CopyButton value={quote.walletAddress} label="Copy address" ariaLabel="Copy deposit address" />
+            <CopyButton value={quote.walletAddress} label={t`Copy address`} ariaLabel={t`Copy deposit address`} />
             <Button
               component="a"
               href={trustWalletLink(quote)}
@@ -76,15 +80,17 @@ function PaymentInstructions({ quote }: { quote: TopupQuote }) {
               rel="noopener noreferrer"
               variant="default"
             >
-              Pay with Trust Wallet
+              <Trans>Pay with Trust Wallet</Trans>
             </Button>
           </Group>
           <Text fz="sm" c="dimmed">
-            The timer is only a guide: a payment that arrives after it ends is still credited to your balance. We check
-            for your payment every 30 seconds.
+            <Trans>
+              The timer is only a guide: a payment that arrives after it ends is still credited to your balance. We
+              check for your payment every 30 seconds.
+            </Trans>
           </Text>
         </Stack>
-        <Suspense fallback={<Loader mx="auto" my="xl" aria-label="Loading the QR code" />}>
+        <Suspense fallback={<Loader mx="auto" my="xl" aria-label={t`Loading the QR code`} />}>
           <PaymentQrCode paymentUri={quote.paymentUri} address={quote.walletAddress} />
         </Suspense>
       </SimpleGrid>
@@ -104,29 +110,33 @@ interface PaymentViewProps {
 }
 
 export function PaymentView({ quote, onClose }: PaymentViewProps) {
+  const { t } = useLingui();
   const config = usePublicConfig();
   const status = useTopupStatus(quote.requestId, true);
   const paid = status.data?.status === 'paid';
   const left = usePaymentWindow(quote.expiresAt, paid, () => onClose('expired'));
   const links = config.data?.links;
+  const clock = formatClock(left);
 
   return (
     <Stack gap="md">
       <Card withBorder radius="lg" padding="lg">
         <Group justify="space-between" align="center" mb="md" gap="xs">
           <Title order={2} fz="h4">
-            {paid ? 'Payment received' : 'Send your payment'}
+            {paid ? <Trans>Payment received</Trans> : <Trans>Send your payment</Trans>}
           </Title>
           {paid ? (
             <Badge color="green" size="lg" variant="light">
-              Paid
+              <Trans>Paid</Trans>
             </Badge>
           ) : (
             <Badge color={left > 60 ? 'blue' : 'red'} size="lg" variant="light" tt="none">
-              Time left{' '}
-              <span role="timer" aria-label={`Time left ${formatClock(left)}`}>
-                {formatClock(left)}
-              </span>
+              <Trans>
+                Time left{' '}
+                <span role="timer" aria-label={t`Time left ${clock}`}>
+                  {clock}
+                </span>
+              </Trans>
             </Badge>
           )}
         </Group>
@@ -140,12 +150,21 @@ export function PaymentView({ quote, onClose }: PaymentViewProps) {
         <Group justify="space-between" mt="lg" gap="sm">
           {/* A link's name never breaks across lines ("Chat / bot" at 375 px): whole links wrap. */}
           <Text fz="sm">
-            Need help? {links?.channel && <HelpLink href={links.channel}>Messaging channel</HelpLink>}
+            <Trans>Need help?</Trans>{' '}
+            {links?.channel && (
+              <HelpLink href={links.channel}>
+                <Trans>Messaging channel</Trans>
+              </HelpLink>
+            )}
             {links?.channel && links.chatBot && ' · '}
-            {links?.chatBot && <HelpLink href={links.chatBot}>Chat bot</HelpLink>}
+            {links?.chatBot && (
+              <HelpLink href={links.chatBot}>
+                <Trans>Chat bot</Trans>
+              </HelpLink>
+            )}
           </Text>
           <Button variant={paid ? 'filled' : 'default'} onClick={() => onClose('user')}>
-            {paid ? 'Done' : 'Close'}
+            {paid ? <Trans>Done</Trans> : <Trans>Close</Trans>}
           </Button>
         </Group>
       </Card>
@@ -156,7 +175,7 @@ export function PaymentView({ quote, onClose }: PaymentViewProps) {
 }
 
 /** An outside help link whose name never breaks across lines. */
-function HelpLink({ href, children }: { href: string; children: string }) {
+function HelpLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Anchor href={href} target="_blank" rel="noopener noreferrer" fz="sm" style={{ whiteSpace: 'nowrap' }}>
       {children}

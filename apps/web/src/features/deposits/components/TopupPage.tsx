@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { TopupQuote } from '../api/topup';
@@ -7,14 +8,15 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 
 /** SPEC §2/§4 top-up panel: amount form → wallet view (countdown, codes, copy) → paid → closed. */
 export default function TopupPage() {
+  const { t } = useLingui();
   const [quote, setQuote] = useState<TopupQuote | null>(null);
   const [expired, setExpired] = useState(false);
 
   return (
     <Stack gap="md">
       <PageHeader
-        title="Top Up"
-        description="Add money to your balance with USDT on the BEP-20 (BNB Smart Chain) network."
+        title={t`Top Up`}
+        description={t`Add money to your balance with USDT on the BEP-20 (BNB Smart Chain) network.`}
       />
       {quote ? (
         <PaymentView
@@ -28,9 +30,17 @@ export default function TopupPage() {
       ) : (
         <>
           {expired && (
-            <Alert color="blue" variant="light" radius="lg" title="The payment window has closed" role="status">
-              If you already sent your payment, it is still credited when it arrives: watch your balance and your
-              History. To pay again, start a new top-up.
+            <Alert
+              color="blue"
+              variant="light"
+              radius="lg"
+              title={t`The payment window has closed`}
+              role="status"
+            >
+              <Trans>
+                If you already sent your payment, it is still credited when it arrives: watch your balance and your
+                History. To pay again, start a new top-up.
+              </Trans>
             </Alert>
           )}
           <TopupAmountForm

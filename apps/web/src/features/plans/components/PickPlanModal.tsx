@@ -1,5 +1,7 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { formatUsdMicro, fromDecimalString, MSG, parseAmount } from '@svp/shared';
+import { formatUsdMicro, fromDecimalString, parseAmount } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { usePublicConfig } from '../../../shared/public-config';
@@ -10,6 +12,7 @@ import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import KeyFacts from '../../../components/ui/KeyFacts';
 import { useAmountField } from '../../../lib/useAmountField';
 import { SmallFigure } from '../../../components/ui/SmallFigure';
+import { useMsg } from '../../language/useMsg';
 
 interface PickPlanModalProps {
   plan: Plan | null;
@@ -21,8 +24,10 @@ interface PickPlanModalProps {
 }
 
 export function PickPlanModal({ plan, durations, balance, onClose, onSuccess }: PickPlanModalProps) {
+  const { t } = useLingui();
+  const name = plan?.name;
   return (
-    <Modal opened={plan !== null} onClose={onClose} title={plan ? `Pick the ${plan.name} plan` : ''} centered>
+    <Modal opened={plan !== null} onClose={onClose} title={plan ? t`Pick the ${name} plan` : ''} centered>
       {plan && (
         <PickPlanForm
           key={plan.code}
@@ -41,6 +46,8 @@ type FormProps = Omit<PickPlanModalProps, 'plan'> & { plan: Plan };
 
 /** SPEC §2 pick-plan modal: duration (45 days; 120 shown, disabled), amount, a live preview, confirm. */
 export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: FormProps) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const [duration, setDuration] = useState('');
   const { amount, error, setError, input } = useAmountField(plan.minAmount);
   const invest = useInvest();
@@ -66,47 +73,51 @@ export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: F
     ? errorMessage(invest.error, { http: MSG.invest.failed, network: MSG.invest.failed })
     : null;
   const shown = error ?? serverError;
+  const minimum = formatUsdMicro(fromDecimalString(plan.minAmount, 'USD'));
+  const available = formatUsdMicro(fromDecimalString(balance, 'USD'));
 
   return (
     <Stack component="form" gap="sm" onSubmit={onSubmit}>
       <NativeSelect
-        label="Duration"
+        label={t`Duration`}
         value={duration}
         onChange={(e) => {
           setDuration(e.currentTarget.value);
           setError(null);
         }}
         data={[
-          { value: '', label: 'Select a duration' },
+          { value: '', label: t`Select a duration` },
           ...durations.map((d) => ({
             value: String(d.days),
-            label: d.enabled ? `${d.days} days` : `${d.days} days (coming soon)`,
+            label: d.enabled
+              ? t`${plural(d.days, { one: '# day', other: '# days' })}`
+              : t`${plural(d.days, { one: '# day (coming soon)', other: '# days (coming soon)' })}`,
             disabled: !d.enabled,
           })),
         ]}
       />
       <TextInput
-        label="Amount (USD)"
-        description={`Minimum ${formatUsdMicro(fromDecimalString(plan.minAmount, 'USD'))} · available ${formatUsdMicro(fromDecimalString(balance, 'USD'))}`}
+        label={t`Amount (USD)`}
+        description={t`Minimum ${minimum} · available ${available}`}
         leftSection="$"
         {...input}
       />
       <Paper withBorder radius="md" p="sm" aria-live="polite">
         <SimpleGrid cols={2} spacing="xs">
           <SmallFigure
-            label="Expected withdrawal"
+            label={t`Expected withdrawal`}
             value={preview ? formatUsdMicro(preview.expectedWithdrawal) : '—'}
             testId="preview-withdrawal"
           />
           <SmallFigure
-            label="Expected profit"
+            label={t`Expected profit`}
             value={preview ? formatUsdMicro(preview.expectedProfit) : '—'}
             testId="preview-profit"
           />
         </SimpleGrid>
         {!days && (
           <Text fz="xs" c="dimmed" mt={4}>
-            Choose a duration to see what you would receive.
+            <Trans>Choose a duration to see what you would receive.</Trans>
           </Text>
         )}
       </Paper>
@@ -119,10 +130,10 @@ export function PickPlanForm({ plan, durations, balance, onClose, onSuccess }: F
       <ErrorAlert message={shown} />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" loading={invest.isPending}>
-          Confirm
+          <Trans>Confirm</Trans>
         </Button>
       </Group>
     </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatUsd, formatUsdMicro, fromDecimalString } from '@svp/shared';
 import { useId } from 'react';
@@ -18,9 +19,15 @@ export function PlanCard({
   onMore: () => void;
   onPick: () => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   const ratio = plan.ratios[String(days)];
   const atMinimum = previewInvestment(plan, days, fromDecimalString(plan.minAmount, 'USD'));
+  const name = plan.name;
+  const dailyTask = plan.dailyTask;
+  const minimum = formatUsd(plan.minAmount);
+  const payout = ratio ? ratioLabel(ratio) : '';
+  const returned = atMinimum ? formatUsdMicro(atMinimum.expectedWithdrawal) : '';
   return (
     <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={titleId}>
       <Stack gap="sm" h="100%" justify="space-between">
@@ -34,28 +41,36 @@ export function PlanCard({
             </Badge>
           </Group>
           <Text fz="sm">
-            Daily task power: <b>{plan.dailyTask}</b>
+            <Trans>
+              Daily task power: <b>{dailyTask}</b>
+            </Trans>
           </Text>
           <Text fz="sm">
-            Minimum: <b>{formatUsd(plan.minAmount)}</b>
+            <Trans>
+              Minimum: <b>{minimum}</b>
+            </Trans>
           </Text>
           {ratio && (
             <Text fz="sm">
-              Pays at {days} days: <b>{ratioLabel(ratio)}</b> what you invest
+              <Trans>
+                Pays at {days} days: <b>{payout}</b> what you invest
+              </Trans>
             </Text>
           )}
           {atMinimum && (
             <Text fz="xs" c="dimmed">
-              {formatUsd(plan.minAmount)} invested pays {formatUsdMicro(atMinimum.expectedWithdrawal)} at maturity
+              <Trans>
+                {minimum} invested pays {returned} at maturity
+              </Trans>
             </Text>
           )}
         </Stack>
         <Group gap="xs" grow>
-          <Button variant="default" px="xs" onClick={onMore} aria-label={`More about ${plan.name}`}>
-            More
+          <Button variant="default" px="xs" onClick={onMore} aria-label={t`More about ${name}`}>
+            <Trans>More</Trans>
           </Button>
           <Button px="xs" onClick={onPick}>
-            Pick Plan
+            <Trans>Pick Plan</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatUsd } from '@svp/shared';
@@ -6,18 +7,20 @@ import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { loadErrorText } from '../../../lib/errors';
 import { formatDate } from '../../../lib/text';
 import { useDashboardUser } from '../../../shared/session/user-context';
-import { useCurrentInvestment, usePlans, type Plan } from '../api/plans';
+import { useCurrentInvestment, usePlans, type Investment, type Plan } from '../api/plans';
 import { InvestSuccessModal, type InvestResult } from './InvestSuccessModal';
 import { PickPlanModal } from './PickPlanModal';
 import { PlanCard } from './PlanCard';
 import { PlanDetailsModal } from './PlanDetailsModal';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { localizeText } from '../../language/i18n';
 
 /** SPEC §9: the investment toast hides after 8 seconds. */
 export const TOAST_MS = 8_000;
 
 /** SPEC §2 Investment Plans: four cards, each with More and Pick Plan. */
 export default function PlansPage() {
+  const { t } = useLingui();
   const user = useDashboardUser();
   const plans = usePlans();
   const current = useCurrentInvestment();
@@ -32,25 +35,23 @@ export default function PlansPage() {
   function onInvested(done: InvestResult) {
     setPicking(null);
     setResult(done);
-    notifications.show({ title: 'Investment started', message: done.message, color: 'green', autoClose: TOAST_MS });
+    notifications.show({
+      title: t`Investment started`,
+      message: localizeText(done.message),
+      color: 'green', autoClose: TOAST_MS });
   }
 
   return (
     <Stack gap="md">
       <PageHeader
-        title="Investment Plans"
-        description="Pick a plan, choose how much to invest and see what you would receive before you confirm."
+        title={t`Investment Plans`}
+        description={t`Pick a plan, choose how much to invest and see what you would receive before you confirm.`}
       />
 
-      {active && (
-        <Alert color="teal" variant="light" radius="lg" title={`Your ${active.plan} plan is active`}>
-          {formatUsd(active.amount)} invested for {active.days} days: {formatUsd(active.expectedWithdrawal)} expected on{' '}
-          {formatDate(active.endsAt)}. You can start another plan once this one matures.
-        </Alert>
-      )}
+      {active && <ActivePlan active={active} />}
 
       {plans.isPending ? (
-        <Loader mx="auto" my="xl" aria-label="Loading plans" />
+        <Loader mx="auto" my="xl" aria-label={t`Loading plans`} />
       ) : plans.isError ? (
         <ErrorBox message={loadErrorText(plans.error)} onRetry={() => void plans.refetch()} />
       ) : (
@@ -85,5 +86,23 @@ export default function PlansPage() {
       />
       <InvestSuccessModal result={result} onClose={() => setResult(null)} />
     </Stack>
+  );
+}
+
+/** The plan running now: a second one waits until it matures. */
+function ActivePlan({ active }: { active: Investment }) {
+  const { t } = useLingui();
+  const plan = active.plan;
+  const amount = formatUsd(active.amount);
+  const days = active.days;
+  const expected = formatUsd(active.expectedWithdrawal);
+  const endsOn = formatDate(active.endsAt);
+  return (
+    <Alert color="teal" variant="light" radius="lg" title={t`Your ${plan} plan is active`}>
+      <Trans>
+        {amount} invested for {days} days: {expected} expected on {endsOn}. You can start another plan once this one
+        matures.
+      </Trans>
+    </Alert>
   );
 }

@@ -1,5 +1,7 @@
 import { amountPrecisionError, expectedWithdrawal, fromDecimalString, MSG, parseAmount } from '@svp/shared';
 import type { Plan } from '../api/plans';
+import { localizeText } from '../../language/i18n';
+import { sharedTextsOf } from '../../language/useMsg';
 
 export interface Preview {
   expectedWithdrawal: bigint;
@@ -26,14 +28,15 @@ export interface PickInput {
  * knows about an active plan. Returns the message to show, or null when the request may be sent.
  */
 export function pickPlanError(plan: Plan | null, input: PickInput): string | null {
-  if (!plan || !input.duration) return MSG.invest.missingPlan;
+  const texts = sharedTextsOf('MSG', MSG);
+  if (!plan || !input.duration) return texts.invest.missingPlan;
   // "10.005" breaks the 2-decimals rule, not the minimum: say so.
   const precision = amountPrecisionError(input.amount, 'USD');
-  if (precision) return precision;
+  if (precision) return localizeText(precision);
   const amount = parseAmount(input.amount, 'USD', 2);
   if (amount === null || amount < fromDecimalString(plan.minAmount, 'USD')) {
-    return MSG.invest.belowMinimum(plan.minAmount);
+    return texts.invest.belowMinimum(plan.minAmount);
   }
-  if (input.balance < amount) return MSG.invest.insufficient;
+  if (input.balance < amount) return texts.invest.insufficient;
   return null;
 }

@@ -1,25 +1,20 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Table, Text } from '@mantine/core';
 import { formatUsd } from '@svp/shared';
 import { DataTable, type DataColumn } from '../../../../components/ui/DataTable';
 import { QueryList } from '../../../../components/ui/QueryList';
 import { useFlaggedDeposits, type FlaggedDeposit } from '../../api/flagged-deposits';
 import { ConsolePage } from '../../../../components/ui/ConsolePage';
+import { formatDateTime } from '../../../../lib/text';
+import { localizeText } from '../../../language/i18n';
+import type { MessageDescriptor } from '@lingui/core';
 
-const COLUMNS: DataColumn[] = [
-  'Seen',
-  'User',
-  'Flag',
-  { label: 'Expected', ta: 'right' },
-  { label: 'Received', ta: 'right' },
-  { label: 'Credited', ta: 'right' },
-  'Transaction',
-];
-
-const FLAG_LABELS: Record<FlaggedDeposit['flag'], { label: string; color: string }> = {
-  under: { label: 'Underpaid', color: 'orange' },
-  over: { label: 'Overpaid', color: 'blue' },
-  unrequested: { label: 'No request', color: 'grape' },
-  rejected: { label: 'Rejected', color: 'red' },
+const FLAG_LABELS: Record<FlaggedDeposit['flag'], { label: MessageDescriptor; color: string }> = {
+  under: { label: msg`Underpaid`, color: 'orange' },
+  over: { label: msg`Overpaid`, color: 'blue' },
+  unrequested: { label: msg`No request`, color: 'grape' },
+  rejected: { label: msg`Rejected`, color: 'red' },
 };
 
 /** "$12.50"; an amount too large for formatUsd (a rejected transfer can be any size) as it came. */
@@ -38,19 +33,36 @@ function usdOrAsReceived(decimal: string): string {
  * balance if needed).
  */
 export default function FlaggedDepositsPage() {
+  const { t, i18n } = useLingui();
   const deposits = useFlaggedDeposits();
+  const columns: DataColumn[] = [
+    t`Seen`,
+    t`User`,
+    t`Flag`,
+    { label: t`Expected`, ta: 'right' },
+    { label: t`Received`, ta: 'right' },
+    { label: t`Credited`, ta: 'right' },
+    t`Transaction`,
+  ];
   return (
-    <ConsolePage title="Flagged deposits">
+    <ConsolePage title={t`Flagged deposits`}>
       <Text c="dimmed" fz="sm">
-        Payments whose amount differed from the top-up request, or that arrived without one: each was credited as
-        received. Rejected transfers were not credited at all; the reason says why.
+        <Trans>
+          Payments whose amount differed from the top-up request, or that arrived without one: each was credited as
+          received. Rejected transfers were not credited at all; the reason says why.
+        </Trans>
       </Text>
-      <QueryList query={deposits} loadingLabel="Loading flagged deposits" loaderSize="sm" empty="No flagged deposits.">
+      <QueryList
+        query={deposits}
+        loadingLabel={t`Loading flagged deposits`}
+        loaderSize="sm"
+        empty={t`No flagged deposits.`}
+      >
         {(rows) => (
           <DataTable
             minWidth={900}
-            label="Flagged deposits"
-            columns={COLUMNS}
+            label={t`Flagged deposits`}
+            columns={columns}
             striped
             withTableBorder
             verticalSpacing="xs"
@@ -58,7 +70,7 @@ export default function FlaggedDepositsPage() {
           >
             {rows.map((d) => (
               <Table.Tr key={d.id}>
-                <Table.Td fz="sm">{new Date(d.seenAt).toLocaleString()}</Table.Td>
+                <Table.Td fz="sm">{formatDateTime(d.seenAt)}</Table.Td>
                 <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
                   <Text fw={600} fz="sm">
                     {d.username}
@@ -69,11 +81,11 @@ export default function FlaggedDepositsPage() {
                 </Table.Td>
                 <Table.Td>
                   <Badge color={FLAG_LABELS[d.flag].color} variant="light">
-                    {FLAG_LABELS[d.flag].label}
+                    {i18n._(FLAG_LABELS[d.flag].label)}
                   </Badge>
                   {d.reason && (
                     <Text fz="xs" mt={4} maw={280} style={{ overflowWrap: 'anywhere' }}>
-                      {d.reason}
+                      {localizeText(d.reason)}
                     </Text>
                   )}
                 </Table.Td>
