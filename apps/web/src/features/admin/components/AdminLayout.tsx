@@ -1,6 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, AppShell, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { MSG, OPERATOR_MSG } from '@svp/shared';
+import { OPERATOR_MSG } from '@svp/shared';
 import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../../../components/ui/ColorSchemeToggle';
@@ -10,24 +11,31 @@ import { LogoutIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/Logo';
 import { operatorScreensComponent, permissionForPath, useOperatorMe } from '../../../shared/admin-console';
 import { meErrorText, useMe } from '../../../shared/session/me';
+import { localizeText } from '../../language/i18n';
+import { LanguagePicker } from '../../language/LanguagePicker';
+import { useMsg, useSharedTexts } from '../../language/useMsg';
 import { AdminLogoutModal } from './AdminLogoutModal';
 import { ReauthModal } from './ReauthModal';
 
-/** The admin console frame: brand, theme switch and Logout (with the same confirmation as users get). */
+/** The admin console frame: brand, language, theme switch and Logout (with the same confirmation as users get). */
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const me = useMe();
   const [logoutOpen, logout] = useDisclosure(false);
   const screen = useConsoleScreen(children);
+  const meText = localizeText(meErrorText(me.error));
 
   return (
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
-          <UnstyledButton component={Link} to="/dashadmin" aria-label="Admin console home">
+          <UnstyledButton component={Link} to="/dashadmin" aria-label={t`Admin console home`}>
             <Group gap={8} wrap="nowrap">
               <Logo size={30} withText={false} />
-              <Text fw={800} fz={{ base: 'md', sm: 'lg' }} style={{ whiteSpace: 'nowrap' }}>
-                Admin Console
+              {/* Hidden on a phone: the logo (named by the link) leaves room for the language picker at 375 px. */}
+              <Text fw={800} fz={{ base: 'md', sm: 'lg' }} style={{ whiteSpace: 'nowrap' }} visibleFrom="xs">
+                <Trans>Admin Console</Trans>
               </Text>
             </Group>
           </UnstyledButton>
@@ -37,9 +45,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 {me.data.email}
               </Text>
             )}
+            <LanguagePicker />
             <ColorSchemeToggle />
             <Button variant="default" size="sm" leftSection={<LogoutIcon width={16} />} onClick={logout.open}>
-              Logout
+              <Trans>Logout</Trans>
             </Button>
           </Group>
         </Group>
@@ -49,7 +58,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           {me.isPending ? (
             <FullPageLoader label={MSG.dashboard.loading} />
           ) : me.isError ? (
-            <ErrorBox message={`Error: ${meErrorText(me.error)}`} onRetry={() => void me.refetch()} />
+            <ErrorBox message={t`Error: ${meText}`} onRetry={() => void me.refetch()} />
           ) : (
             screen
           )}
@@ -66,6 +75,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
  * or the route's own screen when the admin's roles allow it, or which permission is missing.
  */
 function useConsoleScreen(children: ReactNode): ReactNode {
+  const { t } = useLingui();
+  const operatorMsg = useSharedTexts('OPERATOR_MSG', OPERATOR_MSG);
   const { pathname } = useLocation();
   const operator = useOperatorMe();
   const OperatorScreens = operatorScreensComponent();
@@ -78,11 +89,12 @@ function useConsoleScreen(children: ReactNode): ReactNode {
   const needed = permissionForPath(pathname);
   if (!needed) return children;
   if (operator.isPending) return <FullPageLoader />;
-  if (operator.isError) return <ErrorBox message={operator.error.message} onRetry={() => void operator.refetch()} />;
+  if (operator.isError)
+    return <ErrorBox message={localizeText(operator.error.message)} onRetry={() => void operator.refetch()} />;
   if (!operator.data.permissions.includes(needed))
     return (
-      <Alert color="yellow" title="Not available to your role" role="alert">
-        {OPERATOR_MSG.permissionDenied(needed)}
+      <Alert color="yellow" title={t`Not available to your role`} role="alert">
+        {operatorMsg.permissionDenied(needed)}
       </Alert>
     );
   return children;

@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { Code, Table, Text } from '@mantine/core';
+import { formatDateTime } from '../../../lib/text';
 import { DataTable } from '../../../components/ui/DataTable';
 import { QueryList } from '../../../components/ui/QueryList';
 import { useAudit, useAuditAge } from '../api/console';
@@ -16,17 +18,18 @@ function Json({ value }: { value: unknown }) {
 
 /** /dashadmin/audit: every admin change, who, when, what, before and after (DESIGN D13). */
 export default function AuditLogPage() {
+  const { t } = useLingui();
   const audit = useAudit();
   const asOf = useAuditAge();
   return (
-    <ConsolePage title="Audit log">
+    <ConsolePage title={t`Audit log`}>
       <FiguresAge asOf={asOf} />
-      <QueryList query={audit} loadingLabel="Loading audit log" loaderSize="sm" empty="No admin changes yet.">
+      <QueryList query={audit} loadingLabel={t`Loading audit log`} loaderSize="sm" empty={t`No admin changes yet.`}>
         {(rows) => (
           <DataTable
             minWidth={900}
-            label="Audit log"
-            columns={['When', 'Who', 'What', 'Before', 'After']}
+            label={t`Audit log`}
+            columns={[t`When`, t`Who`, t`What`, t`Before`, t`After`]}
             striped
             withTableBorder
             verticalSpacing="xs"
@@ -34,9 +37,9 @@ export default function AuditLogPage() {
           >
             {rows.map((e) => (
               <Table.Tr key={e.id}>
-                <Table.Td fz="sm">{new Date(e.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td fz="sm">{formatDateTime(e.createdAt)}</Table.Td>
                 <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {e.actor ?? 'system'}
+                  {e.actor ?? t`system`}
                 </Table.Td>
                 <Table.Td fz="sm">
                   <Text fw={600} fz="sm">

@@ -1,22 +1,29 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { ADJUSTABLE_ACCOUNTS, MSG, parseAdjustmentAmount, type AdjustableAccount } from '@svp/shared';
+import { ADJUSTABLE_ACCOUNTS, parseAdjustmentAmount, type AdjustableAccount } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { errorMessage } from '../../../lib/errors';
 import { useAdjustBalance } from '../api/console';
 import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { localizeText } from '../../language/i18n';
+import { useMsg } from '../../language/useMsg';
 
-const ACCOUNT_LABELS: Record<AdjustableAccount, string> = {
-  'usd.balance': 'Balance (USD)',
-  'usd.earnings': 'Earnings (USD)',
-  'usd.fund': 'Fund balance (USD)',
-  'coin.coins': 'Coins',
-  'svp.wallet': 'SVP token wallet',
+const ACCOUNT_LABELS: Record<AdjustableAccount, MessageDescriptor> = {
+  'usd.balance': msg`Balance (USD)`,
+  'usd.earnings': msg`Earnings (USD)`,
+  'usd.fund': msg`Fund balance (USD)`,
+  'coin.coins': msg`Coins`,
+  'svp.wallet': msg`SVP token wallet`,
 };
 
 /** A credit or debit with a mandatory reason: a ledger transaction the user sees in History (DESIGN D13). */
 export function BalanceAdjustForm({ userId }: { userId: string }) {
+  const { t, i18n } = useLingui();
+  const MSG = useMsg();
   const adjust = useAdjustBalance(userId);
   const [account, setAccount] = useState<AdjustableAccount>('usd.balance');
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
@@ -38,7 +45,7 @@ export function BalanceAdjustForm({ userId }: { userId: string }) {
         onSuccess: (res) => {
           setAmount('');
           setReason('');
-          setAlert({ ok: true, text: res.message || MSG.admin.adjusted });
+          setAlert({ ok: true, text: res.message ? localizeText(res.message) : MSG.admin.adjusted });
         },
         onError: (err) =>
           setAlert({ ok: false, text: errorMessage(err, { http: MSG.admin.updateError, network: MSG.login.network }) }),
@@ -47,33 +54,35 @@ export function BalanceAdjustForm({ userId }: { userId: string }) {
   }
 
   return (
-    <SectionCard title="Balance adjustment" titleGap={0}>
+    <SectionCard title={t`Balance adjustment`} titleGap={0}>
       <Text c="dimmed" fz="sm" mb="sm">
-        Credits or debits one account of this user. The reason is recorded and shown in the user&apos;s History.
+        <Trans>
+          Credits or debits one account of this user. The reason is recorded and shown in the user&apos;s History.
+        </Trans>
       </Text>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <OutcomeAlert outcome={alert} />
           <Group align="flex-end" gap="sm">
             <Select
-              label="Account"
-              data={ADJUSTABLE_ACCOUNTS.map((value) => ({ value, label: ACCOUNT_LABELS[value] }))}
+              label={t`Account`}
+              data={ADJUSTABLE_ACCOUNTS.map((value) => ({ value, label: i18n._(ACCOUNT_LABELS[value]) }))}
               value={account}
               onChange={(value) => value && setAccount(value as AdjustableAccount)}
               allowDeselect={false}
               style={{ flex: '1 1 180px' }}
             />
             <SegmentedControl
-              aria-label="Direction"
+              aria-label={t`Direction`}
               data={[
-                { value: 'credit', label: 'Credit' },
-                { value: 'debit', label: 'Debit' },
+                { value: 'credit', label: t`Credit` },
+                { value: 'debit', label: t`Debit` },
               ]}
               value={direction}
               onChange={(v) => setDirection(v as 'credit' | 'debit')}
             />
             <TextInput
-              label="Amount"
+              label={t`Amount`}
               inputMode="decimal"
               autoComplete="off"
               value={amount}
@@ -82,14 +91,14 @@ export function BalanceAdjustForm({ userId }: { userId: string }) {
             />
           </Group>
           <Textarea
-            label="Reason"
+            label={t`Reason`}
             autosize
             minRows={2}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
           />
           <SubmitButton pending={adjust.isPending} style={{ alignSelf: 'start' }}>
-            Apply adjustment
+            <Trans>Apply adjustment</Trans>
           </SubmitButton>
         </Stack>
       </form>

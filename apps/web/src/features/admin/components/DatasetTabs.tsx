@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader, Table, Tabs, Text, TextInput } from '@mantine/core';
 import type { DatasetName } from '@svp/shared';
 import { useState } from 'react';
@@ -11,9 +14,9 @@ import { RowEditButtons, RowUpdateFailedAlert } from './RowEditButtons';
 import { useDatasets, useUpdateDatasetRow, type DatasetRow } from '../api/console';
 
 // The users set is the Manage Users table above (one users table): only the other two are shown here.
-const TABLES: { name: DatasetName; label: string }[] = [
-  { name: 'userData', label: 'User data' },
-  { name: 'referralData', label: 'Referral data' },
+const TABLES: { name: DatasetName; label: MessageDescriptor }[] = [
+  { name: 'userData', label: msg`User data` },
+  { name: 'referralData', label: msg`Referral data` },
 ];
 
 const show = (value: DatasetRow[string] | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -42,6 +45,7 @@ function DatasetRowView(props: {
   onFailed: () => void;
 }) {
   const { table, row, columns, editable, onFailed } = props;
+  const { t } = useLingui();
   const update = useUpdateDatasetRow();
   const [draft, setDraft] = useState<Record<string, string> | null>(null);
   const id = show(row.id);
@@ -60,7 +64,7 @@ function DatasetRowView(props: {
           {draft && editable.includes(column) ? (
             <TextInput
               size="xs"
-              aria-label={`${column} of row ${id}`}
+              aria-label={t`${column} of row ${id}`}
               value={draft[column] ?? ''}
               onChange={(e) => setDraft({ ...draft, [column]: e.currentTarget.value })}
             />
@@ -72,7 +76,7 @@ function DatasetRowView(props: {
       <Table.Td>
         {editable.length === 0 ? null : (
           <RowEditButtons
-            updateLabel={`Update row ${id}`}
+            updateLabel={t`Update row ${id}`}
             pending={update.isPending}
             onEdit={() => setDraft(Object.fromEntries(editable.map((c) => [c, show(row[c])])))}
             editing={draft && { save, cancel: () => setDraft(null) }}
@@ -85,44 +89,47 @@ function DatasetRowView(props: {
 
 /** The three data sets (SPEC §7) loaded together; each row editable only in the columns the server allows. */
 export function DatasetTabs() {
+  const { t, i18n } = useLingui();
   const datasets = useDatasets();
   const [failed, setFailed] = useState(false);
   return (
-    <SectionCard title="Data sets">
+    <SectionCard title={t`Data sets`}>
       {failed && <RowUpdateFailedAlert onClose={() => setFailed(false)} />}
       {datasets.isPending ? (
-        <Loader size="sm" aria-label="Loading data sets" />
+        <Loader size="sm" aria-label={t`Loading data sets`} />
       ) : datasets.isError ? (
         <ErrorBox message={loadErrorText(datasets.error)} onRetry={() => void datasets.refetch()} />
       ) : (
         <Tabs defaultValue="userData" keepMounted={false}>
           <Tabs.List>
-            {TABLES.map((t) => (
-              <Tabs.Tab key={t.name} value={t.name}>
-                {t.label} ({datasets.data[t.name].length})
+            {TABLES.map((table) => (
+              <Tabs.Tab key={table.name} value={table.name}>
+                {i18n._(table.label)} ({datasets.data[table.name].length})
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          {TABLES.map((t) => {
-            const rows = datasets.data[t.name];
+          {TABLES.map((table) => {
+            const rows = datasets.data[table.name];
             const columns = rows[0] ? readingOrder(Object.keys(rows[0])) : [];
-            const editable = datasets.data.editable[t.name] ?? [];
+            const editable = datasets.data.editable[table.name] ?? [];
             return (
-              <Tabs.Panel key={t.name} value={t.name} pt="sm">
+              <Tabs.Panel key={table.name} value={table.name} pt="sm">
                 {rows.length === 0 ? (
-                  <Text c="dimmed">No rows.</Text>
+                  <Text c="dimmed">
+                    <Trans>No rows.</Trans>
+                  </Text>
                 ) : (
                   <DataTable
                     minWidth={Math.max(480, columns.length * 130)}
-                    label="Data set"
-                    columns={[...columns.map(humanize), 'Update']}
+                    label={t`Data set`}
+                    columns={[...columns.map(humanize), t`Update`]}
                     striped
                     withTableBorder
                   >
                     {rows.map((row) => (
                       <DatasetRowView
                         key={show(row.id)}
-                        table={t.name}
+                        table={table.name}
                         row={row}
                         columns={columns}
                         editable={editable}

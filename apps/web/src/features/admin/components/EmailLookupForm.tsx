@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, Group, TextInput } from '@mantine/core';
 import { ADMIN_EMAIL_PATTERN, MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
+import { localizeText } from '../../language/i18n';
 
 /** SPEC §5 admin lookup: the simple e-mail pattern, button disabled while invalid, "required" when empty. */
 export function adminEmailError(email: string): string | null {
@@ -15,6 +17,7 @@ interface EmailLookupFormProps {
 }
 
 export function EmailLookupForm({ button, loading, onFetch }: EmailLookupFormProps) {
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const error = adminEmailError(email);
@@ -29,13 +32,13 @@ export function EmailLookupForm({ button, loading, onFetch }: EmailLookupFormPro
     <form onSubmit={onSubmit} noValidate>
       <Group align="flex-start" gap="sm">
         <TextInput
-          label="User email"
+          label={t`User email`}
           type="email"
           placeholder="user@example.com"
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
           onBlur={() => setTouched(true)}
-          error={touched || email ? error : undefined}
+          error={(touched || email) && error ? localizeText(error) : undefined}
           style={{ flex: '1 1 240px' }}
         />
         <Button type="submit" mt={25} loading={loading} disabled={Boolean(error) || loading}>

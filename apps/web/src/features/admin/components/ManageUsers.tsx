@@ -1,6 +1,7 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { MSG } from '@svp/shared';
 import { useState } from 'react';
 import { DataTable } from '../../../components/ui/DataTable';
 import { QueryList } from '../../../components/ui/QueryList';
@@ -14,10 +15,13 @@ import {
 } from '../api/console';
 import { FiguresAge } from '../../../components/ui/FiguresAge';
 import { RowEditButtons, RowUpdateFailedAlert } from './RowEditButtons';
+import { useMsg } from '../../language/useMsg';
 
 function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void }) {
+  const { t } = useLingui();
   const update = useUpdateUserRow();
   const [draft, setDraft] = useState<{ name: string; email: string } | null>(null);
+  const email = row.email;
 
   function save() {
     if (!draft) return;
@@ -34,7 +38,7 @@ function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void })
       <Table.Td style={{ overflowWrap: 'anywhere' }}>
         {draft ? (
           <TextInput
-            aria-label={`Email of ${row.email}`}
+            aria-label={t`Email of ${email}`}
             size="xs"
             value={draft.email}
             onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })}
@@ -47,7 +51,7 @@ function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void })
       <Table.Td>
         {draft ? (
           <TextInput
-            aria-label={`Name of ${row.email}`}
+            aria-label={t`Name of ${email}`}
             size="xs"
             value={draft.name}
             onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
@@ -61,7 +65,7 @@ function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void })
       </Table.Td>
       <Table.Td>
         <RowEditButtons
-          updateLabel={`Update ${row.email}`}
+          updateLabel={t`Update ${email}`}
           pending={update.isPending}
           onEdit={() => setDraft({ name: row.name, email: row.email })}
           editing={draft && { save, cancel: () => setDraft(null) }}
@@ -72,14 +76,14 @@ function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void })
 }
 
 const STATUS_OPTIONS = [
-  { value: 'all', label: 'All users' },
-  { value: 'active', label: 'Active' },
-  { value: 'disabled', label: 'Disabled' },
+  { value: 'all', label: msg`All users` },
+  { value: 'active', label: msg`Active` },
+  { value: 'disabled', label: msg`Disabled` },
 ];
 const SORT_OPTIONS = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' },
-  { value: 'email', label: 'E-mail A–Z' },
+  { value: 'newest', label: msg`Newest first` },
+  { value: 'oldest', label: msg`Oldest first` },
+  { value: 'email', label: msg`E-mail A–Z` },
 ];
 
 /**
@@ -88,6 +92,8 @@ const SORT_OPTIONS = [
  * users: a page at a time ("Load more"), filtered by the start of an e-mail or username and by status, sorted.
  */
 export function ManageUsers() {
+  const { t, i18n } = useLingui();
+  const MSG = useMsg();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<UsersTableFilter['status']>('all');
@@ -96,27 +102,27 @@ export function ManageUsers() {
   const asOf = useAdminUsersAge({ q, status, sort });
   const [failed, setFailed] = useState(false);
   return (
-    <SectionCard title="Manage Users">
+    <SectionCard title={t`Manage Users`}>
       {failed && <RowUpdateFailedAlert onClose={() => setFailed(false)} />}
       <Group mb="sm" gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          label="Search"
-          placeholder="Start of an e-mail or username"
+          label={t`Search`}
+          placeholder={t`Start of an e-mail or username`}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           style={{ flex: '1 1 14rem' }}
         />
         <Select
-          label="Status"
-          data={STATUS_OPTIONS}
+          label={t`Status`}
+          data={STATUS_OPTIONS.map((o) => ({ value: o.value, label: i18n._(o.label) }))}
           value={status}
           allowDeselect={false}
           onChange={(v) => setStatus((v ?? 'all') as UsersTableFilter['status'])}
           w={140}
         />
         <Select
-          label="Order"
-          data={SORT_OPTIONS}
+          label={t`Order`}
+          data={SORT_OPTIONS.map((o) => ({ value: o.value, label: i18n._(o.label) }))}
           value={sort}
           allowDeselect={false}
           onChange={(v) => setSort((v ?? 'newest') as UsersTableFilter['sort'])}
@@ -124,13 +130,13 @@ export function ManageUsers() {
         />
       </Group>
       <FiguresAge asOf={asOf} />
-      <QueryList query={users} loadingLabel="Loading users" loaderSize="sm" empty={MSG.admin.noUsers}>
+      <QueryList query={users} loadingLabel={t`Loading users`} loaderSize="sm" empty={MSG.admin.noUsers}>
         {(rows) => (
           <>
             <DataTable
               minWidth={720}
-              label="Users"
-              columns={['Email', 'Username', 'Name', 'ID', 'Update']}
+              label={t`Users`}
+              columns={[t`Email`, t`Username`, t`Name`, t`ID`, t`Update`]}
               striped
               highlightOnHover
               withTableBorder
@@ -142,7 +148,7 @@ export function ManageUsers() {
             {users.hasNextPage && (
               <Group justify="center" mt="sm">
                 <Button variant="default" loading={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>
-                  Load more
+                  <Trans>Load more</Trans>
                 </Button>
               </Group>
             )}

@@ -1,47 +1,63 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Box, Code, Table, Text } from '@mantine/core';
 import { QueryView } from '../../../components/ui/QueryList';
 import { DataTable } from '../../../components/ui/DataTable';
 import { useOutbox, type Outbox, type OutboxMail } from '../api/outbox';
 import { ConsolePage } from '../../../components/ui/ConsolePage';
+import { formatDateTime } from '../../../lib/text';
 
-const STATUS: Record<OutboxMail['status'], { label: string; color: string }> = {
-  outbox: { label: 'Not sent', color: 'gray' },
-  pending: { label: 'Sending', color: 'blue' },
-  sent: { label: 'Sent', color: 'teal' },
-  failed: { label: 'Failed', color: 'red' },
+const STATUS: Record<OutboxMail['status'], { label: MessageDescriptor; color: string }> = {
+  outbox: { label: msg`Not sent`, color: 'gray' },
+  pending: { label: msg`Sending`, color: 'blue' },
+  sent: { label: msg`Sent`, color: 'teal' },
+  failed: { label: msg`Failed`, color: 'red' },
 };
 
 /** What this server does with mail, in the words an admin needs to read the list below. */
 function DeliveryNote({ outbox }: { outbox: Outbox }) {
+  const { t } = useLingui();
   if (!outbox.showsCodes && outbox.delivery === 'outbox') {
     return (
-      <Alert color="orange" variant="light" title="Mail is not being delivered" role="status">
-        SMTP_URL is not set, so these mails stay here and never reach anyone. Recipients and subjects only: in
-        production one-time codes are never shown.
+      <Alert color="orange" variant="light" title={t`Mail is not being delivered`} role="status">
+        <Trans>
+          SMTP_URL is not set, so these mails stay here and never reach anyone. Recipients and subjects only: in
+          production one-time codes are never shown.
+        </Trans>
       </Alert>
     );
   }
   if (!outbox.showsCodes) {
     return (
       <Text c="dimmed" fz="sm">
-        Recipients and subjects only: in production one-time codes are never shown.
+        <Trans>Recipients and subjects only: in production one-time codes are never shown.</Trans>
       </Text>
     );
   }
   if (outbox.delivery === 'outbox') {
     return (
-      <Alert color="blue" variant="light" title="Development: mail is not sent" role="status">
-        SMTP_URL is not set, so mails stay here and are printed to the server log. Each mail's text, code and links are
-        shown so you can verify an address or finish a password reset; a production server never shows them.
+      <Alert color="blue" variant="light" title={t`Development: mail is not sent`} role="status">
+        <Trans>
+          SMTP_URL is not set, so mails stay here and are printed to the server log. Each mail's text, code and links
+          are shown so you can verify an address or finish a password reset; a production server never shows them.
+        </Trans>
       </Alert>
     );
   }
   return (
     <Text c="dimmed" fz="sm">
-      Mails are sent through SMTP and their text is deleted once sent. A mail's text, code and links show only while it
-      waits to be sent, and never on a production server.
+      <Trans>
+        Mails are sent through SMTP and their text is deleted once sent. A mail's text, code and links show only while
+        it waits to be sent, and never on a production server.
+      </Trans>
     </Text>
   );
+}
+
+/** "to ada@example.com": its own component so the catalog reads {to}, not {0}. */
+function Recipient({ to }: { to: string }) {
+  return <Trans>to {to}</Trans>;
 }
 
 /** A mail's links (a verification link, say), to open as its recipient would, and its text on demand. */
@@ -64,7 +80,9 @@ function MailContent({ mail }: { mail: OutboxMail }) {
       ))}
       {mail.body !== null && (
         <Box component="details" mt={4} fz="xs">
-          <summary style={{ cursor: 'pointer' }}>Show mail</summary>
+          <summary style={{ cursor: 'pointer' }}>
+            <Trans>Show mail</Trans>
+          </summary>
           <Text component="pre" fz="xs" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {mail.body}
           </Text>
@@ -76,21 +94,24 @@ function MailContent({ mail }: { mail: OutboxMail }) {
 
 /** /dashadmin/outbox: the newest outgoing mails; their text, codes and links only outside production. */
 export default function OutboxPage() {
+  const { t, i18n } = useLingui();
   const outbox = useOutbox();
   return (
-    <ConsolePage title="Outbox">
-      <QueryView query={outbox} loadingLabel="Loading outbox" loaderSize="sm">
+    <ConsolePage title={t`Outbox`}>
+      <QueryView query={outbox} loadingLabel={t`Loading outbox`} loaderSize="sm">
         {(mailbox) => (
           <>
             <DeliveryNote outbox={mailbox} />
             {mailbox.mails.length === 0 ? (
-              <Text c="dimmed">No e-mails yet.</Text>
+              <Text c="dimmed">
+                <Trans>No e-mails yet.</Trans>
+              </Text>
             ) : (
               // Three columns (mail, when and status, code), so a phone shows the code without scrolling sideways.
               <DataTable
                 minWidth={340}
-                label="Outbox"
-                columns={mailbox.showsCodes ? ['Mail', 'When', 'Code'] : ['Mail', 'When']}
+                label={t`Outbox`}
+                columns={mailbox.showsCodes ? [t`Mail`, t`When`, t`Code`] : [t`Mail`, t`When`]}
                 striped
                 withTableBorder
                 verticalSpacing="xs"
@@ -103,14 +124,14 @@ export default function OutboxPage() {
                         {m.subject}
                       </Text>
                       <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        to {m.to}
+                        <Recipient to={m.to} />
                       </Text>
                       <MailContent mail={m} />
                     </Table.Td>
                     <Table.Td>
-                      <Text fz="xs">{new Date(m.createdAt).toLocaleString()}</Text>
+                      <Text fz="xs">{formatDateTime(m.createdAt)}</Text>
                       <Badge color={STATUS[m.status].color} variant="light" size="sm" mt={4}>
-                        {STATUS[m.status].label}
+                        {i18n._(STATUS[m.status].label)}
                       </Badge>
                     </Table.Td>
                     {mailbox.showsCodes && (

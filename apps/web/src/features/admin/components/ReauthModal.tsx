@@ -1,14 +1,19 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { API, MSG, okResponseSchema } from '@svp/shared';
+import { API, okResponseSchema } from '@svp/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiPost, setReauthHandler } from '../../../lib/api';
 import { totpErrorMessage } from '../../../shared/session/totp-error';
+import { localizeText } from '../../language/i18n';
+import { useMsg } from '../../language/useMsg';
 
 /**
  * "Confirm it's you": opened by the API client when the server asks for a fresh second factor before
  * an admin changes their own e-mail or wallet; the refused request is sent again once a code is accepted.
  */
 export function ReauthModal() {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const [opened, setOpened] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -42,21 +47,21 @@ export function ReauthModal() {
       await apiPost(API.adminReauth, { code: code.trim() }, { schema: okResponseSchema, logoutOn401: false });
       finish(true);
     } catch (failure) {
-      setError(totpErrorMessage(failure));
+      setError(localizeText(totpErrorMessage(failure)));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Modal opened={opened} onClose={() => finish(false)} title="Confirm it's you" centered>
+    <Modal opened={opened} onClose={() => finish(false)} title={t`Confirm it's you`} centered>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
           <Alert color="blue" variant="light">
             {MSG.totp.reauthRequired}
           </Alert>
           <TextInput
-            label="Authenticator code"
+            label={t`Authenticator code`}
             inputMode="numeric"
             autoComplete="one-time-code"
             value={code}
@@ -66,10 +71,10 @@ export function ReauthModal() {
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => finish(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={busy}>
-              Confirm
+              <Trans>Confirm</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Stack, TextInput } from '@mantine/core';
-import { MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { ApiError } from '../../../lib/api';
@@ -7,6 +7,7 @@ import { useLookupUser, useUpdateContact } from '../api/console';
 import { EmailLookupForm } from './EmailLookupForm';
 import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { useMsg } from '../../language/useMsg';
 
 interface Contact {
   id: string;
@@ -17,6 +18,8 @@ interface Contact {
 
 /** Manage Referrals' "User Information Update" (SPEC §2): fetch by e-mail, edit name, e-mail and phone. */
 export function ReferralUserUpdate() {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const lookup = useLookupUser();
   const save = useUpdateContact();
   const [contact, setContact] = useState<Contact | null>(null);
@@ -63,20 +66,20 @@ export function ReferralUserUpdate() {
   };
 
   return (
-    <SectionCard title="User Information Update">
+    <SectionCard title={t`User Information Update`}>
       <Stack gap="md">
-        <EmailLookupForm button="Fetch User" loading={lookup.isPending} onFetch={fetchUser} />
+        <EmailLookupForm button={t`Fetch User`} loading={lookup.isPending} onFetch={fetchUser} />
         <OutcomeAlert outcome={alert} />
         {contact && (
           <form onSubmit={onSave} noValidate>
             <Stack gap="sm">
               <Group grow align="flex-start" gap="sm" wrap="wrap">
-                <TextInput label="Name" value={contact.name} onChange={set('name')} miw={180} />
-                <TextInput label="Email" type="email" value={contact.email} onChange={set('email')} miw={200} />
-                <TextInput label="Phone" type="tel" value={contact.phone} onChange={set('phone')} miw={160} />
+                <TextInput label={t`Name`} value={contact.name} onChange={set('name')} miw={180} />
+                <TextInput label={t`Email`} type="email" value={contact.email} onChange={set('email')} miw={200} />
+                <TextInput label={t`Phone`} type="tel" value={contact.phone} onChange={set('phone')} miw={160} />
               </Group>
               <SubmitButton pending={save.isPending} style={{ alignSelf: 'start' }}>
-                Save Changes
+                <Trans>Save Changes</Trans>
               </SubmitButton>
             </Stack>
           </form>

@@ -1,5 +1,6 @@
+import { Trans } from '@lingui/react/macro';
 import { Alert, Button, Group } from '@mantine/core';
-import { MSG } from '@svp/shared';
+import { useMsg } from '../../language/useMsg';
 
 /** A row edited in place, last cell: "Update" opens the row's fields; "Save" or "Cancel" closes them. */
 export function RowEditButtons(props: {
@@ -14,16 +15,16 @@ export function RowEditButtons(props: {
   if (!editing)
     return (
       <Button size="xs" variant="light" aria-label={updateLabel} loading={pending} onClick={onEdit}>
-        Update
+        <Trans>Update</Trans>
       </Button>
     );
   return (
     <Group gap={4} wrap="nowrap">
       <Button size="xs" onClick={editing.save}>
-        Save
+        <Trans>Save</Trans>
       </Button>
       <Button size="xs" variant="default" onClick={editing.cancel}>
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
     </Group>
   );
@@ -31,6 +32,7 @@ export function RowEditButtons(props: {
 
 /** Above a table edited in place: a save failed (the optimistic row has rolled back). */
 export function RowUpdateFailedAlert({ onClose }: { onClose: () => void }) {
+  const MSG = useMsg();
   return (
     <Alert color="red" variant="light" role="alert" mb="sm" withCloseButton onClose={onClose}>
       {MSG.admin.tableUpdateFailed}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Group, Select, Stack, Table, TextInput } from '@mantine/core';
 import { MSG } from '@svp/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,14 +15,19 @@ import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert'
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { userFieldLabel, userFieldValue } from './user-profile-fields';
 import { useCan } from '../../../shared/admin-console';
+import { localizeText } from '../../language/i18n';
+import { useMsg } from '../../language/useMsg';
 
-/** SPEC §8 lookup texts: the server's "not found"/validation message, else "Error fetching user data." */
+/** SPEC §8 lookup texts: the server's "not found"/validation message, else "Error fetching user data." (localized) */
 export function lookupErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.kind === 'http' && error.status < 500 && error.message) return error.message;
-  return MSG.admin.fetchError;
+  if (error instanceof ApiError && error.kind === 'http' && error.status < 500 && error.message)
+    return localizeText(error.message);
+  return localizeText(MSG.admin.fetchError);
 }
 
 function FieldEditor({ details, onUpdated }: { details: UserDetails; onUpdated: (d: UserDetails) => void }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const update = useUpdateField(details.id);
   const [field, setField] = useState<string | null>(null);
   const [value, setValue] = useState('');
@@ -40,7 +46,7 @@ function FieldEditor({ details, onUpdated }: { details: UserDetails; onUpdated: 
         onSuccess: (res) => {
           onUpdated(res.user);
           setValue('');
-          setAlert({ ok: true, text: res.message || MSG.admin.updated });
+          setAlert({ ok: true, text: res.message ? localizeText(res.message) : MSG.admin.updated });
         },
         onError: (err) =>
           setAlert({
@@ -57,20 +63,22 @@ function FieldEditor({ details, onUpdated }: { details: UserDetails; onUpdated: 
         <OutcomeAlert outcome={alert} />
         <Group align="flex-end" gap="sm">
           <Select
-            label="Field"
-            placeholder="Choose a field"
+            label={t`Field`}
+            placeholder={t`Choose a field`}
             data={details.editableFields.map((f) => ({ value: f, label: userFieldLabel(f) }))}
             value={field}
             onChange={setField}
             style={{ flex: '1 1 180px' }}
           />
           <TextInput
-            label="New value"
+            label={t`New value`}
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
             style={{ flex: '2 1 220px' }}
           />
-          <SubmitButton pending={update.isPending}>Confirm Update</SubmitButton>
+          <SubmitButton pending={update.isPending}>
+            <Trans>Confirm Update</Trans>
+          </SubmitButton>
         </Group>
       </Stack>
     </form>
@@ -87,6 +95,7 @@ const emailOf = (details: UserDetails) => details.fields.find((f) => f.field ===
  * ledger below it (the app composes it from the history feature).
  */
 export function UserFieldUpdate({ ledger }: { ledger?: (userId: string) => ReactNode } = {}) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState<string | null>(null);
   const lookup = useUserDetails(email);
@@ -111,8 +120,8 @@ export function UserFieldUpdate({ ledger }: { ledger?: (userId: string) => React
   const can = useCan();
   return (
     <Stack gap="md">
-      <SectionCard title="Update User Information">
-        <EmailLookupForm button="Fetch User Details" loading={lookup.isFetching} onFetch={onFetch} />
+      <SectionCard title={t`Update User Information`}>
+        <EmailLookupForm button={t`Fetch User Details`} loading={lookup.isFetching} onFetch={onFetch} />
         {lookup.isError && (
           <Alert color="red" variant="light" role="alert" mt="sm">
             {lookupErrorText(lookup.error)}
@@ -122,8 +131,8 @@ export function UserFieldUpdate({ ledger }: { ledger?: (userId: string) => React
           <Stack gap="md" mt="md">
             <DataTable
               minWidth={260}
-              label="User details"
-              columns={['Field', 'Value']}
+              label={t`User details`}
+              columns={[t`Field`, t`Value`]}
               asCards={false}
               striped
               withTableBorder
@@ -143,7 +152,7 @@ export function UserFieldUpdate({ ledger }: { ledger?: (userId: string) => React
         )}
       </SectionCard>
       {details && ledger && (
-        <SectionCard title="Ledger">
+        <SectionCard title={t`Ledger`}>
           <div key={details.id}>{ledger(details.id)}</div>
         </SectionCard>
       )}
