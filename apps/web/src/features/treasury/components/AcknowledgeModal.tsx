@@ -1,9 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { formatUsdt, MSG, unmatchedAcknowledgeSchema } from '@svp/shared';
+import { formatUsdt, unmatchedAcknowledgeSchema } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useAcknowledgeUnmatched, type TreasuryReport } from '../api/treasury';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import { localizeText } from '../../language/i18n';
+import { useMsg } from '../../language/useMsg';
 
 type Unmatched = TreasuryReport['unmatched'][number];
 
@@ -20,8 +23,9 @@ export function AcknowledgeModal({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const { t } = useLingui();
   return (
-    <Modal opened={transfer !== null} onClose={onClose} title="Explain this transfer" centered>
+    <Modal opened={transfer !== null} onClose={onClose} title={t`Explain this transfer`} centered>
       {transfer && (
         <AcknowledgeForm
           key={`${transfer.txHash}:${transfer.logIndex}`}
@@ -43,6 +47,8 @@ function AcknowledgeForm({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const acknowledge = useAcknowledgeUnmatched();
@@ -51,7 +57,7 @@ function AcknowledgeForm({
     event.preventDefault();
     const checked = unmatchedAcknowledgeSchema.safeParse({ note });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? MSG.common.invalidInput);
+      setError(localizeText(checked.error.issues[0]?.message ?? MSG.common.invalidInput));
       return;
     }
     setError(null);
@@ -61,6 +67,8 @@ function AcknowledgeForm({
     );
   }
 
+  const amount = formatUsdt(transfer.amount);
+  const address = transfer.to;
   const serverField = fieldError(acknowledge.error, 'note');
   const general =
     acknowledge.isError && !serverField
@@ -70,15 +78,17 @@ function AcknowledgeForm({
   return (
     <Stack component="form" gap="sm" onSubmit={onSubmit}>
       <Text fz="sm">
-        {formatUsdt(transfer.amount)} left the treasury to{' '}
-        <Text span ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-          {transfer.to}
-        </Text>{' '}
-        and matched no approved withdrawal.
+        <Trans>
+          {amount} left the treasury to{' '}
+          <Text span ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {address}
+          </Text>{' '}
+          and matched no approved withdrawal.
+        </Trans>
       </Text>
       <Textarea
-        label="What was it?"
-        description="Kept in the audit log with your name. The transfer then no longer raises the alert."
+        label={t`What was it?`}
+        description={t`Kept in the audit log with your name. The transfer then no longer raises the alert.`}
         autosize
         minRows={2}
         maxLength={500}
@@ -92,10 +102,10 @@ function AcknowledgeForm({
       <ErrorAlert message={general} />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" loading={acknowledge.isPending}>
-          Clear the alert
+          <Trans>Clear the alert</Trans>
         </Button>
       </Group>
     </Stack>

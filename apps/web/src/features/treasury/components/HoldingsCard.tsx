@@ -1,58 +1,68 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Stack, Text } from '@mantine/core';
-import { formatBnb, formatUsdt, MSG } from '@svp/shared';
+import { formatBnb, formatUsdt } from '@svp/shared';
 import { HashText } from '../../../components/ui/HashText';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { explorerAddressUrl } from '../../../lib/explorer';
-import { formatDateTime, plural } from '../../../lib/text';
+import { formatDateTime } from '../../../lib/text';
+import { useMsg } from '../../language/useMsg';
 import type { TreasuryReport } from '../api/treasury';
 import { FigureRow, Figures } from '../../../components/ui/Figures';
 
 function Address({ report, address }: { report: TreasuryReport; address: string }) {
-  return <HashText hash={address} href={explorerAddressUrl(report.explorerUrl, address)} copyLabel="Copy address" />;
+  const { t } = useLingui();
+  return <HashText hash={address} href={explorerAddressUrl(report.explorerUrl, address)} copyLabel={t`Copy address`} />;
 }
 
 /** What the chain holds: the treasury, deposits not swept into it yet, and the gas that pays for sweeps. */
 export function HoldingsCard({ report }: { report: TreasuryReport }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const chain = report.onChain;
+  // Named values, so the catalog reads {unswept}, not {0}.
+  const unswept = chain?.unsweptAddresses ?? 0;
+  const sweeps = chain?.sweepsCovered ?? null;
+  const refreshedAt = formatDateTime(chain?.refreshedAt);
   return (
-    <SectionCard title="On chain" size="h4" compact data-testid="treasury-holdings">
+    <SectionCard title={t`On chain`} size="h4" compact data-testid="treasury-holdings">
       {chain === null ? (
         <Alert color="gray" variant="light" role="status">
           {MSG.treasury.notRefreshed}
         </Alert>
       ) : (
         <Stack gap="sm">
-          <Figures label="On-chain holdings">
+          <Figures label={t`On-chain holdings`}>
             <FigureRow
-              label="Treasury"
+              label={t`Treasury`}
               hint={
                 report.treasuryAddress ? (
                   <Address report={report} address={report.treasuryAddress} />
                 ) : (
-                  'No treasury address configured.'
+                  t`No treasury address configured.`
                 )
               }
               value={formatUsdt(chain.treasuryUsdt)}
             />
             <FigureRow
-              label="+ Not swept yet"
-              hint={`On ${plural(chain.unsweptAddresses, 'deposit address', 'deposit addresses')}`}
+              label={t`+ Not swept yet`}
+              hint={t`On ${plural(unswept, { one: '# deposit address', other: '# deposit addresses' })}`}
               value={formatUsdt(chain.unsweptUsdt)}
             />
-            <FigureRow label="Held on chain" value={formatUsdt(chain.total)} strong />
+            <FigureRow label={t`Held on chain`} value={formatUsdt(chain.total)} strong />
             <FigureRow
-              label="Gas wallet"
+              label={t`Gas wallet`}
               hint={
                 <>
                   {report.gasWalletAddress ? (
                     <Address report={report} address={report.gasWalletAddress} />
                   ) : (
-                    'No gas wallet configured.'
+                    t`No gas wallet configured.`
                   )}
                   <div>
-                    {chain.sweepsCovered === null
-                      ? 'This chain charges no gas.'
-                      : `Pays for about ${plural(chain.sweepsCovered, 'more sweep')}.`}
+                    {sweeps === null
+                      ? t`This chain charges no gas.`
+                      : t`Pays for about ${plural(sweeps, { one: '# more sweep', other: '# more sweeps' })}.`}
                   </div>
                 </>
               }
@@ -60,7 +70,7 @@ export function HoldingsCard({ report }: { report: TreasuryReport }) {
             />
           </Figures>
           <Text fz="xs" c="dimmed">
-            Last read from the chain: {formatDateTime(chain.refreshedAt)}
+            <Trans>Last read from the chain: {refreshedAt}</Trans>
           </Text>
         </Stack>
       )}

@@ -1,9 +1,11 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import type { TreasuryReport } from '../api/treasury';
 import { formatUsdFigure } from '@svp/shared';
-import { plural } from '../../../lib/text';
+import { formatCount } from '../../../lib/text';
 
 function Stat({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -20,22 +22,32 @@ function Stat({ label, value, testId }: { label: string; value: string | number;
 
 /** Payouts the admin approved, and those of them the treasury has sent that the chain has not confirmed yet. */
 export function PayoutsCard({ report }: { report: TreasuryReport }) {
+  const { t } = useLingui();
+  const approved = report.owed.approvedCount;
+  const inFlight = report.payoutsInFlight;
+  const amount = formatUsdFigure(report.owed.approvedUnpaid);
   return (
-    <SectionCard title="Payouts" size="h4" compact>
+    <SectionCard title={t`Payouts`} size="h4" compact>
       <Stack gap="sm">
         <Group gap="xl">
-          <Stat label="Approved, not yet paid" value={report.owed.approvedCount} testId="treasury-approved-count" />
-          <Stat label="In flight" value={report.payoutsInFlight} testId="treasury-in-flight" />
+          <Stat label={t`Approved, not yet paid`} value={formatCount(approved)} testId="treasury-approved-count" />
+          <Stat label={t`In flight`} value={formatCount(inFlight)} testId="treasury-in-flight" />
         </Group>
         <Text fz="sm" c="dimmed">
-          {report.owed.approvedCount === 0
-            ? 'Nothing is waiting to be paid.'
-            : `${plural(report.owed.approvedCount, 'approved withdrawal')} (${formatUsdFigure(report.owed.approvedUnpaid)}) ${report.owed.approvedCount === 1 ? 'waits' : 'wait'} for the treasury command to pay ${report.owed.approvedCount === 1 ? 'it' : 'them'}.`}{' '}
-          {report.payoutsInFlight > 0 &&
-            `${plural(report.payoutsInFlight, 'payout')} sent, waiting for the chain to confirm.`}
+          {approved === 0
+            ? t`Nothing is waiting to be paid.`
+            : t`${plural(approved, {
+                one: `# approved withdrawal (${amount}) waits for the treasury command to pay it.`,
+                other: `# approved withdrawals (${amount}) wait for the treasury command to pay them.`,
+              })}`}{' '}
+          {inFlight > 0 &&
+            t`${plural(inFlight, {
+              one: '# payout sent, waiting for the chain to confirm.',
+              other: '# payouts sent, waiting for the chain to confirm.',
+            })}`}
         </Text>
         <Anchor component={Link} to="/dashadmin/withdrawals" fz="sm">
-          Open the withdrawal queue
+          <Trans>Open the withdrawal queue</Trans>
         </Anchor>
       </Stack>
     </SectionCard>

@@ -1,23 +1,25 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { MSG, type TreasuryCommand } from '@svp/shared';
+import { MSG } from '@svp/shared';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { errorMessage } from '../../../lib/errors';
 import { useTreasuryCommand, type TreasuryRunStatus } from '../api/treasury';
-import { plural } from '../../../lib/text';
-import { TreasuryRunTable } from './TreasuryRunTable';
-
-const COMMAND_LABELS: Record<TreasuryCommand, string> = { sweep: 'Sweep deposits', payouts: 'Send payouts' };
+import { localizeText } from '../../language/i18n';
+import { COMMAND_LABELS, TreasuryRunTable } from './TreasuryRunTable';
 
 /** Where a run is while it has not ended: waiting for the treasury lock, or under way. */
 function RunProgress({ run }: { run: TreasuryRunStatus }) {
-  const label = COMMAND_LABELS[run.command];
+  const { t, i18n } = useLingui();
+  const label = i18n._(COMMAND_LABELS[run.command]);
+  const count = run.actions.length;
   return (
     <Group gap="xs" role="status" data-testid="treasury-run-progress">
       <Loader size="xs" />
       <Text fz="sm">
         {run.status === 'queued'
-          ? `${label}: waiting for another treasury run to finish.`
-          : `${label}: running, ${plural(run.actions.length, 'action')} so far.`}
+          ? t`${label}: waiting for another treasury run to finish.`
+          : t`${label}: running, ${plural(count, { one: '# action', other: '# actions' })} so far.`}
       </Text>
     </Group>
   );
@@ -29,16 +31,20 @@ function RunProgress({ run }: { run: TreasuryRunStatus }) {
  * at once; the card follows the run until it has ended, then lists what it did.
  */
 export function TreasuryDevCard({ explorerUrl }: { explorerUrl: string | null }) {
+  const { t, i18n } = useLingui();
   const command = useTreasuryCommand();
   const { busy, run } = command;
   const error = command.startError ?? command.pollError;
+  const failedCommand = run ? i18n._(COMMAND_LABELS[run.command]) : '';
 
   return (
-    <SectionCard title="Development" size="h4" titleGap="xs" titleId="treasury-dev-title" compact>
+    <SectionCard title={t`Development`} size="h4" titleGap="xs" titleId="treasury-dev-title" compact>
       <Stack gap="sm">
         <Text fz="sm" c="dimmed">
-          On the simulated chain this server runs the operator&apos;s treasury command itself. In production the
-          operator runs it on their own machine, where the keys are.
+          <Trans>
+            On the simulated chain this server runs the operator&apos;s treasury command itself. In production the
+            operator runs it on their own machine, where the keys are.
+          </Trans>
         </Text>
         <Group gap="sm">
           <Button
@@ -47,14 +53,14 @@ export function TreasuryDevCard({ explorerUrl }: { explorerUrl: string | null })
             loading={busy === 'sweep'}
             disabled={busy !== null && busy !== 'sweep'}
           >
-            Sweep deposits
+            <Trans>Sweep deposits</Trans>
           </Button>
           <Button
             onClick={() => command.start('payouts')}
             loading={busy === 'payouts'}
             disabled={busy !== null && busy !== 'payouts'}
           >
-            Send payouts
+            <Trans>Send payouts</Trans>
           </Button>
         </Group>
         {error && (
@@ -64,8 +70,8 @@ export function TreasuryDevCard({ explorerUrl }: { explorerUrl: string | null })
         )}
         {run && (run.status === 'queued' || run.status === 'running') && <RunProgress run={run} />}
         {run?.status === 'failed' && (
-          <Alert color="red" variant="light" role="alert" title={`${COMMAND_LABELS[run.command]} failed`}>
-            {run.error}
+          <Alert color="red" variant="light" role="alert" title={t`${failedCommand} failed`}>
+            {run.error && localizeText(run.error)}
           </Alert>
         )}
         {run?.status === 'done' && run.result && <TreasuryRunTable run={run.result} explorerUrl={explorerUrl} />}

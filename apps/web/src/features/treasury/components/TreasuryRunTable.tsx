@@ -1,23 +1,33 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Alert, List, Table, Text } from '@mantine/core';
 import { HashText } from '../../../components/ui/HashText';
 import { DataTable } from '../../../components/ui/DataTable';
 import { explorerTxUrl } from '../../../lib/explorer';
 import type { TreasuryRun } from '../api/treasury';
 import { formatBnb, formatUsdt } from '@svp/shared';
-import { plural } from '../../../lib/text';
+import { localizeText } from '../../language/i18n';
 
-const KIND_LABELS: Record<TreasuryRun['actions'][number]['kind'], string> = {
-  gas: 'Gas top-up',
-  sweep: 'Sweep',
-  payout: 'Payout',
+const KIND_LABELS: Record<TreasuryRun['actions'][number]['kind'], MessageDescriptor> = {
+  gas: msg`Gas top-up`,
+  sweep: msg`Sweep`,
+  payout: msg`Payout`,
 };
-const COMMAND_LABELS: Record<TreasuryRun['command'], string> = { sweep: 'Sweep deposits', payouts: 'Send payouts' };
+export const COMMAND_LABELS: Record<TreasuryRun['command'], MessageDescriptor> = {
+  sweep: msg`Sweep deposits`,
+  payouts: msg`Send payouts`,
+};
 
 /** The approved withdrawals a payouts run left unpaid, the total still needed and what to fund (DESIGN D16). */
 function UnpaidSummary({ run }: { run: TreasuryRun }) {
+  const { t } = useLingui();
   const unpaid = run.unpaid;
   if (!unpaid || unpaid.withdrawals.length === 0) return null;
   const n = unpaid.withdrawals.length;
+  const total = formatUsdt(unpaid.total);
+  const free = formatUsdt(unpaid.free);
+  const toFund = formatUsdt(unpaid.toFund);
   return (
     <Alert
       color="orange"
@@ -25,18 +35,22 @@ function UnpaidSummary({ run }: { run: TreasuryRun }) {
       mt="sm"
       role="status"
       data-testid="treasury-unpaid"
-      title={`${run.dryRun ? 'Would leave' : 'Left'} ${plural(n, 'approved withdrawal')} unpaid: ${formatUsdt(unpaid.total)} still needed`}
+      title={
+        run.dryRun
+          ? t`Would leave ${plural(n, { one: '# approved withdrawal', other: '# approved withdrawals' })} unpaid: ${total} still needed`
+          : t`Left ${plural(n, { one: '# approved withdrawal', other: '# approved withdrawals' })} unpaid: ${total} still needed`
+      }
     >
       <List size="sm" spacing={2}>
         {unpaid.withdrawals.map((u) => (
           <List.Item key={u.withdrawalId}>
-            <HashText hash={u.withdrawalId} /> {formatUsdt(u.amount)}: {u.reason}
+            <HashText hash={u.withdrawalId} /> {formatUsdt(u.amount)}: {localizeText(u.reason)}
           </List.Item>
         ))}
       </List>
       {unpaid.toFund !== '0' && (
         <Text fz="sm" mt="xs">
-          {`The treasury has ${formatUsdt(unpaid.free)} free: it needs ${formatUsdt(unpaid.toFund)} more (sweep or fund it), then send payouts again.`}
+          {t`The treasury has ${free} free: it needs ${toFund} more (sweep or fund it), then send payouts again.`}
         </Text>
       )}
     </Alert>
@@ -45,25 +59,29 @@ function UnpaidSummary({ run }: { run: TreasuryRun }) {
 
 /** What one run of the treasury command did (or, dry, would do), action by action. */
 export function TreasuryRunTable({ run, explorerUrl }: { run: TreasuryRun; explorerUrl: string | null }) {
+  const { t, i18n } = useLingui();
+  const label = i18n._(COMMAND_LABELS[run.command]);
+  const command = run.dryRun ? t`${label} (dry run)` : label;
+  const count = run.actions.length;
+  const what = count === 0 ? t`nothing to do` : t`${plural(count, { one: '# action', other: '# actions' })}`;
+  const gas = formatBnb(run.gas);
   return (
     <div data-testid="treasury-run">
       <Text fz="sm" fw={600} mb="xs">
-        {`${COMMAND_LABELS[run.command]}${run.dryRun ? ' (dry run)' : ''}: `}
-        {run.actions.length === 0 ? 'nothing to do' : plural(run.actions.length, 'action')}
-        {`, gas ${formatBnb(run.gas)}.`}
+        {t`${command}: ${what}, gas ${gas}.`}
       </Text>
       {run.actions.length > 0 && (
         <DataTable
           minWidth={820}
-          label={`${COMMAND_LABELS[run.command]}: actions`}
-          columns={['Kind', 'Subject', 'To', { label: 'Amount', ta: 'right' }, 'Transaction', 'Outcome']}
+          label={t`${label}: actions`}
+          columns={[t`Kind`, t`Subject`, t`To`, { label: t`Amount`, ta: 'right' }, t`Transaction`, t`Outcome`]}
           striped
           withTableBorder
           verticalSpacing="xs"
         >
           {run.actions.map((a, i) => (
             <Table.Tr key={`${a.kind}-${a.subject}-${i}`} data-testid="treasury-action">
-              <Table.Td fz="sm">{KIND_LABELS[a.kind]}</Table.Td>
+              <Table.Td fz="sm">{i18n._(KIND_LABELS[a.kind])}</Table.Td>
               <Table.Td>
                 <HashText hash={a.subject} />
               </Table.Td>
@@ -83,7 +101,7 @@ export function TreasuryRunTable({ run, explorerUrl }: { run: TreasuryRun; explo
                 )}
               </Table.Td>
               <Table.Td fz="sm" maw={260} style={{ overflowWrap: 'anywhere' }}>
-                {a.outcome}
+                {localizeText(a.outcome)}
               </Table.Td>
             </Table.Tr>
           ))}

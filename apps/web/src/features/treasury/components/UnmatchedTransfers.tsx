@@ -1,5 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Stack, Table, Text } from '@mantine/core';
-import { formatUsdt, MSG } from '@svp/shared';
+import { formatUsdt } from '@svp/shared';
 import { useState } from 'react';
 import { HashText } from '../../../components/ui/HashText';
 import { DataTable } from '../../../components/ui/DataTable';
@@ -7,6 +8,8 @@ import { SectionCard } from '../../../components/ui/SectionCard';
 import { explorerAddressUrl, explorerTxUrl } from '../../../lib/explorer';
 import { formatDateTime } from '../../../lib/text';
 import type { TreasuryReport } from '../api/treasury';
+import { localizeText } from '../../language/i18n';
+import { useMsg } from '../../language/useMsg';
 import { AcknowledgeModal } from './AcknowledgeModal';
 
 type Unmatched = TreasuryReport['unmatched'][number];
@@ -16,14 +19,17 @@ type Unmatched = TreasuryReport['unmatched'][number];
  * stays an alert until an admin gives it (an audited note).
  */
 export function UnmatchedTransfers({ report, canExplain }: { report: TreasuryReport; canExplain: boolean }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const rows = report.unmatched;
   const [explaining, setExplaining] = useState<Unmatched | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const explainLabel = (txHash: string) => t`Explain the transfer ${txHash}`;
   return (
-    <SectionCard title="Unmatched transfers" size="h4" titleId="unmatched-title" compact>
+    <SectionCard title={t`Unmatched transfers`} size="h4" titleId="unmatched-title" compact>
       {done && (
         <Alert color="green" variant="light" role="status" mb="sm" withCloseButton onClose={() => setDone(null)}>
-          {done}
+          {localizeText(done)}
         </Alert>
       )}
       <AcknowledgeModal
@@ -36,7 +42,7 @@ export function UnmatchedTransfers({ report, canExplain }: { report: TreasuryRep
       />
       {rows.length === 0 ? (
         <Text c="dimmed" fz="sm">
-          No unmatched transfers.
+          <Trans>No unmatched transfers.</Trans>
         </Text>
       ) : (
         <Stack gap="sm">
@@ -45,48 +51,48 @@ export function UnmatchedTransfers({ report, canExplain }: { report: TreasuryRep
           </Alert>
           <DataTable
             minWidth={820}
-            label="Unmatched transfers"
+            label={t`Unmatched transfers`}
             columns={[
-              'Seen',
-              'Transaction',
-              'To',
-              { label: 'Amount', ta: 'right' },
-              { label: 'Block', ta: 'right' },
-              'Action',
+              t`Seen`,
+              t`Transaction`,
+              t`To`,
+              { label: t`Amount`, ta: 'right' },
+              { label: t`Block`, ta: 'right' },
+              t`Action`,
             ]}
             striped
             withTableBorder
             verticalSpacing="xs"
             data-testid="unmatched-transfers"
           >
-            {rows.map((t) => (
-              <Table.Tr key={`${t.txHash}:${t.logIndex}`}>
-                <Table.Td fz="sm">{formatDateTime(t.seenAt)}</Table.Td>
+            {rows.map((transfer) => (
+              <Table.Tr key={`${transfer.txHash}:${transfer.logIndex}`}>
+                <Table.Td fz="sm">{formatDateTime(transfer.seenAt)}</Table.Td>
                 <Table.Td>
                   <HashText
-                    hash={t.txHash}
-                    href={explorerTxUrl(report.explorerUrl, t.txHash)}
-                    copyLabel="Copy transaction hash"
+                    hash={transfer.txHash}
+                    href={explorerTxUrl(report.explorerUrl, transfer.txHash)}
+                    copyLabel={t`Copy transaction hash`}
                   />
                 </Table.Td>
                 <Table.Td>
-                  <HashText hash={t.to} href={explorerAddressUrl(report.explorerUrl, t.to)} />
+                  <HashText hash={transfer.to} href={explorerAddressUrl(report.explorerUrl, transfer.to)} />
                 </Table.Td>
                 <Table.Td fz="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatUsdt(t.amount)}
+                  {formatUsdt(transfer.amount)}
                 </Table.Td>
                 <Table.Td fz="sm" ta="right" ff="monospace">
-                  {t.blockNumber}
+                  {transfer.blockNumber}
                 </Table.Td>
                 <Table.Td>
                   {canExplain ? (
                     <Button
                       size="compact-sm"
                       variant="light"
-                      onClick={() => setExplaining(t)}
-                      aria-label={`Explain the transfer ${t.txHash}`}
+                      onClick={() => setExplaining(transfer)}
+                      aria-label={explainLabel(transfer.txHash)}
                     >
-                      Explain
+                      <Trans>Explain</Trans>
                     </Button>
                   ) : (
                     '—'
