@@ -59,8 +59,8 @@ function PaymentInstructions({ quote }: { quote: TopupQuote }) {
           <Line label={t`Amount to pay`} value={`${quote.amountToPay} USDT`} strong />
           <Alert color="yellow" variant="light" title={t`USDT on BEP-20 only`}>
             <Trans>
-              Send only USDT on the BNB Smart Chain (BEP-20) network to this address. Other tokens or networks cannot
-              be credited.
+              Send only USDT on the BNB Smart Chain (BEP-20) network to this address. Other tokens or networks cannot be
+              credited.
             </Trans>
           </Alert>
           <div>

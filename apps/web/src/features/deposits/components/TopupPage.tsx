@@ -30,13 +30,7 @@ export default function TopupPage() {
       ) : (
         <>
           {expired && (
-            <Alert
-              color="blue"
-              variant="light"
-              radius="lg"
-              title={t`The payment window has closed`}
-              role="status"
-            >
+            <Alert color="blue" variant="light" radius="lg" title={t`The payment window has closed`} role="status">
               <Trans>
                 If you already sent your payment, it is still credited when it arrives: watch your balance and your
                 History. To pay again, start a new top-up.

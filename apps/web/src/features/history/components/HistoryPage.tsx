@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Anchor, Card, Group, Title } from '@mantine/core';
 import { historyCsvUrl } from '../api/history';
 import { LedgerView } from './LedgerView';
@@ -10,10 +11,10 @@ export default function HistoryPage() {
         actions={(filters) => (
           <Group justify="space-between" align="center" gap="sm">
             <Title order={1} fz="h3">
-              History
+              <Trans>History</Trans>
             </Title>
             <Anchor href={historyCsvUrl(filters)} download="svp-statement.csv" fw={600} fz="sm">
-              Download CSV statement
+              <Trans>Download CSV statement</Trans>
             </Anchor>
           </Group>
         )}

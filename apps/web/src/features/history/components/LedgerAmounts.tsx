@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { balanceText, signedAmountText, type LedgerChange } from '@svp/shared';
 import classes from './Ledger.module.css';
+import { localizeText } from '../../language/i18n';
 
 /** A line's signed amounts (credits green, debits in the text colour), each with its account's balance after. */
 export function LedgerAmounts({ changes }: { changes: LedgerChange[] }) {
@@ -19,7 +20,7 @@ export function LedgerAmounts({ changes }: { changes: LedgerChange[] }) {
             {signedAmountText(c.amount, c.asset)}
           </Text>
           <Text component="span" fz="xs" c="dimmed" display="block">
-            {c.label}: {balanceText(c.balanceAfter, c.asset)}
+            {localizeText(c.label)}: {balanceText(c.balanceAfter, c.asset)}
           </Text>
         </div>
       ))}

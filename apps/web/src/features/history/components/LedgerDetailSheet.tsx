@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { balanceText, signedAmountText } from '@svp/shared';
@@ -7,6 +8,7 @@ import { loadErrorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/text';
 import { useLedgerEntry, type LedgerScope } from '../api/history';
 import classes from './Ledger.module.css';
+import { localizeText } from '../../language/i18n';
 
 /** A transaction's details, as a sheet over the list (the whole screen on a phone): what it did to each balance, and what it refers to. */
 export function LedgerDetailSheet({
@@ -18,6 +20,7 @@ export function LedgerDetailSheet({
   id: string | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const narrow = useMediaQuery('(max-width: 48em)');
   const entry = useLedgerEntry(scope, id);
   const d = entry.data;
@@ -27,31 +30,37 @@ export function LedgerDetailSheet({
       onClose={onClose}
       fullScreen={narrow}
       size="lg"
-      title={d ? d.title : 'Transaction'}
-      closeButtonProps={{ 'aria-label': 'Close the details' }}
+      title={d ? localizeText(d.title) : t`Transaction`}
+      closeButtonProps={{ 'aria-label': t`Close the details` }}
     >
-      {entry.isPending && <Loader aria-label="Loading the details" />}
+      {entry.isPending && <Loader aria-label={t`Loading the details`} />}
       {entry.isError && <ErrorBox message={loadErrorText(entry.error)} onRetry={() => void entry.refetch()} />}
       {d && (
         <Stack gap="md" data-testid="ledger-detail">
           <div>
-            <Text fw={600}>{d.description}</Text>
+            <Text fw={600}>{localizeText(d.description)}</Text>
             <Text component="time" dateTime={d.createdAt} fz="sm" c="dimmed" display="block">
               {formatDateTime(d.createdAt)}
             </Text>
           </div>
-          <Table verticalSpacing="xs" aria-label="What it moved">
+          <Table verticalSpacing="xs" aria-label={t`What it moved`}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Account</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th ta="right">Balance after</Table.Th>
+                <Table.Th>
+                  <Trans>Account</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Amount</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Balance after</Trans>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {d.changes.map((c) => (
                 <Table.Tr key={c.account}>
-                  <Table.Td>{c.label}</Table.Td>
+                  <Table.Td>{localizeText(c.label)}</Table.Td>
                   <Table.Td
                     ta="right"
                     fw={700}
@@ -69,30 +78,35 @@ export function LedgerDetailSheet({
           </Table>
           <Stack gap={6}>
             <Text fw={600} fz="sm">
-              References
+              <Trans>References</Trans>
             </Text>
             <Group justify="space-between" wrap="nowrap">
               <Text fz="sm" c="dimmed">
-                Transaction number
+                <Trans>Transaction number</Trans>
               </Text>
               <Badge variant="light" ff="monospace" style={{ textTransform: 'none' }}>
                 {d.id}
               </Badge>
             </Group>
-            {d.references.map((r) => (
-              <Group key={r.label} justify="space-between" wrap="nowrap" gap="sm" data-testid="ledger-reference">
-                <Text fz="sm" c="dimmed">
-                  {r.label}
-                </Text>
-                {r.type === 'hash' ? (
-                  <HashText hash={r.value} copyLabel={`Copy ${r.label.toLowerCase()}`} />
-                ) : (
-                  <Text fz="sm" ta="right" style={{ overflowWrap: 'anywhere' }}>
-                    {r.value}
+            {d.references.map((r) => {
+              const label = localizeText(r.label);
+              // English keeps its lower-case "Copy transaction hash"; other languages name the reference as shown.
+              const copyName = label === r.label ? r.label.toLowerCase() : label;
+              return (
+                <Group key={r.label} justify="space-between" wrap="nowrap" gap="sm" data-testid="ledger-reference">
+                  <Text fz="sm" c="dimmed">
+                    {label}
                   </Text>
-                )}
-              </Group>
-            ))}
+                  {r.type === 'hash' ? (
+                    <HashText hash={r.value} copyLabel={t`Copy ${copyName}`} />
+                  ) : (
+                    <Text fz="sm" ta="right" style={{ overflowWrap: 'anywhere' }}>
+                      {r.value}
+                    </Text>
+                  )}
+                </Group>
+              );
+            })}
           </Stack>
         </Stack>
       )}

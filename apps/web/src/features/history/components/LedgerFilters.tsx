@@ -1,9 +1,14 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { LEDGER_ASSETS, LEDGER_ASSET_LABELS, LEDGER_KIND_GROUPS, LEDGER_KIND_GROUP_KEYS } from '@svp/shared';
 import { NO_LEDGER_FILTERS, type LedgerFilterValues } from '../api/history';
+import { localizeText } from '../../language/i18n';
 
-const KIND_OPTIONS = LEDGER_KIND_GROUP_KEYS.map((key) => ({ value: key, label: LEDGER_KIND_GROUPS[key].label }));
-const ASSET_OPTIONS = LEDGER_ASSETS.map((asset) => ({ value: asset, label: LEDGER_ASSET_LABELS[asset] }));
+// Built at render time: the labels are packages/shared's English, shown in the reader's language.
+const kindOptions = () =>
+  LEDGER_KIND_GROUP_KEYS.map((key) => ({ value: key, label: localizeText(LEDGER_KIND_GROUPS[key].label) }));
+const assetOptions = () =>
+  LEDGER_ASSETS.map((asset) => ({ value: asset, label: localizeText(LEDGER_ASSET_LABELS[asset]) }));
 
 /** The ledger view's filters: kind, asset, a date range and a search, as a statement screen offers them. */
 export function LedgerFilters({
@@ -18,14 +23,15 @@ export function LedgerFilters({
   onChange: (next: LedgerFilterValues) => void;
   onSearch: (text: string) => void;
 }) {
+  const { t } = useLingui();
   const set = <K extends keyof LedgerFilterValues>(key: K, v: LedgerFilterValues[K]) =>
     onChange({ ...value, [key]: v });
   const active = value.kind || value.asset || value.from || value.to || search;
   return (
-    <div role="search" aria-label="Filter the history">
+    <div role="search" aria-label={t`Filter the history`}>
       <TextInput
-        label="Search"
-        placeholder="Words, an amount or a hash"
+        label={t`Search`}
+        placeholder={t`Words, an amount or a hash`}
         value={search}
         onChange={(e) => onSearch(e.currentTarget.value)}
         maxLength={100}
@@ -33,32 +39,32 @@ export function LedgerFilters({
       />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
         <Select
-          label="Kind"
-          placeholder="All kinds"
-          data={KIND_OPTIONS}
+          label={t`Kind`}
+          placeholder={t`All kinds`}
+          data={kindOptions()}
           value={value.kind}
           onChange={(v) => set('kind', v as LedgerFilterValues['kind'])}
           clearable
           comboboxProps={{ withinPortal: true }}
         />
         <Select
-          label="Asset"
-          placeholder="All assets"
-          data={ASSET_OPTIONS}
+          label={t`Asset`}
+          placeholder={t`All assets`}
+          data={assetOptions()}
           value={value.asset}
           onChange={(v) => set('asset', v as LedgerFilterValues['asset'])}
           clearable
         />
         <TextInput
           type="date"
-          label="From"
+          label={t`From`}
           value={value.from}
           max={value.to || undefined}
           onChange={(e) => set('from', e.currentTarget.value)}
         />
         <TextInput
           type="date"
-          label="To"
+          label={t`To`}
           value={value.to}
           min={value.from || undefined}
           onChange={(e) => set('to', e.currentTarget.value)}
@@ -74,7 +80,7 @@ export function LedgerFilters({
               onChange(NO_LEDGER_FILTERS);
             }}
           >
-            Clear filters
+            <Trans>Clear filters</Trans>
           </Button>
         </Group>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Loader, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { LedgerAmounts } from './LedgerAmounts';
 import { LedgerDetailSheet } from './LedgerDetailSheet';
 import { LedgerFilters } from './LedgerFilters';
 import classes from './Ledger.module.css';
+import { localizeText } from '../../language/i18n';
 
 /**
  * The ledger view (SPEC §2's one-column table of lines, as a bank app's statement): each line says what happened
@@ -23,6 +25,7 @@ export function LedgerView({
   scope?: LedgerScope;
   actions?: (filters: LedgerFilterValues) => ReactNode;
 }) {
+  const { t } = useLingui();
   const [filters, setFilters] = useState<LedgerFilterValues>(NO_LEDGER_FILTERS);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
@@ -37,56 +40,63 @@ export function LedgerView({
       {actions?.(applied)}
       <FiguresAge asOf={ledger.data?.pages[0]?.figuresAsOf} />
       <LedgerFilters value={filters} search={search} onChange={setFilters} onSearch={setSearch} />
-      {ledger.isPending && <Loader aria-label="Loading your history" />}
+      {ledger.isPending && <Loader aria-label={t`Loading your history`} />}
       {ledger.isError && <ErrorBox message={loadErrorText(ledger.error)} onRetry={() => void ledger.refetch()} />}
       {ledger.isSuccess && lines.length === 0 && (
         <Text c="dimmed" data-testid="ledger-empty">
-          {filtered ? 'Nothing matches these filters.' : 'No activity yet.'}
+          {filtered ? <Trans>Nothing matches these filters.</Trans> : <Trans>No activity yet.</Trans>}
         </Text>
       )}
       {lines.length > 0 && (
-        <Table verticalSpacing="sm" highlightOnHover aria-label="History" data-testid="ledger">
+        <Table verticalSpacing="sm" highlightOnHover aria-label={t`History`} data-testid="ledger">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Activity</Table.Th>
+              <Table.Th>
+                <Trans>Activity</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {lines.map((line) => (
-              <Table.Tr key={line.id} className={classes.row} data-testid="ledger-row" data-kind={line.kind}>
-                <Table.Td>
-                  <UnstyledButton
-                    className={classes.rowButton}
-                    onClick={() => setOpen(line.id)}
-                    aria-haspopup="dialog"
-                    aria-label={`${line.title}, ${formatDateTime(line.createdAt)}: details`}
-                  >
-                    <div className={classes.what}>
-                      <Text fz="xs" fw={700} c="dimmed" tt="uppercase" display="block">
-                        {line.title}
-                      </Text>
-                      {/* The sentence and its time alone: the statement line as the spec has it. */}
-                      <div data-testid="history-line">
-                        <Text fz="sm" fw={500} display="block">
-                          {line.description}
+            {lines.map((line) => {
+              // The server's English words (packages/shared's ledger texts), in the reader's language.
+              const title = localizeText(line.title);
+              const when = formatDateTime(line.createdAt);
+              return (
+                <Table.Tr key={line.id} className={classes.row} data-testid="ledger-row" data-kind={line.kind}>
+                  <Table.Td>
+                    <UnstyledButton
+                      className={classes.rowButton}
+                      onClick={() => setOpen(line.id)}
+                      aria-haspopup="dialog"
+                      aria-label={t`${title}, ${when}: details`}
+                    >
+                      <div className={classes.what}>
+                        <Text fz="xs" fw={700} c="dimmed" tt="uppercase" display="block">
+                          {title}
                         </Text>
-                        <Text component="time" dateTime={line.createdAt} fz="xs" c="dimmed" display="block">
-                          {formatDateTime(line.createdAt)}
-                        </Text>
+                        {/* The sentence and its time alone: the statement line as the spec has it. */}
+                        <div data-testid="history-line">
+                          <Text fz="sm" fw={500} display="block">
+                            {localizeText(line.description)}
+                          </Text>
+                          <Text component="time" dateTime={line.createdAt} fz="xs" c="dimmed" display="block">
+                            {when}
+                          </Text>
+                        </div>
                       </div>
-                    </div>
-                    <LedgerAmounts changes={line.changes} />
-                  </UnstyledButton>
-                </Table.Td>
-              </Table.Tr>
-            ))}
+                      <LedgerAmounts changes={line.changes} />
+                    </UnstyledButton>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       )}
       {ledger.hasNextPage && (
         <Group justify="center">
           <Button variant="light" loading={ledger.isFetchingNextPage} onClick={() => void ledger.fetchNextPage()}>
-            Show older
+            <Trans>Show older</Trans>
           </Button>
         </Group>
       )}

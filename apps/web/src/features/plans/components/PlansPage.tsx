@@ -38,7 +38,9 @@ export default function PlansPage() {
     notifications.show({
       title: t`Investment started`,
       message: localizeText(done.message),
-      color: 'green', autoClose: TOAST_MS });
+      color: 'green',
+      autoClose: TOAST_MS,
+    });
   }
 
   return (

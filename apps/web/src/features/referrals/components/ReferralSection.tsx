@@ -1,11 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useReferral, useSaveReferral } from '../api/referrals';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
+import { localizeText } from '../../language/i18n';
+import { useMsg } from '../../language/useMsg';
 
 /** SPEC §5: trimmed, and anything but letters, digits and underscore removed. */
 export const cleanReferralCode = (text: string) => text.trim().replace(/[^A-Za-z0-9_]/g, '');
@@ -14,15 +16,17 @@ export const shareLink = (code: string) => `${window.location.origin}/register?r
 
 /** SPEC §4 referral: the code when there is one; otherwise Generate or Customize, submit, then the code. */
 export function ReferralSection() {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const referral = useReferral();
 
-  if (referral.isPending) return <Loader size="sm" aria-label="Loading your referral code" />;
+  if (referral.isPending) return <Loader size="sm" aria-label={t`Loading your referral code`} />;
   if (referral.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
         {MSG.referral.fetchFailed}{' '}
         <Button size="compact-xs" variant="subtle" color="red" onClick={() => void referral.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
@@ -32,34 +36,37 @@ export function ReferralSection() {
 }
 
 function ReferralCode({ code }: { code: string }) {
+  const { t } = useLingui();
   const link = shareLink(code);
   return (
     <Stack gap="sm">
       <div>
         <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-          Your referral code
+          <Trans>Your referral code</Trans>
         </Text>
         <Group gap="sm" align="center">
           <Text fz="xl" fw={800} ff="monospace" data-testid="referral-code">
             {code}
           </Text>
-          <CopyButton value={code} label="Copy code" ariaLabel="Copy referral code" size="xs" />
+          <CopyButton value={code} label={t`Copy code`} ariaLabel={t`Copy referral code`} size="xs" />
         </Group>
       </div>
       <div>
         <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-          Share link
+          <Trans>Share link</Trans>
         </Text>
         <Text fz="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
           {link}
         </Text>
-        <CopyButton value={link} label="Copy link" ariaLabel="Copy share link" size="xs" mt={6} />
+        <CopyButton value={link} label={t`Copy link`} ariaLabel={t`Copy share link`} size="xs" mt={6} />
       </div>
     </Stack>
   );
 }
 
 function ReferralGenerator() {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const [source, setSource] = useState<'generate' | 'custom'>('generate');
   const [custom, setCustom] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -78,7 +85,7 @@ function ReferralGenerator() {
     setError(null);
     save.mutate(
       { source, referralCode },
-      { onSuccess: (saved) => notifications.show({ message: saved.message, color: 'green' }) },
+      { onSuccess: (saved) => notifications.show({ message: localizeText(saved.message), color: 'green' }) },
     );
   }
 
@@ -90,7 +97,9 @@ function ReferralGenerator() {
 
   return (
     <Stack component="form" gap="sm" onSubmit={onSubmit}>
-      <Text fz="sm">You have no referral code yet. Generate one, or choose your own.</Text>
+      <Text fz="sm">
+        <Trans>You have no referral code yet. Generate one, or choose your own.</Trans>
+      </Text>
       <SegmentedControl
         value={source}
         onChange={(value) => {
@@ -99,16 +108,16 @@ function ReferralGenerator() {
           save.reset();
         }}
         data={[
-          { value: 'generate', label: 'Generate' },
-          { value: 'custom', label: 'Customize' },
+          { value: 'generate', label: t`Generate` },
+          { value: 'custom', label: t`Customize` },
         ]}
-        aria-label="How to create your referral code"
+        aria-label={t`How to create your referral code`}
         w={{ base: '100%', xs: 280 }}
       />
       {source === 'custom' && (
         <TextInput
-          label="Custom code"
-          description="Letters, numbers and underscores; other characters are removed."
+          label={t`Custom code`}
+          description={t`Letters, numbers and underscores; other characters are removed.`}
           autoComplete="off"
           maxLength={40}
           value={custom}
@@ -123,7 +132,7 @@ function ReferralGenerator() {
       <ErrorAlert message={general} />
       <Group>
         <Button type="submit" loading={save.isPending}>
-          {source === 'custom' ? 'Save my code' : 'Generate my code'}
+          {source === 'custom' ? <Trans>Save my code</Trans> : <Trans>Generate my code</Trans>}
         </Button>
       </Group>
     </Stack>

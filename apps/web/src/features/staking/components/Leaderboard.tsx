@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Avatar, Box, Group, Table, Text } from '@mantine/core';
 import { formatDecimal, formatUsd } from '@svp/shared';
 import { FiguresAge } from '../../../components/ui/FiguresAge';
@@ -17,11 +18,13 @@ export function avatarFor(username: string): { initials: string; color: string }
 }
 
 function Row({ entry, me = false }: { entry: LeaderboardEntry; me?: boolean }) {
+  const { t } = useLingui();
   const avatar = avatarFor(entry.username);
+  const rank = entry.rank;
   return (
     <Table.Tr data-testid={me ? 'leaderboard-me' : 'leaderboard-row'} fw={me ? 700 : undefined}>
       {/* A no-break space: on a phone the cell wraps to "Your rank" over "#3", not word by word. */}
-      <Table.Td>{me ? `Your\u00a0rank #${entry.rank}` : `#${entry.rank}`}</Table.Td>
+      <Table.Td>{me ? t`Your rank #${rank}` : `#${rank}`}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           <Avatar color={avatar.color} variant="filled" radius="xl" size="sm" aria-hidden="true">
@@ -40,9 +43,15 @@ function Row({ entry, me = false }: { entry: LeaderboardEntry; me?: boolean }) {
 
 /** SPEC §2 leaderboard: sorted by staked, numbers with 2 decimals, scrollable up to 400 px. */
 export function Leaderboard() {
+  const { t } = useLingui();
   const board = useLeaderboard(true);
   if (board.isError) return <Alert color="red">{loadErrorText(board.error)}</Alert>;
-  if (!board.data) return <Text c="dimmed">Loading the leaderboard…</Text>;
+  if (!board.data)
+    return (
+      <Text c="dimmed">
+        <Trans>Loading the leaderboard…</Trans>
+      </Text>
+    );
   return (
     <>
       <FiguresAge asOf={board.data.figuresAsOf} />
@@ -51,18 +60,30 @@ export function Leaderboard() {
         style={{ overflow: 'auto' }}
         tabIndex={0}
         role="region"
-        aria-label="Leaderboard"
+        aria-label={t`Leaderboard`}
         data-testid="leaderboard"
       >
-        <Table striped stickyHeader className={classes.table} aria-label="Staking leaderboard">
+        <Table striped stickyHeader className={classes.table} aria-label={t`Staking leaderboard`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Rank</Table.Th>
-              <Table.Th>User</Table.Th>
-              <Table.Th>Balance</Table.Th>
-              <Table.Th>Fund</Table.Th>
-              <Table.Th>Staked</Table.Th>
-              <Table.Th>Earned</Table.Th>
+              <Table.Th>
+                <Trans>Rank</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>User</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Balance</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Fund</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Staked</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Earned</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,5 +1,6 @@
 import { AreaSeries, type AutoscaleInfo, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect } from 'react';
+import { currentLanguage } from '../../language/i18n';
 import { useThemedChart } from '../../../lib/useThemedChart';
 
 export interface ChartPoint {
@@ -8,8 +9,8 @@ export interface ChartPoint {
   value: number;
 }
 
-/** Axis and label numbers with thousands separators: 400,000 rather than 400000.00. */
-const axisNumber = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+/** Axis and label numbers with the reader's thousands separators: 400,000 rather than 400000.00. */
+const axisNumber = (value: number) => value.toLocaleString(currentLanguage(), { maximumFractionDigits: 2 });
 
 /**
  * While nothing changes (a flat line), the automatic range is a hair wide and the axis reads

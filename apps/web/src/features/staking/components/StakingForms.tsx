@@ -1,12 +1,16 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { amountPrecisionError, API, formatSvp, formatUsd, MSG, parseAmount, tokensForUsd } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useStakingAction, type StakingAction, type StakingSummary } from '../api/staking';
+import { localizeText } from '../../language/i18n';
 
-/** What a form reports to the page: the server's message verbatim, and whether it was a success. */
+/** What a form reports to the page: the server's message (in the reader's language), and whether it was a success. */
 export type OnResult = (message: string, ok: boolean) => void;
 
+// errorMessage shows these fallbacks in the reader's language: MSG's English words are how it finds them.
 const failure = (error: unknown) => errorMessage(error, { http: MSG.staking.failed, network: MSG.staking.error });
 
 /**
@@ -23,7 +27,7 @@ function useRun(onResult: OnResult) {
   const run = (request: StakingAction, onSuccess?: () => void) =>
     action.mutate(request, {
       onSuccess: (done) => {
-        report(done.message, true);
+        report(localizeText(done.message), true);
         onSuccess?.();
       },
       onError: (error) => report(failure(error), false),
@@ -47,6 +51,8 @@ function ActionResult({ result }: { result: { text: string; ok: boolean } | null
 }
 
 interface CardProps {
+  /** The card's stable name, for its test ids (the title is translated). */
+  name: string;
   title: string;
   text: string;
   label: string;
@@ -59,14 +65,14 @@ interface CardProps {
   children?: React.ReactNode;
 }
 
-function AmountCard({ title, text, label, button, asset, onResult, toAction, hint, children }: CardProps) {
+function AmountCard({ name, title, text, label, button, asset, onResult, toAction, hint, children }: CardProps) {
   const [value, setValue] = useState('');
   const { run, pending, result, report, clear } = useRun(onResult);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // "1.005" is refused with the rule it breaks, not the generic "Invalid amount to convert.".
     const precision = amountPrecisionError(value, asset);
-    if (precision) return report(precision, false);
+    if (precision) return report(localizeText(precision), false);
     run(toAction(value.trim()), () => setValue(''));
   };
   const note = hint?.(value) ?? null;
@@ -92,7 +98,7 @@ function AmountCard({ title, text, label, button, asset, onResult, toAction, hin
             inputMode="decimal"
           />
           {note && (
-            <Text fz="sm" fw={600} data-testid={`${button.toLowerCase().replace(/\W+/g, '-')}-hint`}>
+            <Text fz="sm" fw={600} data-testid={`${name}-hint`}>
               {note}
             </Text>
           )}
@@ -107,28 +113,30 @@ function AmountCard({ title, text, label, button, asset, onResult, toAction, hin
 }
 
 function ConvertCard({ onResult }: { onResult: OnResult }) {
+  const { t } = useLingui();
   const [direction, setDirection] = useState<'toFund' | 'toBalance'>('toFund');
   return (
     <AmountCard
-      title="Convert"
+      name="convert"
+      title={t`Convert`}
       text={
         direction === 'toFund'
-          ? 'Move USD from your balance to your fund balance.'
-          : 'Move USD from your fund balance back to your balance.'
+          ? t`Move USD from your balance to your fund balance.`
+          : t`Move USD from your fund balance back to your balance.`
       }
-      label="Amount (USD)"
-      button="Convert"
+      label={t`Amount (USD)`}
+      button={t`Convert`}
       asset="USD"
       onResult={onResult}
       toAction={(amount) => ({ path: API.stakingConvert, body: { direction, amount } })}
     >
       <SegmentedControl
-        aria-label="Direction"
+        aria-label={t`Direction`}
         value={direction}
         onChange={(v) => setDirection(v as 'toFund' | 'toBalance')}
         data={[
-          { value: 'toFund', label: 'Balance → Fund' },
-          { value: 'toBalance', label: 'Fund → Balance' },
+          { value: 'toFund', label: t`Balance → Fund` },
+          { value: 'toBalance', label: t`Fund → Balance` },
         ]}
       />
     </AmountCard>
@@ -139,38 +147,44 @@ function ConvertCard({ onResult }: { onResult: OnResult }) {
 export function tokensHint(amount: string): string | null {
   const usd = parseAmount(amount, 'USD', 2);
   if (usd === null || usd <= 0n) return null;
-  return `You get ${formatSvp(tokensForUsd(usd))}`;
+  const tokens = formatSvp(tokensForUsd(usd));
+  return t`You get ${tokens}`;
 }
 
 export function StakingForms({ summary, onResult }: { summary: StakingSummary; onResult: OnResult }) {
+  const { t } = useLingui();
   const withdraw = useRun(onResult);
+  const earned = formatUsd(summary.earned);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
       <ConvertCard onResult={onResult} />
       <AmountCard
-        title="Buy SVP"
-        text="Buy SVP tokens with your fund balance: 100,000 SVP per $1 (minimum $1)."
-        label="Amount to spend (USD)"
-        button="Buy SVP"
+        name="buy-svp"
+        title={t`Buy SVP`}
+        text={t`Buy SVP tokens with your fund balance: 100,000 SVP per $1 (minimum $1).`}
+        label={t`Amount to spend (USD)`}
+        button={t`Buy SVP`}
         asset="USD"
         onResult={onResult}
         hint={tokensHint}
         toAction={(amount) => ({ path: API.stakingBuy, body: { amount } })}
       />
       <AmountCard
-        title="Sell SVP"
-        text="Sell SVP tokens from your wallet back into your fund balance."
-        label="Tokens to sell"
-        button="Sell SVP"
+        name="sell-svp"
+        title={t`Sell SVP`}
+        text={t`Sell SVP tokens from your wallet back into your fund balance.`}
+        label={t`Tokens to sell`}
+        button={t`Sell SVP`}
         asset="SVP"
         onResult={onResult}
         toAction={(tokens) => ({ path: API.stakingSell, body: { tokens } })}
       />
       <AmountCard
-        title="Stake Tokens"
-        text="Lock SVP tokens for 60 days to earn the staking APY. One active stake at a time."
-        label="Tokens to stake"
-        button="Stake"
+        name="stake"
+        title={t`Stake Tokens`}
+        text={t`Lock SVP tokens for 60 days to earn the staking APY. One active stake at a time.`}
+        label={t`Tokens to stake`}
+        button={t`Stake`}
         asset="SVP"
         onResult={onResult}
         toAction={(tokens) => ({ path: API.stakingStake, body: { tokens } })}
@@ -178,10 +192,10 @@ export function StakingForms({ summary, onResult }: { summary: StakingSummary; o
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="xs" flex={1}>
           <Title order={2} fz="h5">
-            Withdraw Earned
+            <Trans>Withdraw Earned</Trans>
           </Title>
           <Text fz="sm" c="dimmed">
-            Move your staking earnings ({formatUsd(summary.earned)}) into your balance.
+            <Trans>Move your staking earnings ({earned}) into your balance.</Trans>
           </Text>
           <Button
             onClick={() => withdraw.run({ path: API.stakingWithdrawEarned, body: {} })}
@@ -189,7 +203,7 @@ export function StakingForms({ summary, onResult }: { summary: StakingSummary; o
             variant="light"
             mt="auto"
           >
-            Withdraw Earned
+            <Trans>Withdraw Earned</Trans>
           </Button>
           <ActionResult result={withdraw.result} />
         </Stack>
@@ -200,33 +214,38 @@ export function StakingForms({ summary, onResult }: { summary: StakingSummary; o
 
 /** SPEC §2 transfer form: recipient username and amount; the inputs reset on success. */
 export function TransferForm({ onResult }: { onResult: OnResult }) {
+  const { t } = useLingui();
   const [recipient, setRecipient] = useState('');
   const [amount, setAmount] = useState('');
   const { run, pending, result, report } = useRun(onResult);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const precision = amountPrecisionError(amount, 'USD');
-    if (precision) return report(precision, false);
+    if (precision) return report(localizeText(precision), false);
     run({ path: API.stakingTransfer, body: { recipient: recipient.trim(), amount: amount.trim() } }, () => {
       setRecipient('');
       setAmount('');
     });
   };
   return (
-    <Card withBorder radius="lg" padding="lg" component="form" onSubmit={onSubmit} aria-label="Transfer">
+    <Card withBorder radius="lg" padding="lg" component="form" onSubmit={onSubmit} aria-label={t`Transfer`}>
       <Title order={2} fz="h4" mb="xs">
-        Transfer fund balance
+        <Trans>Transfer fund balance</Trans>
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
-        <TextInput label="Recipient username" value={recipient} onChange={(e) => setRecipient(e.currentTarget.value)} />
         <TextInput
-          label="Amount to transfer (USD)"
+          label={t`Recipient username`}
+          value={recipient}
+          onChange={(e) => setRecipient(e.currentTarget.value)}
+        />
+        <TextInput
+          label={t`Amount to transfer (USD)`}
           value={amount}
           onChange={(e) => setAmount(e.currentTarget.value)}
           inputMode="decimal"
         />
         <Button type="submit" loading={pending}>
-          Transfer
+          <Trans>Transfer</Trans>
         </Button>
       </SimpleGrid>
       <ActionResult result={result} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, Group, Notification, Portal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { loadErrorText } from '../../../lib/errors';
@@ -22,6 +23,7 @@ interface Shown {
 
 /** SPEC §2 staking room: summary, convert/buy/sell/stake/withdraw, transfer, chart and leaderboard. */
 export default function StakingRoomPage({ firstLoadMs = FIRST_LOAD_MS }: { firstLoadMs?: number }) {
+  const { t } = useLingui();
   const summary = useStakingSummary(firstLoadMs);
   const [points, setPoints] = useState<ChartPoint[]>([]);
   const [alert, setAlert] = useState<Shown | null>(null);
@@ -44,6 +46,7 @@ export default function StakingRoomPage({ firstLoadMs = FIRST_LOAD_MS }: { first
     return () => clearTimeout(timer);
   }, [popup]);
 
+  const readings = points.length;
   const onResult: OnResult = (text, ok) => {
     const shown = { id: Date.now(), text, ok };
     setAlert(shown);
@@ -55,7 +58,7 @@ export default function StakingRoomPage({ firstLoadMs = FIRST_LOAD_MS }: { first
     return (
       <Stack gap="md" aria-busy="true">
         <Title order={1} fz="h3">
-          Staking Room
+          <Trans>Staking Room</Trans>
         </Title>
         <Skeleton height={160} radius="lg" />
         <Skeleton height={240} radius="lg" />
@@ -75,7 +78,9 @@ export default function StakingRoomPage({ firstLoadMs = FIRST_LOAD_MS }: { first
           <Text fz="sm" fw={600} data-testid="staking-message">
             {alert.text}
           </Text>
-          <Text fz="xs">Click to dismiss</Text>
+          <Text fz="xs">
+            <Trans>Click to dismiss</Trans>
+          </Text>
         </Alert>
       )}
       <StakingSummaryCard summary={data} />
@@ -83,9 +88,9 @@ export default function StakingRoomPage({ firstLoadMs = FIRST_LOAD_MS }: { first
       <TransferForm onResult={onResult} />
       <Card withBorder radius="lg" padding="lg">
         <Title order={2} fz="h4" mb="xs">
-          Staked + Earned Over Time
+          <Trans>Staked + Earned Over Time</Trans>
         </Title>
-        <figure style={{ margin: 0 }} aria-label={`Staked plus earned, last ${points.length} readings`}>
+        <figure style={{ margin: 0 }} aria-label={t`Staked plus earned, last ${readings} readings`}>
           <Suspense fallback={<Skeleton height={220} />}>
             <StakingChart points={points} />
           </Suspense>
@@ -94,10 +99,10 @@ export default function StakingRoomPage({ firstLoadMs = FIRST_LOAD_MS }: { first
       <Card withBorder radius="lg" padding="lg">
         <Group justify="space-between" mb={board ? 'sm' : 0}>
           <Title order={2} fz="h4">
-            Leaderboard
+            <Trans>Leaderboard</Trans>
           </Title>
           <Button variant="light" onClick={() => setBoard((b) => !b)} aria-expanded={board}>
-            {board ? 'Hide Leaderboard' : 'Show Leaderboard'}
+            {board ? <Trans>Hide Leaderboard</Trans> : <Trans>Show Leaderboard</Trans>}
           </Button>
         </Group>
         {board && <Leaderboard />}
@@ -107,7 +112,7 @@ export default function StakingRoomPage({ firstLoadMs = FIRST_LOAD_MS }: { first
           <Notification
             color="green"
             onClose={() => setPopup(null)}
-            closeButtonProps={{ 'aria-label': 'Close message' }}
+            closeButtonProps={{ 'aria-label': t`Close message` }}
             role="status"
             data-testid="staking-popup"
             style={{ position: 'fixed', bottom: 16, right: 16, zIndex: 400, maxWidth: 360 }}

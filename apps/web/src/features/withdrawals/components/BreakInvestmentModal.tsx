@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Divider, Modal, Stack, Text } from '@mantine/core';
 import { formatUsd, withdrawalPayoutText } from '@svp/shared';
 import { useRequestWithdrawal, type WithdrawalQuote, type WithdrawalResult } from '../api/withdrawals';
@@ -12,8 +13,10 @@ interface BreakInvestmentModalProps {
 
 /** Ends the plan before maturity: 40% of the invested amount comes back, less $2.60 in fees. */
 export function BreakInvestmentModal({ opened, quote, onClose, onDone }: BreakInvestmentModalProps) {
+  const { t } = useLingui();
   const request = useRequestWithdrawal();
   const { breakInvestment: b } = quote;
+  const wallet = quote.wallet;
   return (
     <Modal
       opened={opened}
@@ -21,26 +24,32 @@ export function BreakInvestmentModal({ opened, quote, onClose, onDone }: BreakIn
         request.reset();
         onClose();
       }}
-      title="Break investment"
+      title={t`Break investment`}
       centered
     >
       <Stack gap="sm">
         <Text fz="sm">
-          Breaking your plan before it matures ends it now. You receive 40% of the amount you invested, less $2.60 in
-          fees; the rest of the amount and the expected profit are lost.
+          <Trans>
+            Breaking your plan before it matures ends it now. You receive 40% of the amount you invested, less $2.60 in
+            fees; the rest of the amount and the expected profit are lost.
+          </Trans>
         </Text>
-        <MoneyLine label="Invested" value={formatUsd(b.invested)} />
-        <MoneyLine label="40% of invested" value={formatUsd(b.gross)} />
-        <MoneyLine label="Fees" value={`− ${formatUsd(b.fees)}`} />
+        <MoneyLine label={t`Invested`} value={formatUsd(b.invested)} />
+        <MoneyLine label={t`40% of invested`} value={formatUsd(b.gross)} />
+        <MoneyLine label={t`Fees`} value={`− ${formatUsd(b.fees)}`} />
         <Divider />
-        <MoneyLine label="You will receive" value={withdrawalPayoutText({ kind: 'break', payout: b.payout })} strong />
+        <MoneyLine
+          label={t`You will receive`}
+          value={withdrawalPayoutText({ kind: 'break', payout: b.payout })}
+          strong
+        />
         <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Paid to {quote.wallet} within 48 hours (business days).
+          <Trans>Paid to {wallet} within 48 hours (business days).</Trans>
         </Text>
         <ConfirmActions
           error={request.error}
           pending={request.isPending}
-          label="Confirm break"
+          label={t`Confirm break`}
           color="red"
           onCancel={onClose}
           onConfirm={() => request.mutate('break', { onSuccess: onDone })}

@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatUsd } from '@svp/shared';
 import { useMoveToBalance, type WithdrawalQuote } from '../api/withdrawals';
 import { ConfirmActions, MoneyLine } from './WithdrawForm';
+import { localizeText } from '../../language/i18n';
 
 interface MoveToBalanceModalProps {
   opened: boolean;
@@ -16,29 +18,37 @@ interface MoveToBalanceModalProps {
  * fees, ready for a new plan, whether or not the user has the earnings a withdrawal to the wallet needs.
  */
 export function MoveToBalanceModal({ opened, quote, onClose, onDone }: MoveToBalanceModalProps) {
+  const { t } = useLingui();
   const move = useMoveToBalance();
+  const amount = formatUsd(quote.expectedWithdrawal);
   const close = () => {
     move.reset();
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Move to balance" centered>
+    <Modal opened={opened} onClose={close} title={t`Move to balance`} centered>
       <Stack gap="sm">
         <Text fz="sm">
-          Your plan has matured. Moving it to your balance closes the plan and adds its expected withdrawal to your
-          balance, with no fees, so you can start a new plan. Nothing is sent to your wallet, and your earnings stay
-          where they are.
+          <Trans>
+            Your plan has matured. Moving it to your balance closes the plan and adds its expected withdrawal to your
+            balance, with no fees, so you can start a new plan. Nothing is sent to your wallet, and your earnings stay
+            where they are.
+          </Trans>
         </Text>
-        <MoneyLine label="To your balance" value={formatUsd(quote.expectedWithdrawal)} strong />
+        <MoneyLine label={t`To your balance`} value={amount} strong />
         <ConfirmActions
           error={move.error}
           pending={move.isPending}
-          label={`Move ${formatUsd(quote.expectedWithdrawal)} to balance`}
+          label={t`Move ${amount} to balance`}
           onCancel={close}
           onConfirm={() =>
             move.mutate(undefined, {
               onSuccess: (done) => {
-                notifications.show({ title: 'Moved to balance', message: done.message, color: 'green' });
+                notifications.show({
+                  title: t`Moved to balance`,
+                  message: localizeText(done.message),
+                  color: 'green',
+                });
                 onDone();
               },
             })

@@ -1,9 +1,11 @@
+import { Trans } from '@lingui/react/macro';
 import { Anchor, Text } from '@mantine/core';
 import { ACCOUNT_MSG, type MeResponse } from '@svp/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useMeAnswer } from '../../../shared/session/me';
 import { withdrawalQuoteQueryOptions } from '../api/quote';
+import { useSharedTexts } from '../../language/useMsg';
 
 const emailVerifiedOf = (me: MeResponse) => me.emailVerified;
 
@@ -13,15 +15,17 @@ const emailVerifiedOf = (me: MeResponse) => me.emailVerified;
  * it is asked for only while /me says the address is unverified, so a verified user's pages ask for nothing more.
  */
 export function WithdrawBlockedNote() {
+  const accountMsg = useSharedTexts('ACCOUNT_MSG', ACCOUNT_MSG);
   const verified = useMeAnswer(emailVerifiedOf);
   const unverified = verified.data === false;
   const quote = useQuery({ ...withdrawalQuoteQueryOptions, enabled: unverified });
+  // The server's reasons are its English words: matched against the English text, whatever the language shown.
   if (!unverified || !quote.data?.reasons.includes(ACCOUNT_MSG.withdrawalsNeedVerifiedEmail)) return null;
   return (
     <Text fz="xs" c="dimmed" fw={600} ta="right" data-testid="withdraw-blocked">
-      {ACCOUNT_MSG.withdrawalsBlockedUnverified}{' '}
+      {accountMsg.withdrawalsBlockedUnverified}{' '}
       <Anchor component={Link} to="/dashboard/settings" fz="xs" underline="always">
-        Verify it
+        <Trans>Verify it</Trans>
       </Anchor>
     </Text>
   );

@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, Divider, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
 import { formatUsd, MSG } from '@svp/shared';
 import { errorMessage } from '../../../lib/errors';
 import { useRequestWithdrawal, type WithdrawalQuote, type WithdrawalResult } from '../api/withdrawals';
 import { StickyAction } from '../../../components/ui/StickyAction';
+import { localizeText } from '../../language/i18n';
 
 export function MoneyLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -17,6 +19,7 @@ export function MoneyLine({ label, value, strong }: { label: string; value: stri
   );
 }
 
+// errorMessage shows the fallbacks in the reader's language: MSG's English words are how it finds them.
 export const withdrawalErrorText = (error: unknown) =>
   errorMessage(error, { http: MSG.withdraw.failed, network: MSG.withdraw.error });
 
@@ -38,7 +41,7 @@ export function ConfirmActions(props: {
       )}
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={props.onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button color={props.color} loading={props.pending} onClick={props.onConfirm}>
           {props.label}
@@ -59,7 +62,9 @@ export function WithdrawForm({
   quote: WithdrawalQuote;
   onDone: (result: WithdrawalResult) => void;
 }) {
+  const { t } = useLingui();
   const request = useRequestWithdrawal();
+  const payout = formatUsd(quote.maturity.payout);
   // Every figure is the quote's, priced by the server as the request will be: the form computes none.
   const split = quote.maturity.feeSplit;
 
@@ -74,35 +79,37 @@ export function WithdrawForm({
       style={{ overflow: 'visible' }}
     >
       <Title order={2} fz="h4" mb="sm" id="withdraw-form-title">
-        Withdrawal form
+        <Trans>Withdrawal form</Trans>
       </Title>
       <Stack gap="sm">
         <Textarea
-          label="Wallet address"
-          description="Your wallet on file (BEP-20). To change it, contact support."
+          label={t`Wallet address`}
+          description={t`Your wallet on file (BEP-20). To change it, contact support.`}
           value={quote.wallet}
           readOnly
           autosize
           minRows={1}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
         />
-        <MoneyLine label="Expected withdrawal" value={formatUsd(quote.expectedWithdrawal)} />
-        <MoneyLine label="Earnings" value={formatUsd(quote.earnings)} />
-        <MoneyLine label="Total before fees" value={formatUsd(quote.maturity.gross)} />
-        <MoneyLine label="Handling fee" value={`− ${formatUsd(split.handling)}`} />
-        <MoneyLine label="Crypto network fee" value={`− ${formatUsd(split.crypto)}`} />
-        <MoneyLine label="Charity" value={`− ${formatUsd(split.charity)}`} />
+        <MoneyLine label={t`Expected withdrawal`} value={formatUsd(quote.expectedWithdrawal)} />
+        <MoneyLine label={t`Earnings`} value={formatUsd(quote.earnings)} />
+        <MoneyLine label={t`Total before fees`} value={formatUsd(quote.maturity.gross)} />
+        <MoneyLine label={t`Handling fee`} value={`− ${formatUsd(split.handling)}`} />
+        <MoneyLine label={t`Crypto network fee`} value={`− ${formatUsd(split.crypto)}`} />
+        <MoneyLine label={t`Charity`} value={`− ${formatUsd(split.charity)}`} />
         <Divider />
-        <MoneyLine label="You will receive" value={formatUsd(quote.maturity.payout)} strong />
+        <MoneyLine label={t`You will receive`} value={payout} strong />
         <Text fz="xs" c="dimmed">
-          Paid to your wallet within 48 hours, counting business days only: withdrawals are not processed on Sundays.
+          <Trans>
+            Paid to your wallet within 48 hours, counting business days only: withdrawals are not processed on Sundays.
+          </Trans>
         </Text>
 
         {quote.reasons.length > 0 && (
-          <Alert color="yellow" variant="light" title="You cannot submit yet">
+          <Alert color="yellow" variant="light" title={t`You cannot submit yet`}>
             <List fz="sm" spacing={2}>
               {quote.reasons.map((reason) => (
-                <List.Item key={reason}>{reason}</List.Item>
+                <List.Item key={reason}>{localizeText(reason)}</List.Item>
               ))}
             </List>
           </Alert>
@@ -118,7 +125,7 @@ export function WithdrawForm({
             loading={request.isPending}
             onClick={() => request.mutate('maturity', { onSuccess: onDone })}
           >
-            Withdraw {formatUsd(quote.maturity.payout)}
+            <Trans>Withdraw {payout}</Trans>
           </Button>
         </StickyAction>
       </Stack>

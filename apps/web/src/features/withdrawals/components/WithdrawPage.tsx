@@ -1,5 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Card, Flex, List, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatUsd, MSG } from '@svp/shared';
+import { formatUsd } from '@svp/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
@@ -13,6 +14,8 @@ import { WithdrawalList } from './WithdrawalList';
 import { WithdrawForm } from './WithdrawForm';
 import { WithdrawSuccessModal } from './WithdrawSuccessModal';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { localizeText } from '../../language/i18n';
+import { useMsg } from '../../language/useMsg';
 
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -34,6 +37,8 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
 
 /** SPEC §2/§4/§9 withdrawal panel: open/close form, break-investment modal, success modal, then a reload. */
 export default function WithdrawPage() {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const quote = useWithdrawalQuote();
   const earnings = useEarnings();
   const refresh = useRefreshMoney();
@@ -48,6 +53,7 @@ export default function WithdrawPage() {
   }
 
   const q = quote.data;
+  const opensOn = q?.endTime ? formatDate(q.endTime) : '';
   const earningsError = earnings.isError
     ? errorMessage(earnings.error, { http: MSG.earnings.failed, network: MSG.earnings.error })
     : undefined;
@@ -55,12 +61,12 @@ export default function WithdrawPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Withdraw"
-        description="Withdraw your plan and earnings to your wallet on file once your plan matures."
+        title={t`Withdraw`}
+        description={t`Withdraw your plan and earnings to your wallet on file once your plan matures.`}
       />
 
       {quote.isPending ? (
-        <Loader mx="auto" my="xl" aria-label="Loading your withdrawal details" />
+        <Loader mx="auto" my="xl" aria-label={t`Loading your withdrawal details`} />
       ) : quote.isError ? (
         <ErrorBox message={loadErrorText(quote.error)} onRetry={() => void quote.refetch()} />
       ) : (
@@ -69,13 +75,13 @@ export default function WithdrawPage() {
             <Card withBorder radius="lg" padding="lg">
               <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="md">
                 <Stat
-                  label="Days remaining"
+                  label={t`Days remaining`}
                   value={q.daysRemaining === null ? '—' : String(Math.max(0, q.daysRemaining))}
                 />
-                <Stat label="Maturity date" value={q.endTime ? formatDate(q.endTime) : 'No active plan'} />
-                <Stat label="Expected withdrawal" value={formatUsd(q.expectedWithdrawal)} />
+                <Stat label={t`Maturity date`} value={q.endTime ? formatDate(q.endTime) : t`No active plan`} />
+                <Stat label={t`Expected withdrawal`} value={formatUsd(q.expectedWithdrawal)} />
                 <Stat
-                  label="Earnings"
+                  label={t`Earnings`}
                   value={earnings.data ? formatUsd(earnings.data) : earnings.isPending ? '…' : '—'}
                   note={earningsError}
                 />
@@ -83,13 +89,15 @@ export default function WithdrawPage() {
               {q.canOpen ? (
                 <Stack gap={4} mb="md">
                   <Text fz="sm">
-                    Your plan has matured: open the withdrawal form to see what you would receive and request it, or
-                    move it to your balance to start a new plan.
+                    <Trans>
+                      Your plan has matured: open the withdrawal form to see what you would receive and request it, or
+                      move it to your balance to start a new plan.
+                    </Trans>
                   </Text>
                   {q.reasons.length > 0 && (
-                    <List fz="sm" spacing={2} aria-label="Before you can withdraw to your wallet">
+                    <List fz="sm" spacing={2} aria-label={t`Before you can withdraw to your wallet`}>
                       {q.reasons.map((reason) => (
-                        <List.Item key={reason}>{reason}</List.Item>
+                        <List.Item key={reason}>{localizeText(reason)}</List.Item>
                       ))}
                     </List>
                   )}
@@ -97,20 +105,20 @@ export default function WithdrawPage() {
               ) : (
                 <Stack gap={4} mb="md">
                   <Text fz="sm" fw={600}>
-                    Before you can withdraw:
+                    <Trans>Before you can withdraw:</Trans>
                   </Text>
                   <List fz="sm" spacing={2}>
                     {q.reasons.map((reason) => (
-                      <List.Item key={reason}>{reason}</List.Item>
+                      <List.Item key={reason}>{localizeText(reason)}</List.Item>
                     ))}
                   </List>
                   {q.endTime ? (
                     <Text fz="sm" c="dimmed">
-                      The withdrawal form opens on {formatDate(q.endTime)}.
+                      <Trans>The withdrawal form opens on {opensOn}.</Trans>
                     </Text>
                   ) : (
                     <Anchor component={Link} to="/dashboard/plan" fz="sm">
-                      See the investment plans
+                      <Trans>See the investment plans</Trans>
                     </Anchor>
                   )}
                 </Stack>
@@ -124,16 +132,16 @@ export default function WithdrawPage() {
                   aria-expanded={formOpen && q.canOpen}
                   aria-controls="withdraw-form"
                 >
-                  {formOpen && q.canOpen ? 'Close withdrawal form' : 'Open withdrawal form'}
+                  {formOpen && q.canOpen ? <Trans>Close withdrawal form</Trans> : <Trans>Open withdrawal form</Trans>}
                 </Button>
                 {q.canBreak && (
                   <Button variant="outline" color="red" onClick={() => setBreaking(true)}>
-                    Break investment
+                    <Trans>Break investment</Trans>
                   </Button>
                 )}
                 {q.canMoveToBalance && (
                   <Button variant="light" onClick={() => setMoving(true)}>
-                    Move to balance
+                    <Trans>Move to balance</Trans>
                   </Button>
                 )}
               </Flex>

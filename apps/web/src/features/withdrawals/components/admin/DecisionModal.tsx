@@ -1,9 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { adminPaySchema, adminRejectSchema, MSG, withdrawalPayoutText } from '@svp/shared';
+import { adminPaySchema, adminRejectSchema, withdrawalPayoutText } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../../lib/errors';
 import { useDecideWithdrawal, type QueuedWithdrawal } from '../../api/admin-withdrawals';
 import { ErrorAlert } from '../../../../components/ui/ErrorAlert';
+import { localizeText } from '../../../language/i18n';
+import { useMsg } from '../../../language/useMsg';
 
 export type DecisionAction = 'pay' | 'reject';
 
@@ -18,11 +21,12 @@ interface DecisionModalProps {
  * one (checked on chain by the server, whose refusal shows here), or a rejection with the reason the user sees.
  */
 export function DecisionModal({ target, onClose, onDone }: DecisionModalProps) {
+  const { t } = useLingui();
   return (
     <Modal
       opened={target !== null}
       onClose={onClose}
-      title={target?.action === 'reject' ? 'Reject withdrawal' : 'Enter payment hash'}
+      title={target?.action === 'reject' ? t`Reject withdrawal` : t`Enter payment hash`}
       centered
     >
       {target && (
@@ -49,8 +53,11 @@ function DecisionForm({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const username = w.username;
   const decide = useDecideWithdrawal(w.id);
   const field = action === 'pay' ? 'txHash' : 'reason';
 
@@ -59,13 +66,14 @@ function DecisionForm({
     const checked =
       action === 'pay' ? adminPaySchema.safeParse({ txHash: value }) : adminRejectSchema.safeParse({ reason: value });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? MSG.common.invalidInput);
+      const issue = checked.error.issues[0]?.message;
+      setError(issue ? localizeText(issue) : MSG.common.invalidInput);
       return;
     }
     setError(null);
     decide.mutate(action === 'pay' ? { action, txHash: value.trim() } : { action, reason: value.trim() }, {
       onSuccess: () =>
-        onDone(action === 'pay' ? `Withdrawal to ${w.username} marked paid.` : `Withdrawal of ${w.username} rejected.`),
+        onDone(action === 'pay' ? t`Withdrawal to ${username} marked paid.` : t`Withdrawal of ${username} rejected.`),
     });
   }
 
@@ -83,18 +91,22 @@ function DecisionForm({
     },
   };
 
+  const payout = withdrawalPayoutText(w);
+  const email = w.email;
   return (
     <Stack component="form" gap="sm" onSubmit={onSubmit}>
       <Text fz="sm">
-        {withdrawalPayoutText(w)} to {w.username} ({w.email})
+        <Trans>
+          {payout} to {username} ({email})
+        </Trans>
       </Text>
       <Text fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
         {w.wallet}
       </Text>
       {action === 'pay' ? (
         <TextInput
-          label="Transaction hash"
-          description="The USDT transfer from the treasury that paid this withdrawal (0x and 64 hex digits). It is checked on chain before it is recorded."
+          label={t`Transaction hash`}
+          description={t`The USDT transfer from the treasury that paid this withdrawal (0x and 64 hex digits). It is checked on chain before it is recorded.`}
           autoComplete="off"
           spellCheck={false}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
@@ -102,8 +114,8 @@ function DecisionForm({
         />
       ) : (
         <Textarea
-          label="Reason"
-          description="Shown to the user. The amount goes back to their account."
+          label={t`Reason`}
+          description={t`Shown to the user. The amount goes back to their account.`}
           autosize
           minRows={2}
           maxLength={500}
@@ -113,10 +125,10 @@ function DecisionForm({
       <ErrorAlert message={general} />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" color={action === 'reject' ? 'red' : undefined} loading={decide.isPending}>
-          {action === 'pay' ? 'Mark paid' : 'Reject'}
+          {action === 'pay' ? <Trans>Mark paid</Trans> : <Trans>Reject</Trans>}
         </Button>
       </Group>
     </Stack>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -16,10 +18,11 @@ import { useCan } from '../../../../shared/admin-console';
 function queueColumns(
   onDecide: ((w: QueuedWithdrawal, action: DecisionAction) => void) | null,
   onLimits: ((w: QueuedWithdrawal) => void) | null,
+  limitsLabel: (username: string) => string,
 ) {
   const columns: WithdrawalColumn<QueuedWithdrawal>[] = [
     {
-      header: 'User',
+      header: msg`User`,
       cell: (w) => (
         <Table.Td>
           <Text fz="sm" fw={600}>
@@ -34,7 +37,7 @@ function queueColumns(
     withdrawalColumns.kind,
     withdrawalColumns.payout,
     {
-      header: 'Wallet',
+      header: msg`Wallet`,
       cell: (w) => (
         <Table.Td maw={200}>
           <Text fz="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
@@ -46,7 +49,7 @@ function queueColumns(
     withdrawalColumns.requested,
     withdrawalColumns.due,
     {
-      header: 'Status',
+      header: msg`Status`,
       cell: (w) => (
         <Table.Td>
           <QueueStatus withdrawal={w} />
@@ -54,19 +57,13 @@ function queueColumns(
       ),
     },
     {
-      header: 'Actions',
+      header: msg`Actions`,
       cell: (w) => (
         <Table.Td>
           {onDecide ? <QueueRowActions withdrawal={w} onDecide={(action) => onDecide(w, action)} /> : '—'}
           {onLimits && (
-            <Button
-              size="xs"
-              variant="subtle"
-              mt={4}
-              onClick={() => onLimits(w)}
-              aria-label={`Withdrawal limits: ${w.username}`}
-            >
-              Limits
+            <Button size="xs" variant="subtle" mt={4} onClick={() => onLimits(w)} aria-label={limitsLabel(w.username)}>
+              <Trans>Limits</Trans>
             </Button>
           )}
         </Table.Td>
@@ -82,6 +79,7 @@ function queueColumns(
  * recorded with its hash, which the server checks on chain.
  */
 export function PendingWithdrawals() {
+  const { t } = useLingui();
   const queue = useWithdrawalQueue();
   // The console shows a role only what it may use (DESIGN D18): compliance reads the queue without deciding.
   const can = useCan();
@@ -92,40 +90,43 @@ export function PendingWithdrawals() {
 
   return (
     <SectionCard
-      title="Withdrawal queue"
+      title={t`Withdrawal queue`}
       titleId="pending-withdrawals-title"
       aside={
         <Group gap="xs">
           {pending > 0 && (
             <Badge variant="light" color="yellow" size="lg">
-              {pending} to approve
+              <Trans>{pending} to approve</Trans>
             </Badge>
           )}
           {approved > 0 && (
             <Badge variant="light" color="blue" size="lg">
-              {approved} being paid
+              <Trans>{approved} being paid</Trans>
             </Badge>
           )}
         </Group>
       }
     >
       <Text fz="sm" c="dimmed" mb="sm">
-        Approving hands a withdrawal to the treasury command, which pays it; it is marked paid once the chain confirms
-        the transfer.{' '}
+        <Trans>
+          Approving hands a withdrawal to the treasury command, which pays it; it is marked paid once the chain confirms
+          the transfer.
+        </Trans>{' '}
         <Anchor component={Link} to="/dashadmin/treasury" fz="sm" underline="always">
-          Open the Treasury
+          <Trans>Open the Treasury</Trans>
         </Anchor>
       </Text>
-      <QueryList query={queue} loadingLabel="Loading the withdrawal queue" empty="No withdrawals waiting.">
+      <QueryList query={queue} loadingLabel={t`Loading the withdrawal queue`} empty={t`No withdrawals waiting.`}>
         {(rows) => (
           <WithdrawalTable
             rows={rows}
             columns={queueColumns(
               can('withdrawals.decide') ? (withdrawal, action) => setTarget({ withdrawal, action }) : null,
               can('withdrawals.limits') ? (w) => setLimitsOf({ id: w.userId, username: w.username }) : null,
+              (username) => t`Withdrawal limits: ${username}`,
             )}
             minWidth={1000}
-            label="Withdrawal queue"
+            label={t`Withdrawal queue`}
             rowTestId="queued-withdrawal"
           />
         )}

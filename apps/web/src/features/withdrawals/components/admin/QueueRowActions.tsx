@@ -1,30 +1,31 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG, WITHDRAWAL_CONTROLS_MSG } from '@svp/shared';
+import { WITHDRAWAL_CONTROLS_MSG } from '@svp/shared';
 import { HashText } from '../../../../components/ui/HashText';
 import { errorMessage } from '../../../../lib/errors';
 import { useApproveWithdrawal, type QueuedWithdrawal } from '../../api/admin-withdrawals';
 import type { DecisionAction } from './DecisionModal';
+import { localizeText } from '../../../language/i18n';
+import { useMsg } from '../../../language/useMsg';
 
 /** Where a queued withdrawal stands: waiting for approval, or approved and (perhaps) already sent on chain. */
 export function QueueStatus({ withdrawal: w }: { withdrawal: QueuedWithdrawal }) {
   const late = w.late && (
     <Badge color="red" variant="light" data-testid="late">
-      Late
+      <Trans>Late</Trans>
     </Badge>
   );
   if (w.status !== 'approved') {
     return (
       <Stack gap={4} align="flex-start">
         <Badge color="yellow" variant="light" miw="max-content" styles={{ label: { overflow: 'visible' } }}>
-          Pending
+          <Trans>Pending</Trans>
         </Badge>
         {w.review && (
           // Four eyes (ADR 0044): how many approvals it has, why it needs two, and who gave the first.
           <Text fz="xs" data-testid="four-eyes">
-            {w.review.approvals} of {w.review.approvalsNeeded} approvals (
-            {w.review.reasons.map(WITHDRAWAL_CONTROLS_MSG.reviewReason).join(', ')})
-            {w.firstApprovedBy && ` — first by ${w.firstApprovedBy}`}
+            <FourEyes review={w.review} firstApprovedBy={w.firstApprovedBy} />
           </Text>
         )}
         {late}
@@ -40,15 +41,39 @@ export function QueueStatus({ withdrawal: w }: { withdrawal: QueuedWithdrawal })
         py={3}
         styles={{ root: { maxWidth: 150 }, label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
       >
-        Approved — awaiting payment
+        <Trans>Approved — awaiting payment</Trans>
       </Badge>
       {late}
       {w.sendingTxHash && (
         <Text fz="xs" component="div" data-testid="payout-sent">
-          Payout sent: <HashText hash={w.sendingTxHash} />
+          <Trans>
+            Payout sent: <HashText hash={w.sendingTxHash} />
+          </Trans>
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** Four eyes (ADR 0044): "1 of 2 approvals (a large withdrawal) — first by ann@example.com". */
+function FourEyes({
+  review,
+  firstApprovedBy,
+}: {
+  review: NonNullable<QueuedWithdrawal['review']>;
+  firstApprovedBy: string | null;
+}) {
+  const approvals = review.approvals;
+  const needed = review.approvalsNeeded;
+  const reasons = review.reasons.map((r) => localizeText(WITHDRAWAL_CONTROLS_MSG.reviewReason(r))).join(', ');
+  return firstApprovedBy ? (
+    <Trans>
+      {approvals} of {needed} approvals ({reasons}) — first by {firstApprovedBy}
+    </Trans>
+  ) : (
+    <Trans>
+      {approvals} of {needed} approvals ({reasons})
+    </Trans>
   );
 }
 
@@ -63,7 +88,10 @@ export function QueueRowActions({
   withdrawal: QueuedWithdrawal;
   onDecide: (action: DecisionAction) => void;
 }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const approve = useApproveWithdrawal(w.id);
+  const username = w.username;
 
   function onApprove() {
     approve.mutate(undefined, {
@@ -71,8 +99,8 @@ export function QueueRowActions({
         notifications.show({
           message:
             after.status === 'pending'
-              ? WITHDRAWAL_CONTROLS_MSG.firstApproval
-              : `Withdrawal of ${w.username} approved.`,
+              ? localizeText(WITHDRAWAL_CONTROLS_MSG.firstApproval)
+              : t`Withdrawal of ${username} approved.`,
           color: 'green',
         }),
       onError: (error) =>
@@ -90,17 +118,17 @@ export function QueueRowActions({
       color="red"
       disabled={approve.isPending}
       onClick={() => onDecide('reject')}
-      aria-label={`Reject: ${w.username}`}
+      aria-label={t`Reject: ${username}`}
     >
-      Reject
+      <Trans>Reject</Trans>
     </Button>
   );
 
   if (w.status !== 'approved') {
     return (
       <Stack gap={4}>
-        <Button size="xs" onClick={onApprove} loading={approve.isPending} aria-label={`Approve: ${w.username}`}>
-          {w.firstApprovedBy ? 'Second approval' : 'Approve'}
+        <Button size="xs" onClick={onApprove} loading={approve.isPending} aria-label={t`Approve: ${username}`}>
+          {w.firstApprovedBy ? <Trans>Second approval</Trans> : <Trans>Approve</Trans>}
         </Button>
         {reject}
       </Stack>
@@ -112,9 +140,9 @@ export function QueueRowActions({
         size="xs"
         variant="default"
         onClick={() => onDecide('pay')}
-        aria-label={`Enter payment hash: ${w.username}`}
+        aria-label={t`Enter payment hash: ${username}`}
       >
-        Enter payment hash
+        <Trans>Enter payment hash</Trans>
       </Button>
       {/* A payout on its way cannot be called back: rejecting now could pay the user twice. */}
       {!w.sendingTxHash && reject}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { formatUsd, MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
@@ -5,6 +6,7 @@ import { ErrorAlert } from '../../../../components/ui/ErrorAlert';
 import { errorMessage } from '../../../../lib/errors';
 import { useSetWithdrawalLimits, useWithdrawalLimits } from '../../api/withdrawal-controls';
 
+// errorMessage shows these in the reader's language: MSG's English words are how it finds them.
 const FALLBACK = { http: MSG.common.internal, network: MSG.login.network };
 
 /**
@@ -18,25 +20,34 @@ export function WithdrawalLimitsModal({
   user: { id: string; username: string } | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
+  const username = user?.username ?? '';
   return (
-    <Modal opened={user !== null} onClose={onClose} title={`Withdrawal limits: ${user?.username ?? ''}`} centered>
+    <Modal opened={user !== null} onClose={onClose} title={t`Withdrawal limits: ${username}`} centered>
       {user && <LimitsForm key={user.id} userId={user.id} onClose={onClose} />}
     </Modal>
   );
 }
 
 function LimitsForm({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { t } = useLingui();
   const limits = useWithdrawalLimits(userId);
   const save = useSetWithdrawalLimits(userId);
   const [daily, setDaily] = useState<string | null>(null);
   const [monthly, setMonthly] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  if (limits.isPending) return <Loader aria-label="Loading the limits" />;
+  if (limits.isPending) return <Loader aria-label={t`Loading the limits`} />;
   if (limits.isError) return <ErrorAlert message={errorMessage(limits.error, FALLBACK)} />;
   const l = limits.data;
-  const shown = (v: string | null) => (v === null ? 'none' : formatUsd(v));
+  const shown = (v: string | null) => (v === null ? t`none` : formatUsd(v));
   const dailyValue = daily ?? l.override?.dailyCap ?? '';
   const monthlyValue = monthly ?? l.override?.monthlyCap ?? '';
+  const dailyCap = shown(l.dailyCap);
+  const dailyUsed = formatUsd(l.dailyUsed);
+  const monthlyCap = shown(l.monthlyCap);
+  const monthlyUsed = formatUsd(l.monthlyUsed);
+  const defaultDaily = shown(l.defaults.dailyCap);
+  const defaultMonthly = shown(l.defaults.monthlyCap);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -50,29 +61,31 @@ function LimitsForm({ userId, onClose }: { userId: string; onClose: () => void }
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <Text fz="sm">
-          In force: {shown(l.dailyCap)} in 24 hours ({formatUsd(l.dailyUsed)} used), {shown(l.monthlyCap)} in 30 days (
-          {formatUsd(l.monthlyUsed)} used). Defaults: {shown(l.defaults.dailyCap)} and {shown(l.defaults.monthlyCap)}.
+          <Trans>
+            In force: {dailyCap} in 24 hours ({dailyUsed} used), {monthlyCap} in 30 days ({monthlyUsed} used). Defaults:{' '}
+            {defaultDaily} and {defaultMonthly}.
+          </Trans>
         </Text>
         <TextInput
-          label="Daily cap (USD)"
-          description="Empty: the default"
+          label={t`Daily cap (USD)`}
+          description={t`Empty: the default`}
           value={dailyValue}
           onChange={(e) => setDaily(e.currentTarget.value)}
         />
         <TextInput
-          label="Monthly cap (USD)"
-          description="Empty: the default"
+          label={t`Monthly cap (USD)`}
+          description={t`Empty: the default`}
           value={monthlyValue}
           onChange={(e) => setMonthly(e.currentTarget.value)}
         />
-        <TextInput label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+        <TextInput label={t`Note`} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
         <ErrorAlert message={save.isError ? errorMessage(save.error, FALLBACK) : undefined} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Save limits
+            <Trans>Save limits</Trans>
           </Button>
         </Group>
       </Stack>
