@@ -1,6 +1,7 @@
+import { Trans } from '@lingui/react/macro';
 import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
-import { MSG } from '@svp/shared';
 import { Component, type ReactNode } from 'react';
+import { useMsg } from '../features/language/useMsg';
 
 interface State {
   error: unknown;
@@ -30,19 +31,27 @@ export class RouteErrorBoundary extends Component<{ location: string; children: 
 
   override render() {
     if (this.state.error === undefined) return this.props.children;
-    return (
-      <Card withBorder radius="lg" padding="xl" maw={520} mx="auto" mt="xl" role="alert">
-        <Stack align="center" gap="sm" ta="center">
-          <Title order={1} fz="h2">
-            {MSG.common.screenFailed}
-          </Title>
-          <Text c="dimmed">{MSG.common.screenFailedHint}</Text>
-          <Button onClick={() => window.location.reload()}>Reload</Button>
-          <Anchor href="/" fw={600}>
-            Go back home
-          </Anchor>
-        </Stack>
-      </Card>
-    );
+    return <RouteFailed />;
   }
+}
+
+// A function component, so its texts follow the language (a class component cannot use the hooks).
+function RouteFailed() {
+  const MSG = useMsg();
+  return (
+    <Card withBorder radius="lg" padding="xl" maw={520} mx="auto" mt="xl" role="alert">
+      <Stack align="center" gap="sm" ta="center">
+        <Title order={1} fz="h2">
+          {MSG.common.screenFailed}
+        </Title>
+        <Text c="dimmed">{MSG.common.screenFailedHint}</Text>
+        <Button onClick={() => window.location.reload()}>
+          <Trans>Reload</Trans>
+        </Button>
+        <Anchor href="/" fw={600}>
+          <Trans>Go back home</Trans>
+        </Anchor>
+      </Stack>
+    </Card>
+  );
 }

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { i18n } from '../features/language/i18n';
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -13,7 +15,8 @@ export const theme = createTheme({
   components: {
     // A plain object, not Modal.extend(): importing Modal here would put it in the login bundle.
     Modal: {
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
+      // A function: Mantine calls it at each render, so the name follows the language picked (DESIGN D19).
+      defaultProps: () => ({ closeButtonProps: { 'aria-label': i18n._(msg`Close dialog`) } }),
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     },
     // A spinner named with aria-label must have a role that takes a name (axe aria-prohibited-attr on a bare span):
@@ -22,7 +25,7 @@ export const theme = createTheme({
     // Toasts: the icon-only close button needs a name (axe button-name); Mantine's grey text under a title
     // is below 4.5:1 in both schemes, the dimmed colour below is not.
     Notification: {
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      defaultProps: () => ({ closeButtonProps: { 'aria-label': i18n._(msg`Close notification`) } }),
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     },
   },

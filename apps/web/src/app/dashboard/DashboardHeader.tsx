@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Avatar, Badge, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { formatUsd, type UserSnapshot } from '@svp/shared';
 import { Link } from 'react-router';
 import { ColorSchemeToggle } from '../../components/ui/ColorSchemeToggle';
 import { ChevronIcon, LogoutIcon, MenuIcon, SettingsIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/Logo';
+import { LanguagePicker } from '../../features/language/LanguagePicker';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { DEFAULT_BRAND, usePublicConfig } from '../../shared/public-config';
 import classes from './DashboardHeader.module.css';
@@ -17,9 +19,11 @@ interface DashboardHeaderProps {
 }
 
 export function DashboardHeader({ user, navOpen, onToggleNav, onLogout }: DashboardHeaderProps) {
+  const { t, i18n } = useLingui();
   const config = usePublicConfig();
-  const brand = config.data?.brand || DEFAULT_BRAND;
+  const brand = config.data?.brand || i18n._(DEFAULT_BRAND);
   const initial = (user?.username || user?.email || '?').charAt(0).toUpperCase();
+  const balance = user ? formatUsd(user.balance) : '';
 
   return (
     <>
@@ -34,11 +38,13 @@ export function DashboardHeader({ user, navOpen, onToggleNav, onLogout }: Dashbo
             onClick={onToggleNav}
             aria-expanded={navOpen}
             aria-controls="dashboard-sidebar"
-            aria-label="More"
+            aria-label={t`More`}
           >
-            <span className={classes.moreText}>More</span>
+            <span className={classes.moreText}>
+              <Trans>More</Trans>
+            </span>
           </Button>
-          <UnstyledButton component={Link} to="/dashboard" aria-label={`${brand} home`}>
+          <UnstyledButton component={Link} to="/dashboard" aria-label={t`${brand} home`}>
             <Group gap={8} wrap="nowrap">
               <Logo size={30} withText={false} />
               <Text fw={800} fz="lg" className={classes.wide} truncate>
@@ -49,20 +55,24 @@ export function DashboardHeader({ user, navOpen, onToggleNav, onLogout }: Dashbo
         </Group>
         <Group gap="xs" wrap="nowrap">
           {user && (
-            <Badge size="lg" variant="light" radius="md" tt="none" aria-label={`Balance ${formatUsd(user.balance)}`}>
-              {formatUsd(user.balance)}
+            <Badge size="lg" variant="light" radius="md" tt="none" aria-label={t`Balance ${balance}`}>
+              {balance}
             </Badge>
           )}
           {user && user.role === 'user' && <NotificationBell />}
+          {/* At 768 px and below the bar is full: the picker moves into the sidebar's drawer, behind "More". */}
+          <span className={classes.desktop}>
+            <LanguagePicker />
+          </span>
           <ColorSchemeToggle />
-          <Tooltip label="Settings">
+          <Tooltip label={t`Settings`}>
             <ActionIcon
               component={Link}
               to="/dashboard/settings"
               variant="default"
               size="lg"
               radius="md"
-              aria-label="Settings"
+              aria-label={t`Settings`}
               className={classes.wide}
             >
               <SettingsIcon />
@@ -70,7 +80,7 @@ export function DashboardHeader({ user, navOpen, onToggleNav, onLogout }: Dashbo
           </Tooltip>
           <Menu position="bottom-end" width={220} withArrow>
             <Menu.Target>
-              <UnstyledButton aria-label="Profile menu">
+              <UnstyledButton aria-label={t`Profile menu`}>
                 <Group gap={4} wrap="nowrap">
                   <Avatar radius="xl" size={34} color="teal">
                     {initial}
@@ -83,7 +93,7 @@ export function DashboardHeader({ user, navOpen, onToggleNav, onLogout }: Dashbo
               {user && (
                 <Menu.Label>
                   <Text fz="sm" fw={600} c="var(--mantine-color-text)" truncate>
-                    {user.username || 'Your account'}
+                    {user.username || t`Your account`}
                   </Text>
                   <Text fz="xs" truncate>
                     {user.email}
@@ -91,11 +101,11 @@ export function DashboardHeader({ user, navOpen, onToggleNav, onLogout }: Dashbo
                 </Menu.Label>
               )}
               <Menu.Item component={Link} to="/dashboard/settings" leftSection={<SettingsIcon width={16} />}>
-                Settings
+                <Trans>Settings</Trans>
               </Menu.Item>
               <Menu.Divider />
               <Menu.Item color="red" leftSection={<LogoutIcon width={16} />} onClick={onLogout}>
-                Logout
+                <Trans>Logout</Trans>
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>

@@ -1,11 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { MSG } from '@svp/shared';
 import { memo, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { FullPageLoader } from '../../components/ui/FullPageLoader';
 import { useStoredUser } from '../../lib/useStoredUser';
+import { useMsg } from '../../features/language/useMsg';
 import { meErrorText, useMe } from '../../shared/session/me';
 import { LogoutModal } from '../../shared/session/LogoutModal';
 import classes from './DashboardLayout.module.css';
@@ -24,6 +25,8 @@ const Header = memo(DashboardHeader);
 const Navigation = memo(Sidebar);
 
 export function DashboardLayout({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const me = useMe();
   // Mounting a page (the home above all) is the heaviest render of a visit. The /me answer arrives as an
   // urgent update, which React renders in one piece; the page mounts from this deferred copy instead, in a
@@ -40,6 +43,8 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const closeNav = nav.close;
   useEffect(() => closeNav(), [pathname, closeNav]);
 
+  const meError = me.isError ? meErrorText(me.error) : '';
+
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}
@@ -49,13 +54,13 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <AppShell.Header>
         <Header user={user} navOpen={navOpen} onToggleNav={nav.toggle} onLogout={logout.open} />
       </AppShell.Header>
-      <AppShell.Navbar id="dashboard-sidebar" aria-label="Dashboard navigation" p="md">
+      <AppShell.Navbar id="dashboard-sidebar" aria-label={t`Dashboard navigation`} p="md">
         <Navigation user={user} />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
         <Container size="lg" px={0}>
           {me.isError ? (
-            <ErrorBox message={`Error: ${meErrorText(me.error)}`} onRetry={() => void me.refetch()} />
+            <ErrorBox message={t`Error: ${meError}`} onRetry={() => void me.refetch()} />
           ) : me.isPending || !loaded ? (
             <FullPageLoader label={MSG.dashboard.loading} />
           ) : (

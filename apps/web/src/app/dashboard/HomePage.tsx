@@ -1,7 +1,10 @@
+import { t as tNow } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatUsd } from '@svp/shared';
 import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '../../lib/text';
 import { usePublicConfig } from '../../shared/public-config';
 import { useDashboardUser } from '../../shared/session/user-context';
 import { BotBox } from '../../features/engagement/components/bot/BotBox';
@@ -13,7 +16,7 @@ import classes from './HomePage.module.css';
 const NO_PLAN = new Set(['', 'No Plan', 'NULL', 'Loading...']);
 
 function planLabel(tier: string): string {
-  return NO_PLAN.has(tier.trim()) ? 'Not selected' : tier;
+  return NO_PLAN.has(tier.trim()) ? tNow`Not selected` : tier;
 }
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -36,17 +39,19 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 
 /** The maturity date in the reader's locale; the API sends an ISO timestamp or null. */
 export function formatMaturity(endTime: string | null): string {
-  if (!endTime) return 'Not set';
-  const date = new Date(endTime);
-  if (Number.isNaN(date.getTime())) return 'Not set';
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  const date = formatDate(endTime);
+  return date === '—' ? tNow`Not set` : date;
 }
 
 /** `botSeed` fixes the bot's simulated market (tests); the app uses a random seed per page load. */
 export function HomePage({ botSeed }: { botSeed?: number }) {
+  const { t } = useLingui();
   const user = useDashboardUser();
   const config = usePublicConfig();
   const links = config.data?.links;
+  const name = user.username || user.email;
+  const earnings = formatUsd(user.earnings);
+  const code = user.referralCode;
   // The first screen (welcome, figures, invitation) is drawn first; the boxes below it follow in a background
   // render right after, so neither the first paint nor any single task carries the whole page (DESIGN §7).
   const [below, setBelow] = useState(false);
@@ -54,21 +59,18 @@ export function HomePage({ botSeed }: { botSeed?: number }) {
 
   return (
     <Stack gap="lg">
-      <PageHeader
-        title={`Welcome, ${user.username || user.email}!`}
-        description="Here is where your account stands today."
-      />
+      <PageHeader title={t`Welcome, ${name}!`} description={t`Here is where your account stands today.`} />
 
       {/* Two by two on a phone: four cards stacked one under another filled the whole screen. */}
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }} data-testid="home-stats">
-        <Stat label="Current plan" value={planLabel(user.tier)} />
-        <Stat label="Invested amount" value={formatUsd(user.investedAmount)} />
-        <Stat label="Maturity date" value={formatMaturity(user.end_time)} />
+        <Stat label={t`Current plan`} value={planLabel(user.tier)} />
+        <Stat label={t`Invested amount`} value={formatUsd(user.investedAmount)} />
+        <Stat label={t`Maturity date`} value={formatMaturity(user.end_time)} />
         {/* For all time: a withdrawal pays the earnings out, and must not bring this back to $0. */}
         <Stat
-          label="Total earned"
+          label={t`Total earned`}
           value={formatUsd(user.earnedTotal)}
-          hint={`Referral bonuses and credits, all time (${formatUsd(user.earnings)} in earnings now)`}
+          hint={t`Referral bonuses and credits, all time (${earnings} in earnings now)`}
         />
       </SimpleGrid>
 
@@ -77,14 +79,14 @@ export function HomePage({ botSeed }: { botSeed?: number }) {
           <Group justify="space-between" align="center" gap="sm">
             <div>
               <Title order={2} fz="h4">
-                Invite friends
+                <Trans>Invite friends</Trans>
               </Title>
               <Text c="dimmed" fz="sm">
                 {config.data.referralText}
               </Text>
             </div>
             <Button component={Link} to="/dashboard/referral" variant="light">
-              {user.referralCode ? `Your code: ${user.referralCode}` : 'Get your referral code'}
+              {code ? t`Your code: ${code}` : t`Get your referral code`}
             </Button>
           </Group>
         </Card>
@@ -99,24 +101,26 @@ export function HomePage({ botSeed }: { botSeed?: number }) {
 
             <Card withBorder radius="lg" padding="lg">
               <Title order={2} fz="h4" mb="xs">
-                Need help?
+                <Trans>Need help?</Trans>
               </Title>
               <Text c="dimmed" fz="sm" mb="sm">
-                Ask us in our channel or chat with our support bot. You can also raise a ticket under Messages.
+                <Trans>
+                  Ask us in our channel or chat with our support bot. You can also raise a ticket under Messages.
+                </Trans>
               </Text>
               <Stack gap={4}>
                 {links?.channel && (
                   <Anchor href={links.channel} target="_blank" rel="noopener noreferrer" fz="sm">
-                    Messaging channel
+                    <Trans>Messaging channel</Trans>
                   </Anchor>
                 )}
                 {links?.chatBot && (
                   <Anchor href={links.chatBot} target="_blank" rel="noopener noreferrer" fz="sm">
-                    Chat bot
+                    <Trans>Chat bot</Trans>
                   </Anchor>
                 )}
                 <Anchor component={Link} to="/dashboard/messages" fz="sm">
-                  Support messages
+                  <Trans>Support messages</Trans>
                 </Anchor>
               </Stack>
             </Card>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Card, Collapse, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -40,39 +41,42 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 export function SettingsPage() {
+  const { t } = useLingui();
   const user = useDashboardUser();
   const [referralOpen, referral] = useDisclosure(false);
   return (
     <Stack gap="md">
       <Card withBorder radius="lg" padding="lg">
         <Title order={1} fz="h3" mb="md">
-          Settings
+          <Trans>Settings</Trans>
         </Title>
         <Stack gap="sm">
           <UsernameEditor username={user.username} />
-          <Field label="Email" value={user.email} />
-          <Field label="Wallet address" value={user.wallet || 'Not set'} />
-          <Field label="Referral code" value={user.referralCode ?? 'Not generated yet'} />
+          <Field label={t`Email`} value={user.email} />
+          <Field label={t`Wallet address`} value={user.wallet || t`Not set`} />
+          <Field label={t`Referral code`} value={user.referralCode ?? t`Not generated yet`} />
         </Stack>
         <Text c="dimmed" fz="sm" mt="md">
-          To change your wallet address, contact support through{' '}
-          <Anchor component={Link} to="/dashboard/messages" fz="sm" underline="always">
-            Messages
-          </Anchor>
-          : it cannot be changed from the dashboard.
+          <Trans>
+            To change your wallet address, contact support through{' '}
+            <Anchor component={Link} to="/dashboard/messages" fz="sm" underline="always">
+              Messages
+            </Anchor>
+            : it cannot be changed from the dashboard.
+          </Trans>
         </Text>
       </Card>
       <SecuritySettings twoFactor={<TwoFactorCard />} />
-      <Suspense fallback={<Loader size="sm" aria-label="Loading e-mail settings" />}>
+      <Suspense fallback={<Loader size="sm" aria-label={t`Loading e-mail settings`} />}>
         <EmailPreferencesCard />
       </Suspense>
       <Card withBorder radius="lg" padding="lg">
         <Group justify="space-between" align="center" gap="sm">
           <Title order={2} fz="h4">
-            Referral code
+            <Trans>Referral code</Trans>
           </Title>
           <Button variant="light" onClick={referral.toggle} aria-expanded={referralOpen} aria-controls="referral-panel">
-            {referralOpen ? 'Hide referral code generator' : 'Show referral code generator'}
+            {referralOpen ? t`Hide referral code generator` : t`Show referral code generator`}
           </Button>
         </Group>
         <Collapse in={referralOpen} id="referral-panel">

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
@@ -63,6 +64,7 @@ function Page({ children }: { children: ReactNode }) {
  * late) above the spec's Settings (SPEC §2), which stays whole there and at /dashadmin/settings.
  */
 export default function AdminRoutes() {
+  const { t } = useLingui();
   return (
     <AdminLayout>
       <Routes>
@@ -111,7 +113,7 @@ export default function AdminRoutes() {
             </Page>
           }
         />
-        <Route path="*" element={<NotFound homeTo="/dashadmin" homeLabel="Back to the admin console" />} />
+        <Route path="*" element={<NotFound homeTo="/dashadmin" homeLabel={t`Back to the admin console`} />} />
       </Routes>
     </AdminLayout>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { FullPageLoader } from '../../components/ui/FullPageLoader';
@@ -23,6 +24,7 @@ function Page({ children }: { children: ReactNode }) {
 
 /** Everything under /dashboard (SPEC §2); unknown paths show "Page Not Found" inside the layout. */
 export default function DashboardRoutes() {
+  const { t } = useLingui();
   return (
     <DashboardLayout>
       <Routes>
@@ -103,7 +105,7 @@ export default function DashboardRoutes() {
         {Object.keys(COMING_SOON).map((section) => (
           <Route key={section} path={section} element={<ComingSoonPage section={section} />} />
         ))}
-        <Route path="*" element={<NotFound homeTo="/dashboard" homeLabel="Back to your dashboard" />} />
+        <Route path="*" element={<NotFound homeTo="/dashboard" homeLabel={t`Back to your dashboard`} />} />
       </Routes>
     </DashboardLayout>
   );
