@@ -1,12 +1,22 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
-/** The prompt's words: its only copy (the prompt renders outside the app's providers). */
+/**
+ * The prompt's words: its only copy, in the language shown when read. The prompt renders outside the app's
+ * providers (no useLingui), so it reads the global i18n, already set to the reader's language.
+ */
 export const UPDATE_PROMPT_MSG = {
-  text: 'A new version of SVP Invest is available.',
-  reload: 'Reload',
-  later: 'Later',
-} as const;
+  get text() {
+    return t`A new version of SVP Invest is available.`;
+  },
+  get reload() {
+    return t`Reload`;
+  },
+  get later() {
+    return t`Later`;
+  },
+};
 
 /**
  * Offers the new version (src/pwa/register.ts): "Reload" switches to it now, "Later" hides the offer until the

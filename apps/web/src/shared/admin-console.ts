@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { OPERATOR_API, type OperatorMe, type Permission } from '@svp/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
@@ -30,12 +31,15 @@ export function permissionForPath(pathname: string): Permission | null {
   return CONSOLE_PATH_PERMISSIONS[rest] ?? null;
 }
 
-/** The operator screens' links, in the order the settings page shows them. */
+/**
+ * The operator screens' links, in the order the settings page shows them. `label` is the English (the console
+ * still reads it); `message` is the same text translatable, for `i18n._(link.message)`.
+ */
 export const OPERATOR_LINKS = [
-  { path: 'operator/roles', label: 'Admin roles' },
-  { path: 'operator/maintenance', label: 'Maintenance' },
-  { path: 'operator/announcements', label: 'Announcements' },
-  { path: 'operator/exports', label: 'Exports' },
+  { path: 'operator/roles', label: 'Admin roles', message: msg`Admin roles` },
+  { path: 'operator/maintenance', label: 'Maintenance', message: msg`Maintenance` },
+  { path: 'operator/announcements', label: 'Announcements', message: msg`Announcements` },
+  { path: 'operator/exports', label: 'Exports', message: msg`Exports` },
 ] as const;
 
 /**

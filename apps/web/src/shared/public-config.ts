@@ -1,10 +1,11 @@
+import { msg } from '@lingui/core/macro';
 import { API, type PublicConfig } from '@svp/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, serverAnswer } from '../lib/api';
 import { configKeys } from './query-keys';
 
-/** Shown until /config answers, and if it never does: the spec's default brand. */
-export const DEFAULT_BRAND = 'My Dashboard';
+/** Shown until /config answers, and if it never does: the spec's default brand (render with `i18n._`). */
+export const DEFAULT_BRAND = msg`My Dashboard`;
 
 /** Operator configuration: the same for every visitor until the next deploy. */
 export function getConfig(): Promise<PublicConfig> {

@@ -1,5 +1,6 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { MSG } from '@svp/shared';
+import { useMsg } from '../../features/language/useMsg';
 import { useLogout } from './logout';
 
 interface LogoutAction {
@@ -10,15 +11,16 @@ interface LogoutAction {
 /** SPEC §2 "Confirm Logout" dialog around any logout action (the dashboard's, the admin console's). */
 export function ConfirmLogoutModal(props: { opened: boolean; onClose: () => void; logout: LogoutAction }) {
   const { opened, onClose, logout } = props;
+  const MSG = useMsg();
   return (
     <Modal opened={opened} onClose={onClose} title={MSG.logout.title} centered radius="lg">
       <Text mb="lg">{MSG.logout.question}</Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={logout.isPending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button color="red" onClick={() => logout.mutate()} loading={logout.isPending}>
-          Logout
+          <Trans>Logout</Trans>
         </Button>
       </Group>
     </Modal>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Code, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
@@ -9,6 +10,7 @@ import { CopyButton } from '../../components/ui/CopyButton';
 
 /** The otpauth URL drawn as a QR code in the browser; `qrcode` loads only with the screen that shows it. */
 export function TotpQrCode({ url }: { url: string }) {
+  const { t } = useLingui();
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -25,7 +27,7 @@ export function TotpQrCode({ url }: { url: string }) {
   return (
     <div style={{ background: '#fff', borderRadius: 8, padding: 4, width: 188, height: 188, margin: '0 auto' }}>
       {src ? (
-        <img src={src} width={180} height={180} alt="QR code to add SVP Invest to your authenticator app" />
+        <img src={src} width={180} height={180} alt={t`QR code to add SVP Invest to your authenticator app`} />
       ) : (
         <Loader size="sm" m="auto" />
       )}
@@ -37,9 +39,13 @@ export function TotpQrCode({ url }: { url: string }) {
 export function TotpEnrolKey({ secret, otpauthUrl, testId }: { secret: string; otpauthUrl: string; testId: string }) {
   return (
     <Stack gap="xs">
-      <Text fz="sm">Scan this code with an authenticator app (Google Authenticator, Authy, 1Password…):</Text>
+      <Text fz="sm">
+        <Trans>Scan this code with an authenticator app (Google Authenticator, Authy, 1Password…):</Trans>
+      </Text>
       <TotpQrCode url={otpauthUrl} />
-      <Text fz="sm">Or enter this key by hand:</Text>
+      <Text fz="sm">
+        <Trans>Or enter this key by hand:</Trans>
+      </Text>
       <Code block fz="sm" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
         {secret}
       </Code>
@@ -48,8 +54,8 @@ export function TotpEnrolKey({ secret, otpauthUrl, testId }: { secret: string; o
 }
 
 /** Saves the codes as a text file, from the page itself (nothing is asked of the server again). */
-function downloadCodes(codes: string[]) {
-  const text = ['SVP Invest recovery codes (each works once):', '', ...codes, ''].join('\n');
+function downloadCodes(codes: string[], heading: string) {
+  const text = [heading, '', ...codes, ''].join('\n');
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   const link = document.createElement('a');
   link.href = url;
@@ -62,14 +68,17 @@ function downloadCodes(codes: string[]) {
 
 /** The recovery codes, shown once right after enrolment, with copy and download. */
 export function RecoveryCodes({ codes, message, onDone }: { codes: string[]; message: string; onDone: () => void }) {
+  const { t } = useLingui();
   return (
     <Stack gap="md">
       <Alert color="teal" variant="light" role="status">
         {message}
       </Alert>
       <Text fz="sm">
-        Each recovery code signs you in once if you lose your authenticator. They are shown only now: write them down or
-        store them in a password manager.
+        <Trans>
+          Each recovery code signs you in once if you lose your authenticator. They are shown only now: write them down
+          or store them in a password manager.
+        </Trans>
       </Text>
       <List spacing={4} data-testid="recovery-codes" style={{ columns: 2 }}>
         {codes.map((code) => (
@@ -79,13 +88,17 @@ export function RecoveryCodes({ codes, message, onDone }: { codes: string[]; mes
         ))}
       </List>
       <Group gap="sm">
-        <CopyButton value={codes.join('\n')} label="Copy codes" ariaLabel="Copy recovery codes" size="sm" />
-        <Button variant="light" size="sm" onClick={() => downloadCodes(codes)}>
-          Download codes
+        <CopyButton value={codes.join('\n')} label={t`Copy codes`} ariaLabel={t`Copy recovery codes`} size="sm" />
+        <Button
+          variant="light"
+          size="sm"
+          onClick={() => downloadCodes(codes, t`SVP Invest recovery codes (each works once):`)}
+        >
+          <Trans>Download codes</Trans>
         </Button>
       </Group>
       <Button size="md" onClick={onDone}>
-        I have saved them
+        <Trans>I have saved them</Trans>
       </Button>
     </Stack>
   );

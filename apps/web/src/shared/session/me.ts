@@ -1,4 +1,5 @@
 import { API, MSG, type MeResponse } from '@svp/shared';
+import { sharedTextsOf } from '../../features/language/useMsg';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, serverAnswer } from '../../lib/api';
 import { setStoredUser } from '../../lib/storedUser';
@@ -35,6 +36,8 @@ export const useMe = () => useMeAnswer(userOf);
 
 /** SPEC §8 dashboard errors: the server had no such user, or the request itself failed. */
 export function meErrorText(error: unknown): string {
-  if (error instanceof ApiError && (error.kind === 'parse' || error.status === 404)) return MSG.dashboard.userNotFound;
-  return MSG.dashboard.fetchError;
+  const texts = sharedTextsOf('MSG', MSG);
+  if (error instanceof ApiError && (error.kind === 'parse' || error.status === 404))
+    return texts.dashboard.userNotFound;
+  return texts.dashboard.fetchError;
 }
