@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { MoonIcon, SunIcon } from './icons';
 
@@ -6,7 +7,8 @@ export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const next = computed === 'dark' ? 'light' : 'dark';
-  const label = `Switch to ${next} theme`;
+  const { t } = useLingui();
+  const label = next === 'light' ? t`Switch to light theme` : t`Switch to dark theme`;
   return (
     // A native title instead of Mantine's Tooltip keeps floating-ui out of the login bundle.
     <ActionIcon

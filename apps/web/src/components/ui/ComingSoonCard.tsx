@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -10,11 +11,13 @@ export function ComingSoonCard({ title, children }: { title: string; children?: 
           {title}
         </Title>
         <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-          Coming soon
+          <Trans>Coming soon</Trans>
         </Badge>
       </Group>
       <Text c="dimmed">
-        {children ?? 'This section arrives with a later release. Nothing here is live yet, so no figures are shown.'}
+        {children ?? (
+          <Trans>This section arrives with a later release. Nothing here is live yet, so no figures are shown.</Trans>
+        )}
       </Text>
     </Card>
   );

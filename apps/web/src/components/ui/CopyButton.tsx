@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, type ButtonProps } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 
@@ -39,6 +40,7 @@ interface CopyButtonProps extends Omit<ButtonProps, 'children' | 'onClick'> {
 }
 
 export function CopyButton({ value, label, ariaLabel, ...props }: CopyButtonProps) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -53,12 +55,12 @@ export function CopyButton({ value, label, ariaLabel, ...props }: CopyButtonProp
   return (
     <Button
       variant={copied ? 'filled' : 'light'}
-      aria-label={copied ? 'Copied' : ariaLabel}
+      aria-label={copied ? t`Copied` : ariaLabel}
       aria-live="polite"
       onClick={() => void onClick()}
       {...props}
     >
-      {copied ? 'Copied' : label}
+      {copied ? t`Copied` : label}
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Alert, Button } from '@mantine/core';
 
 export function ErrorBox({ message, onRetry }: { message: string; onRetry?: () => void }) {
@@ -5,7 +6,7 @@ export function ErrorBox({ message, onRetry }: { message: string; onRetry?: () =
     <Alert color="red" variant="light" role="alert" radius="lg" mt="md" title={message}>
       {onRetry && (
         <Button size="xs" variant="light" color="red" mt="xs" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       )}
     </Alert>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Group, Loader, Text } from '@mantine/core';
 import classes from './FullPageLoader.module.css';
 
@@ -12,7 +13,7 @@ export function FullPageLoader({ label }: { label?: string }) {
       <Group gap="xs" role="status" aria-live="polite">
         <Loader size="xs" aria-hidden="true" />
         <Text c="dimmed" fz="sm">
-          {label ?? 'Loading the page...'}
+          {label ?? <Trans>Loading the page...</Trans>}
         </Text>
       </Group>
       <div aria-hidden="true" className={classes.bones}>

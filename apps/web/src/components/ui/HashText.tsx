@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
 import { shortHash } from '../../lib/text';
 import { CopyButton } from './CopyButton';
@@ -13,6 +14,7 @@ interface HashTextProps {
 
 /** A long hex value in a table cell: "0x5e5e…5e5e" on screen, the whole value to hover, copy and hear. */
 export function HashText({ hash, href, copyLabel }: HashTextProps) {
+  const { t } = useLingui();
   const short = shortHash(hash);
   const text = (
     <>
@@ -25,14 +27,14 @@ export function HashText({ hash, href, copyLabel }: HashTextProps) {
       {href ? (
         <Anchor href={href} target="_blank" rel="noopener noreferrer" title={hash} ff="monospace" fz="xs">
           {text}
-          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          <VisuallyHidden> {t`(opens in a new tab)`}</VisuallyHidden>
         </Anchor>
       ) : (
         <Text component="span" title={hash} ff="monospace" fz="xs">
           {text}
         </Text>
       )}
-      {copyLabel && <CopyButton value={hash} label="Copy" ariaLabel={`${copyLabel} ${short}`} size="compact-xs" />}
+      {copyLabel && <CopyButton value={hash} label={t`Copy`} ariaLabel={`${copyLabel} ${short}`} size="compact-xs" />}
     </Group>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Paper, Skeleton, Text, Title } from '@mantine/core';
 import { KEY_FACTS_TITLE, keyFacts } from '@svp/shared';
 import { useId } from 'react';
@@ -10,6 +11,7 @@ import classes from './KeyFacts.module.css';
  * rule behind a "Show more" is a rule the reader did not see.
  */
 export default function KeyFacts({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const { t } = useLingui();
   const config = usePublicConfig();
   const id = useId();
   return (
@@ -36,10 +38,10 @@ export default function KeyFacts({ headingLevel = 2 }: { headingLevel?: 2 | 3 })
         </dl>
       ) : config.isError ? (
         <Text fz="sm" role="alert">
-          The figures could not be loaded. Please reload the page before you pay.
+          <Trans>The figures could not be loaded. Please reload the page before you pay.</Trans>
         </Text>
       ) : (
-        <Skeleton height={120} aria-label="Loading the key facts" />
+        <Skeleton height={120} aria-label={t`Loading the key facts`} />
       )}
     </Paper>
   );

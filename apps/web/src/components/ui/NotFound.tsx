@@ -1,8 +1,10 @@
+import { Trans } from '@lingui/react/macro';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
-import { MSG } from '@svp/shared';
 import { Link } from 'react-router';
+import { useMsg } from '../../features/language/useMsg';
 
-export function NotFound({ homeTo = '/', homeLabel = 'Go back home' }: { homeTo?: string; homeLabel?: string }) {
+export function NotFound({ homeTo = '/', homeLabel }: { homeTo?: string; homeLabel?: string }) {
+  const MSG = useMsg();
   return (
     <Card withBorder radius="lg" padding="xl" maw={520} mx="auto" mt="xl">
       <Stack align="center" gap="xs" ta="center">
@@ -12,9 +14,11 @@ export function NotFound({ homeTo = '/', homeLabel = 'Go back home' }: { homeTo?
         <Title order={1} fz="h2">
           {MSG.dashboard.notFound}
         </Title>
-        <Text c="dimmed">The page you asked for does not exist or has moved.</Text>
+        <Text c="dimmed">
+          <Trans>The page you asked for does not exist or has moved.</Trans>
+        </Text>
         <Anchor component={Link} to={homeTo} fw={600}>
-          {homeLabel}
+          {homeLabel ?? <Trans>Go back home</Trans>}
         </Anchor>
       </Stack>
     </Card>
