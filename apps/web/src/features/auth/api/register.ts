@@ -1,6 +1,7 @@
 import { API, MSG, okResponseSchema, type RegisterRequest, type RegistrationField } from '@svp/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiPost } from '../../../lib/api';
+import { localizeText } from '../../language/i18n';
 
 export function register(body: RegisterRequest) {
   return apiPost(API.register, body, { schema: okResponseSchema, logoutOn401: false });
@@ -30,12 +31,12 @@ export interface RegisterFailure {
  */
 export function registerFailure(error: unknown): RegisterFailure {
   if (!(error instanceof ApiError) || error.kind !== 'http') {
-    return { fields: {}, general: MSG.register.networkError };
+    return { fields: {}, general: localizeText(MSG.register.networkError) };
   }
   const fields: RegisterFailure['fields'] = {};
   for (const [name, text] of Object.entries(error.fields ?? {})) {
-    if ((FORM_FIELDS as readonly string[]).includes(name)) fields[name as RegistrationField] = text;
+    if ((FORM_FIELDS as readonly string[]).includes(name)) fields[name as RegistrationField] = localizeText(text);
   }
   if (Object.keys(fields).length > 0) return { fields, general: null };
-  return { fields, general: error.message || MSG.register.unknownError };
+  return { fields, general: localizeText(error.message || MSG.register.unknownError) };
 }

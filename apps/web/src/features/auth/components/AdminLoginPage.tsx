@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { SessionEndedNotice } from './SessionEndedNotice';
 
 /** /admin: password first, then the second factor (set up on the first login, a code afterwards). */
 export default function AdminLoginPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [stage, setStage] = useState<MfaStage | null>(null);
   const back = loginReturn(useLocation().search, '/dashadmin');
@@ -26,8 +28,8 @@ export default function AdminLoginPage() {
       ) : (
         <LoginForm
           variant={ADMIN_LOGIN}
-          title="Admin Login"
-          subtitle="For SVP Invest administrators only."
+          title={t`Admin Login`}
+          subtitle={t`For SVP Invest administrators only.`}
           redirectTo={back.to}
           notice={<SessionEndedNotice ended={back.ended} />}
           submit={adminPasswordLogin}
@@ -35,13 +37,13 @@ export default function AdminLoginPage() {
           links={
             <>
               <Anchor component={Link} to="/forgetPass" fz="sm">
-                Forget Password
+                <Trans>Forget Password</Trans>
               </Anchor>
               <Anchor component={Link} to="/register" fz="sm">
-                Sign Up
+                <Trans>Sign Up</Trans>
               </Anchor>
               <Anchor component={Link} to="/" fz="sm">
-                User Login
+                <Trans>User Login</Trans>
               </Anchor>
             </>
           }

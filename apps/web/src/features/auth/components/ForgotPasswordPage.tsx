@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/ui/Logo';
+import { localizeText } from '../../language/i18n';
+import { useMsg } from '../../language/useMsg';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { ApiError } from '../../../lib/api';
 import { passwordErrorMessage, useRequestOtp, useResetPassword } from '../api/password';
@@ -13,6 +15,7 @@ type Step = 'email' | 'otp' | 'done';
 
 /** SPEC §2/§4: email step sends an OTP; OTP step sets the new password; done links back to login. */
 export default function ForgotPasswordPage() {
+  const MSG = useMsg();
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
@@ -24,12 +27,14 @@ export default function ForgotPasswordPage() {
           <Logo />
           <div>
             <Title order={1} fz="h2">
-              Reset your password
+              <Trans>Reset your password</Trans>
             </Title>
             <Text c="dimmed" fz="sm">
-              {step === 'email' && 'Enter the email address of your account and we will send you a one-time code.'}
-              {step === 'otp' && `Enter the 6-digit code sent to ${email} and choose a new password.`}
-              {step === 'done' && 'You can now log in with your new password.'}
+              {step === 'email' && (
+                <Trans>Enter the email address of your account and we will send you a one-time code.</Trans>
+              )}
+              {step === 'otp' && <Trans>Enter the 6-digit code sent to {email} and choose a new password.</Trans>}
+              {step === 'done' && <Trans>You can now log in with your new password.</Trans>}
             </Text>
           </div>
           {step === 'email' && (
@@ -59,16 +64,18 @@ export default function ForgotPasswordPage() {
                 {MSG.otp.resetDone}
               </Alert>
               <Button component={Link} to="/" size="md">
-                Back to login
+                <Trans>Back to login</Trans>
               </Button>
             </Stack>
           )}
           {step !== 'done' && (
             <Text ta="center" fz="sm">
-              Remembered it?{' '}
-              <Anchor component={Link} to="/" fw={600} inherit underline="always">
-                Back to login
-              </Anchor>
+              <Trans>
+                Remembered it?{' '}
+                <Anchor component={Link} to="/" fw={600} inherit underline="always">
+                  Back to login
+                </Anchor>
+              </Trans>
             </Text>
           )}
         </Stack>
@@ -78,6 +85,8 @@ export default function ForgotPasswordPage() {
 }
 
 function EmailStep(props: { email: string; onEmail: (v: string) => void; onSent: (message: string) => void }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const mutation = useRequestOtp();
   const [error, setError] = useState<string | null>(null);
 
@@ -90,7 +99,7 @@ function EmailStep(props: { email: string; onEmail: (v: string) => void; onSent:
     }
     setError(null);
     mutation.mutate(email, {
-      onSuccess: (res) => props.onSent(res.message || MSG.otp.sent),
+      onSuccess: (res) => props.onSent(localizeText(res.message || MSG.otp.sent)),
       onError: (err) => setError(passwordErrorMessage(err, MSG.otp.sendFailed)),
     });
   }
@@ -100,14 +109,14 @@ function EmailStep(props: { email: string; onEmail: (v: string) => void; onSent:
       <Stack gap="md">
         <ErrorAlert message={error} />
         <TextInput
-          label="Email address"
+          label={t`Email address`}
           type="email"
           autoComplete="email"
           value={props.email}
           onChange={(e) => props.onEmail(e.currentTarget.value)}
         />
         <Button type="submit" size="md" loading={mutation.isPending}>
-          Send OTP
+          <Trans>Send OTP</Trans>
         </Button>
       </Stack>
     </form>
@@ -115,6 +124,8 @@ function EmailStep(props: { email: string; onEmail: (v: string) => void; onSent:
 }
 
 function OtpStep(props: { email: string; notice: string | null; onBack: () => void; onDone: () => void }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const mutation = useResetPassword();
   const [otp, setOtp] = useState('');
   const [password, setPassword] = useState('');
@@ -139,7 +150,9 @@ function OtpStep(props: { email: string; notice: string | null; onBack: () => vo
       {
         onSuccess: props.onDone,
         onError: (err) => {
-          const fields = err instanceof ApiError ? (err.fields ?? {}) : {};
+          const fields = Object.fromEntries(
+            Object.entries(err instanceof ApiError ? (err.fields ?? {}) : {}).map(([k, v]) => [k, localizeText(v)]),
+          );
           setFieldErrors(fields);
           // A field error already says what is wrong; the banner would only repeat "Some fields are invalid."
           const hasShownField = 'otp' in fields || 'newPassword' in fields;
@@ -159,7 +172,7 @@ function OtpStep(props: { email: string; notice: string | null; onBack: () => vo
         )}
         <ErrorAlert message={error} />
         <TextInput
-          label="One-time code (OTP)"
+          label={t`One-time code (OTP)`}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -168,25 +181,25 @@ function OtpStep(props: { email: string; notice: string | null; onBack: () => vo
           onChange={(e) => setOtp(e.currentTarget.value)}
         />
         <PasswordField
-          label="New password"
+          label={t`New password`}
           autoComplete="new-password"
-          description="At least 8 characters."
+          description={t`At least 8 characters.`}
           value={password}
           error={fieldErrors.newPassword}
           onChange={(e) => setPassword(e.currentTarget.value)}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t`Confirm new password`}
           autoComplete="new-password"
           value={confirm}
           onChange={(e) => setConfirm(e.currentTarget.value)}
         />
         <Button type="submit" size="md" loading={mutation.isPending}>
-          Reset password
+          <Trans>Reset password</Trans>
         </Button>
         <Group justify="center">
           <Anchor component="button" type="button" fz="sm" onClick={props.onBack}>
-            Use a different email or send a new code
+            <Trans>Use a different email or send a new code</Trans>
           </Anchor>
         </Group>
       </Stack>

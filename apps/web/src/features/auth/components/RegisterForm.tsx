@@ -1,8 +1,11 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MSG, validateRegistrationForm, type RegistrationField, type RegistrationForm } from '@svp/shared';
+import { validateRegistrationForm, type RegistrationField, type RegistrationForm } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/ui/Logo';
+import { legalPage, localizeText } from '../../language/i18n';
+import { useMsg } from '../../language/useMsg';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { registerFailure, useRegister } from '../api/register';
 import { TermsModal } from './TermsModal';
@@ -25,6 +28,8 @@ type Errors = Partial<Record<RegistrationField, string>>;
 type TextField = Exclude<RegistrationField, 'termsChecked'>;
 
 export function RegisterForm() {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const mutation = useRegister();
@@ -63,7 +68,10 @@ export function RegisterForm() {
     event.preventDefault();
     setGeneral(null);
     setSuccess(false);
-    const found = validateRegistrationForm(form);
+    // The shared validation speaks English: each message is shown in the reader's language.
+    const found = Object.fromEntries(
+      Object.entries(validateRegistrationForm(form)).map(([name, text]) => [name, localizeText(text)]),
+    ) as Errors;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     mutation.mutate(
@@ -89,22 +97,26 @@ export function RegisterForm() {
     );
   }
 
-  const busy = mutation.isPending || countdown.left !== null;
+  const left = countdown.left;
+  const busy = mutation.isPending || left !== null;
 
   return (
     <Stack gap="lg">
       <Logo />
       <Title order={1} fz="h2">
-        Sign up for an account
+        <Trans>Sign up for an account</Trans>
       </Title>
 
       <ErrorAlert message={general} />
       {success && (
         <Alert color="green" variant="light" role="status" title={MSG.register.success}>
-          {countdown.left !== null && (
+          {left !== null && (
             <Text fz="sm">
-              Redirecting to the login page in <b data-testid="countdown">{countdown.left}</b>{' '}
-              {countdown.left === 1 ? 'second' : 'seconds'}...
+              <Trans>
+                Redirecting to the login page in <b data-testid="countdown">{left}</b>{' '}
+                <Plural value={left} one="second" other="seconds" />
+                ...
+              </Trans>
             </Text>
           )}
         </Alert>
@@ -113,23 +125,23 @@ export function RegisterForm() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Email address"
+            label={t`Email address`}
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
             {...text('email')}
           />
           <PasswordField
-            label="Password"
+            label={t`Password`}
             autoComplete="new-password"
-            description="At least 8 characters."
+            description={t`At least 8 characters.`}
             {...text('password')}
           />
-          <PasswordField label="Confirm password" autoComplete="new-password" {...text('confirmPassword')} />
-          <TextInput label="Referral code (optional)" autoComplete="off" {...text('referralCode')} />
+          <PasswordField label={t`Confirm password`} autoComplete="new-password" {...text('confirmPassword')} />
+          <TextInput label={t`Referral code (optional)`} autoComplete="off" {...text('referralCode')} />
           <TextInput
-            label="Wallet address"
-            description="Your USDT (BEP-20) address for withdrawals. Only support can change it later."
+            label={t`Wallet address`}
+            description={t`Your USDT (BEP-20) address for withdrawals. Only support can change it later.`}
             placeholder="0x…"
             autoComplete="off"
             spellCheck={false}
@@ -141,26 +153,28 @@ export function RegisterForm() {
             onChange={onTermsClick}
             error={errors.termsChecked}
             label={
-              <>
+              <Trans>
                 I agree to the Terms and Conditions (
-                <Anchor href="/terms.html" target="_blank" rel="noopener" fz="sm" underline="always">
+                <Anchor href={legalPage('terms')} target="_blank" rel="noopener" fz="sm" underline="always">
                   read them
                 </Anchor>
                 )
-              </>
+              </Trans>
             }
           />
           <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={busy}>
-            Register
+            <Trans>Register</Trans>
           </Button>
           <Text ta="center" fz="sm">
-            Already have an account?{' '}
-            <Anchor component={Link} to="/" fw={600} inherit underline="always">
-              Login here
-            </Anchor>
+            <Trans>
+              Already have an account?{' '}
+              <Anchor component={Link} to="/" fw={600} inherit underline="always">
+                Login here
+              </Anchor>
+            </Trans>
           </Text>
           <Text ta="center" fz="xs" c="dimmed">
-            After signing up, check your Inbox or Spam folder for a welcome message.
+            <Trans>After signing up, check your Inbox or Spam folder for a welcome message.</Trans>
           </Text>
         </Stack>
       </form>

@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MSG, TWO_FACTOR_MSG, type Role } from '@svp/shared';
+import { TWO_FACTOR_MSG, type Role } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { Logo } from '../../../components/ui/Logo';
+import { useMsg, useSharedTexts } from '../../language/useMsg';
 import { loadErrorText } from '../../../lib/errors';
 import { useTotpSetup, useTotpVerify, type MfaStage } from '../api/admin-mfa';
 import { totpErrorMessage } from '../../../shared/session/totp-error';
@@ -23,6 +25,9 @@ interface TotpStepProps {
  * a code; a user who turned it on in Settings gives a code (or a recovery code).
  */
 export function TotpStep({ stage, onDone, onCancel, portal = 'admin' }: TotpStepProps) {
+  const { t } = useLingui();
+  const MSG = useMsg();
+  const twoFactorMsg = useSharedTexts('TWO_FACTOR_MSG', TWO_FACTOR_MSG);
   const setup = useTotpSetup(portal === 'admin' && stage === 'setup');
   const verify = useTotpVerify(portal);
   const [code, setCode] = useState('');
@@ -33,7 +38,7 @@ export function TotpStep({ stage, onDone, onCancel, portal = 'admin' }: TotpStep
     event.preventDefault();
     const value = code.trim();
     if (!value) {
-      setError(portal === 'admin' ? MSG.totp.codeRequired : TWO_FACTOR_MSG.codeRequired);
+      setError(portal === 'admin' ? MSG.totp.codeRequired : twoFactorMsg.codeRequired);
       return;
     }
     setError(null);
@@ -52,14 +57,14 @@ export function TotpStep({ stage, onDone, onCancel, portal = 'admin' }: TotpStep
         <Logo />
         <div>
           <Title order={1} fz="h2">
-            {stage === 'setup' ? 'Set up two-factor authentication' : 'Two-factor authentication'}
+            {stage === 'setup' ? t`Set up two-factor authentication` : t`Two-factor authentication`}
           </Title>
           <Text c="dimmed" fz="sm">
             {stage === 'setup'
               ? MSG.totp.setupRequired
               : portal === 'admin'
                 ? MSG.totp.codeRequired
-                : TWO_FACTOR_MSG.signInRequired}
+                : twoFactorMsg.signInRequired}
           </Text>
         </div>
         {recovery ? (
@@ -72,13 +77,13 @@ export function TotpStep({ stage, onDone, onCancel, portal = 'admin' }: TotpStep
               ) : setup.data ? (
                 <TotpEnrolKey secret={setup.data.secret} otpauthUrl={setup.data.otpauthUrl} testId="totp-secret" />
               ) : (
-                <Loader size="sm" mx="auto" aria-label="Loading" />
+                <Loader size="sm" mx="auto" aria-label={t`Loading`} />
               ))}
             <ErrorAlert message={error} />
             <form onSubmit={onSubmit} noValidate>
               <Stack gap="md">
                 <TextInput
-                  label={stage === 'setup' ? 'Code from your app' : 'Code from your app or a recovery code'}
+                  label={stage === 'setup' ? t`Code from your app` : t`Code from your app or a recovery code`}
                   name="code"
                   autoComplete="one-time-code"
                   inputMode={stage === 'setup' ? 'numeric' : 'text'}
@@ -88,13 +93,13 @@ export function TotpStep({ stage, onDone, onCancel, portal = 'admin' }: TotpStep
                   onChange={(e) => setCode(e.currentTarget.value)}
                 />
                 <SubmitButton size="md" fullWidth pending={verify.isPending}>
-                  Verify
+                  <Trans>Verify</Trans>
                 </SubmitButton>
               </Stack>
             </form>
             <Group justify="center">
               <Button variant="subtle" size="sm" onClick={onCancel}>
-                Back to login
+                <Trans>Back to login</Trans>
               </Button>
             </Group>
           </>

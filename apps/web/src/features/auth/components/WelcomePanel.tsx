@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Collapse, Skeleton, Stack, Text, Title } from '@mantine/core';
 import KeyFacts from '../../../components/ui/KeyFacts';
 import { useDisclosure } from '@mantine/hooks';
@@ -13,11 +14,13 @@ export function WelcomePanel() {
     <section className={classes.welcome} aria-labelledby="welcome-title">
       <Stack gap="md">
         <Title order={2} id="welcome-title" c="white">
-          Welcome to SVP Invest
+          <Trans>Welcome to SVP Invest</Trans>
         </Title>
         <Text c="white" opacity={0.92}>
-          Open an account in a minute. Top up with USDT on the BEP-20 network, choose a fixed-term plan, and follow your
-          balance, earnings and withdrawals from one dashboard.
+          <Trans>
+            Open an account in a minute. Top up with USDT on the BEP-20 network, choose a fixed-term plan, and follow
+            your balance, earnings and withdrawals from one dashboard.
+          </Trans>
         </Text>
         {/* Fees and the rules for taking money out, in full and never behind "Show More". */}
         <KeyFacts headingLevel={3} />
@@ -39,7 +42,7 @@ export function WelcomePanel() {
             aria-controls="welcome-more"
             size="sm"
           >
-            {more ? 'Show Less' : 'Show More'}
+            {more ? <Trans>Show Less</Trans> : <Trans>Show More</Trans>}
           </Button>
         </div>
       </Stack>
