@@ -1,6 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ACCOUNT_MSG, MSG, PASSWORD_MIN } from '@svp/shared';
+import { ACCOUNT_MSG, PASSWORD_MIN } from '@svp/shared';
+import { localizeText } from '../../language/i18n';
+import { useMsg, useSharedTexts } from '../../language/useMsg';
 import { useState, type FormEvent } from 'react';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { fieldError } from '../../../lib/errors';
@@ -12,19 +17,27 @@ import { useTextFields } from './useTextFields';
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
 /** The three password fields, in order. */
-const FIELDS: { field: keyof typeof EMPTY; label: string; description?: string; autoComplete: string }[] = [
-  { field: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+const FIELDS: {
+  field: keyof typeof EMPTY;
+  label: MessageDescriptor;
+  description?: MessageDescriptor;
+  autoComplete: string;
+}[] = [
+  { field: 'currentPassword', label: msg`Current password`, autoComplete: 'current-password' },
   {
     field: 'newPassword',
-    label: 'New password',
-    description: `At least ${PASSWORD_MIN} characters.`,
+    label: msg`New password`,
+    description: msg`At least ${PASSWORD_MIN} characters.`,
     autoComplete: 'new-password',
   },
-  { field: 'confirm', label: 'Confirm new password', autoComplete: 'new-password' },
+  { field: 'confirm', label: msg`Confirm new password`, autoComplete: 'new-password' },
 ];
 
 /** Change password: the current one, then the new one twice. Every other session is signed out by the server. */
 export function ChangePasswordForm() {
+  const { i18n } = useLingui();
+  const MSG = useMsg();
+  const accountMsg = useSharedTexts('ACCOUNT_MSG', ACCOUNT_MSG);
   const change = useChangePassword();
   const { form, set, reset } = useTextFields(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY, string>>>({});
@@ -33,9 +46,9 @@ export function ChangePasswordForm() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found: typeof errors = {};
-    if (!form.currentPassword) found.currentPassword = ACCOUNT_MSG.currentPasswordRequired;
+    if (!form.currentPassword) found.currentPassword = accountMsg.currentPasswordRequired;
     if (form.newPassword.length < PASSWORD_MIN) found.newPassword = MSG.register.passwordShort;
-    else if (form.newPassword !== form.confirm) found.confirm = ACCOUNT_MSG.passwordsMismatch;
+    else if (form.newPassword !== form.confirm) found.confirm = accountMsg.passwordsMismatch;
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length) return;
@@ -44,7 +57,7 @@ export function ChangePasswordForm() {
       {
         onSuccess: (res) => {
           reset();
-          notifications.show({ color: 'teal', message: res.message });
+          notifications.show({ color: 'teal', message: localizeText(res.message) });
         },
         onError: (error) => {
           const fields = {
@@ -62,10 +75,18 @@ export function ChangePasswordForm() {
     <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title">
       <Stack gap="xs">
         <Title order={3} fz="h5" id="change-password-title">
-          Change password
+          <Trans>Change password</Trans>
         </Title>
-        {FIELDS.map(({ field, ...look }) => (
-          <PasswordField key={field} {...look} value={form[field]} onChange={set(field)} error={errors[field]} />
+        {FIELDS.map(({ field, label, description, autoComplete }) => (
+          <PasswordField
+            key={field}
+            label={i18n._(label)}
+            description={description && i18n._(description)}
+            autoComplete={autoComplete}
+            value={form[field]}
+            onChange={set(field)}
+            error={errors[field]}
+          />
         ))}
         <ErrorAlert message={failure} />
         <Button
@@ -74,7 +95,7 @@ export function ChangePasswordForm() {
           disabled={change.isPending}
           style={{ alignSelf: 'flex-start' }}
         >
-          Change password
+          <Trans>Change password</Trans>
         </Button>
       </Stack>
     </form>

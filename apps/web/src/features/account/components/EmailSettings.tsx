@@ -1,6 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ACCOUNT_MSG, isEmail, MSG } from '@svp/shared';
+import { ACCOUNT_MSG, isEmail } from '@svp/shared';
+import { localizeText } from '../../language/i18n';
+import { useMsg, useSharedTexts } from '../../language/useMsg';
 import { useState, type FormEvent } from 'react';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { fieldError, loadErrorText } from '../../../lib/errors';
@@ -11,8 +14,15 @@ import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
 import { useTextFields } from './useTextFields';
 
+function PendingEmail({ email }: { email: string }) {
+  return <Trans>Waiting for confirmation: {email}. Open the link we sent there to finish the change.</Trans>;
+}
+
 /** The account's e-mail: verified or not, a change waiting for its link, "Resend", and the change form. */
 export function EmailSettings() {
+  const { t } = useLingui();
+  const MSG = useMsg();
+  const accountMsg = useSharedTexts('ACCOUNT_MSG', ACCOUNT_MSG);
   const security = useAccountSecurity();
   const resend = useResendVerification();
   const change = useChangeEmail();
@@ -24,14 +34,14 @@ export function EmailSettings() {
     event.preventDefault();
     const found: typeof errors = {};
     if (!isEmail(form.newEmail)) found.newEmail = MSG.register.emailInvalid;
-    if (!form.password) found.password = ACCOUNT_MSG.currentPasswordRequired;
+    if (!form.password) found.password = accountMsg.currentPasswordRequired;
     setErrors(found);
     setMessage(null);
     if (Object.keys(found).length) return;
     change.mutate(form, {
       onSuccess: (res) => {
         reset();
-        setMessage({ ok: true, text: res.message });
+        setMessage({ ok: true, text: localizeText(res.message) });
       },
       onError: (error) => {
         const fields = { newEmail: fieldError(error, 'newEmail'), password: fieldError(error, 'password') };
@@ -43,7 +53,7 @@ export function EmailSettings() {
 
   const onResend = () =>
     resend.mutate(undefined, {
-      onSuccess: (res) => notifications.show({ color: 'teal', message: res.message }),
+      onSuccess: (res) => notifications.show({ color: 'teal', message: localizeText(res.message) }),
       onError: (error) => notifications.show({ color: 'red', message: actionErrorText(error) }),
     });
 
@@ -51,7 +61,7 @@ export function EmailSettings() {
   return (
     <Stack gap="xs">
       <Title order={3} fz="h5">
-        E-mail address
+        <Trans>E-mail address</Trans>
       </Title>
       {security.isError ? (
         <ErrorAlert message={loadErrorText(security.error)} />
@@ -62,12 +72,12 @@ export function EmailSettings() {
               {data.email}
             </Text>
             <Badge color={data.emailVerified ? 'teal' : 'yellow'} variant="light">
-              {data.emailVerified ? 'Verified' : 'Not verified'}
+              {data.emailVerified ? t`Verified` : t`Not verified`}
             </Badge>
           </Group>
           {data.pendingEmail && (
             <Text fz="sm" data-testid="pending-email">
-              Waiting for confirmation: {data.pendingEmail}. Open the link we sent there to finish the change.
+              <PendingEmail email={data.pendingEmail} />
             </Text>
           )}
           {(data.pendingEmail || !data.emailVerified) && (
@@ -78,19 +88,19 @@ export function EmailSettings() {
               loading={resend.isPending}
               style={{ alignSelf: 'flex-start' }}
             >
-              Resend verification link
+              <Trans>Resend verification link</Trans>
             </Button>
           )}
         </Stack>
       ) : (
         <Text c="dimmed" fz="sm">
-          Loading…
+          <Trans>Loading…</Trans>
         </Text>
       )}
-      <form onSubmit={onSubmit} noValidate aria-label="Change e-mail address">
+      <form onSubmit={onSubmit} noValidate aria-label={t`Change e-mail address`}>
         <Stack gap="xs">
           <TextInput
-            label="New e-mail address"
+            label={t`New e-mail address`}
             type="email"
             autoComplete="email"
             value={form.newEmail}
@@ -98,7 +108,7 @@ export function EmailSettings() {
             error={errors.newEmail}
           />
           <PasswordField
-            label="Your password"
+            label={t`Your password`}
             autoComplete="current-password"
             value={form.password}
             onChange={set('password')}
@@ -111,7 +121,7 @@ export function EmailSettings() {
             disabled={change.isPending}
             style={{ alignSelf: 'flex-start' }}
           >
-            Change e-mail
+            <Trans>Change e-mail</Trans>
           </Button>
         </Stack>
       </form>

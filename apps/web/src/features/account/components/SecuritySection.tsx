@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Card, Divider, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -13,7 +14,7 @@ export default function SecuritySection({ twoFactor }: { twoFactor?: ReactNode }
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="security-title">
       <Title order={2} fz="h4" mb="md" id="security-title">
-        Security
+        <Trans>Security</Trans>
       </Title>
       <Stack gap="lg">
         <EmailSettings />

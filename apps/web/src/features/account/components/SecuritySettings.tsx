@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Card, Loader } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 
@@ -6,11 +7,12 @@ const SecuritySection = lazy(() => import('./SecuritySection'));
 
 /** Settings → Security, as the settings page renders it; `twoFactor` is the two-factor part, shown inside. */
 export function SecuritySettings({ twoFactor }: { twoFactor?: ReactNode }) {
+  const { t } = useLingui();
   return (
     <Suspense
       fallback={
         <Card withBorder radius="lg" padding="lg">
-          <Loader size="sm" aria-label="Loading security settings" />
+          <Loader size="sm" aria-label={t`Loading security settings`} />
         </Card>
       }
     >

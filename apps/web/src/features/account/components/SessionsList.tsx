@@ -1,20 +1,23 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AccountSession } from '@svp/shared';
 import { formatDateTime } from '../../../lib/text';
+import { localizeText } from '../../language/i18n';
 import { useEndSessions, useSessions } from '../api/account';
 import { actionErrorText } from './texts';
 import { SettingsQuery } from './SettingsQuery';
 
 /** Where the account is signed in, this browser first marked; "Sign out" per session and everywhere else. */
 export function SessionsList() {
+  const { t } = useLingui();
   const sessions = useSessions();
   const end = useEndSessions();
   const ending = end.isPending ? end.variables : undefined;
 
   const signOut = (id: string | null) =>
     end.mutate(id, {
-      onSuccess: (res) => notifications.show({ color: 'teal', message: res.message }),
+      onSuccess: (res) => notifications.show({ color: 'teal', message: localizeText(res.message) }),
       onError: (error) => notifications.show({ color: 'red', message: actionErrorText(error) }),
     });
 
@@ -24,7 +27,7 @@ export function SessionsList() {
     <Stack gap="xs">
       <Group justify="space-between" gap="xs">
         <Title order={3} fz="h5">
-          Where you are signed in
+          <Trans>Where you are signed in</Trans>
         </Title>
         <Button
           variant="light"
@@ -34,12 +37,12 @@ export function SessionsList() {
           loading={ending === null}
           onClick={() => signOut(null)}
         >
-          Sign out everywhere else
+          <Trans>Sign out everywhere else</Trans>
         </Button>
       </Group>
       <SettingsQuery query={sessions}>
         {(rows) => (
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Active sessions">
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Active sessions`}>
             {rows.map((session) => (
               <SessionRow
                 key={session.id}
@@ -67,6 +70,11 @@ function SessionRow({
   busy: boolean;
   disabled: boolean;
 }) {
+  const { t } = useLingui();
+  const address = session.ip ?? t`Unknown address`;
+  const lastSeen = formatDateTime(session.lastSeenAt);
+  const signedIn = formatDateTime(session.createdAt);
+  const device = session.device;
   return (
     <Paper component="li" withBorder p="sm" radius="md" data-testid="session-row">
       <Group justify="space-between" gap="xs" wrap="wrap">
@@ -75,13 +83,14 @@ function SessionRow({
             <Text fw={600}>{session.device}</Text>
             {session.current && (
               <Badge color="teal" variant="light">
-                This device
+                <Trans>This device</Trans>
               </Badge>
             )}
           </Group>
           <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {session.ip ?? 'Unknown address'} · last seen {formatDateTime(session.lastSeenAt)} · signed in{' '}
-            {formatDateTime(session.createdAt)}
+            <Trans>
+              {address} · last seen {lastSeen} · signed in {signedIn}
+            </Trans>
           </Text>
         </div>
         {!session.current && (
@@ -91,9 +100,9 @@ function SessionRow({
             onClick={onSignOut}
             loading={busy}
             disabled={disabled}
-            aria-label={`Sign out ${session.device}, last seen ${formatDateTime(session.lastSeenAt)}`}
+            aria-label={t`Sign out ${device}, last seen ${lastSeen}`}
           >
-            Sign out
+            <Trans>Sign out</Trans>
           </Button>
         )}
       </Group>

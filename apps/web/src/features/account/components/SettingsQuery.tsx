@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -10,7 +11,7 @@ export function SettingsQuery<T>({ query, children }: { query: UseQueryResult<T>
   if (query.isPending)
     return (
       <Text c="dimmed" fz="sm">
-        Loading…
+        <Trans>Loading…</Trans>
       </Text>
     );
   return children(query.data);

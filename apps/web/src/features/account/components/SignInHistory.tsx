@@ -1,5 +1,8 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Stack, Text, Title } from '@mantine/core';
-import { SIGN_IN_OUTCOME_LABEL } from '@svp/shared';
+import type { SignInOutcome } from '@svp/shared';
 import { Fragment } from 'react';
 import { formatDateTime } from '../../../lib/text';
 import { useSignIns } from '../api/account';
@@ -8,15 +11,23 @@ import { SettingsQuery } from './SettingsQuery';
 
 const OUTCOME_COLOR: Partial<Record<string, string>> = { success: 'teal', failed: 'red' };
 
+/** Each outcome in words: packages/shared's SIGN_IN_OUTCOME_LABEL (English only there), made translatable here. */
+const OUTCOME_LABEL: Record<SignInOutcome, MessageDescriptor> = {
+  success: msg`Signed in`,
+  failed: msg`Failed attempt`,
+  'password-only': msg`Password correct, code not given or wrong`,
+};
+
 /** An outcome in words: a value this page does not know yet (a newer server) is shown as sent, never dropped. */
-function outcomeOf(value: string): { label: string; color: string } {
-  const label = (SIGN_IN_OUTCOME_LABEL as Partial<Record<string, string>>)[value];
-  return { label: label ?? value.replace(/[-_]+/g, ' '), color: OUTCOME_COLOR[value] ?? 'orange' };
+function outcomeOf(i18n: I18n, value: string): { label: string; color: string } {
+  const label = (OUTCOME_LABEL as Partial<Record<string, MessageDescriptor>>)[value];
+  return { label: label ? i18n._(label) : value.replace(/[-_]+/g, ' '), color: OUTCOME_COLOR[value] ?? 'orange' };
 }
 
 /** An IPv6 address may break after a colon, never inside a group; an IPv4 address stays whole. */
 function Address({ ip }: { ip: string | null }) {
-  if (!ip) return 'Unknown';
+  const { t } = useLingui();
+  if (!ip) return t`Unknown`;
   const groups = ip.split(':');
   return groups.map((group, index) => (
     <Fragment key={index}>
@@ -32,44 +43,61 @@ function Address({ ip }: { ip: string | null }) {
 
 /** The last 20 sign-ins and failed attempts: time, address, device, outcome; a card each on a phone. */
 export function SignInHistory() {
+  const { i18n } = useLingui();
   const signIns = useSignIns();
   return (
     <Stack gap="xs">
       <Title order={3} fz="h5" id="sign-ins-title">
-        Recent sign-ins
+        <Trans>Recent sign-ins</Trans>
       </Title>
       <SettingsQuery query={signIns}>
         {(entries) =>
           entries.length === 0 ? (
             <Text c="dimmed" fz="sm">
-              No sign-ins yet.
+              <Trans>No sign-ins yet.</Trans>
             </Text>
           ) : (
             <ul className={classes.list} aria-labelledby="sign-ins-title">
               <li className={`${classes.row} ${classes.heading}`} aria-hidden>
-                <span>Time</span>
-                <span>Address</span>
-                <span>Device</span>
-                <span>Outcome</span>
+                <span>
+                  <Trans>Time</Trans>
+                </span>
+                <span>
+                  <Trans>Address</Trans>
+                </span>
+                <span>
+                  <Trans>Device</Trans>
+                </span>
+                <span>
+                  <Trans>Outcome</Trans>
+                </span>
               </li>
               {entries.map((entry, index) => {
-                const outcome = outcomeOf(entry.outcome);
+                const outcome = outcomeOf(i18n, entry.outcome);
                 return (
                   <li key={`${entry.at}-${index}`} className={classes.row} data-testid="sign-in-row">
                     <span>
-                      <span className={classes.name}>Time</span>
+                      <span className={classes.name}>
+                        <Trans>Time</Trans>
+                      </span>
                       {formatDateTime(entry.at)}
                     </span>
                     <span className={classes.address}>
-                      <span className={classes.name}>Address</span>
+                      <span className={classes.name}>
+                        <Trans>Address</Trans>
+                      </span>
                       <Address ip={entry.ip} />
                     </span>
                     <span className={classes.device}>
-                      <span className={classes.name}>Device</span>
+                      <span className={classes.name}>
+                        <Trans>Device</Trans>
+                      </span>
                       {entry.device}
                     </span>
                     <span className={classes.outcome}>
-                      <span className={classes.name}>Outcome</span>
+                      <span className={classes.name}>
+                        <Trans>Outcome</Trans>
+                      </span>
                       <Badge color={outcome.color} variant="light" tt="none">
                         {outcome.label}
                       </Badge>

@@ -1,5 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { ACCOUNT_MSG, MSG } from '@svp/shared';
+import { localizeText } from '../../language/i18n';
+import { useSharedTexts } from '../../language/useMsg';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -12,6 +15,8 @@ import { accountKeys } from '../../../shared/query-keys';
 
 /** The page an e-mailed verification link opens: it uses the link once and shows what happened. */
 export default function VerifyEmailPage() {
+  const { t } = useLingui();
+  const accountMsg = useSharedTexts('ACCOUNT_MSG', ACCOUNT_MSG);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const queryClient = useQueryClient();
@@ -40,34 +45,38 @@ export default function VerifyEmailPage() {
         <Stack gap="md">
           <Logo />
           <Title order={1} fz="h3">
-            E-mail verification
+            <Trans>E-mail verification</Trans>
           </Title>
           {failed ? (
             <Alert color="red" variant="light" role="alert">
               {token
                 ? errorMessage(verify.error, { http: ACCOUNT_MSG.linkInvalid, network: MSG.login.network })
-                : ACCOUNT_MSG.linkInvalid}
+                : accountMsg.linkInvalid}
             </Alert>
           ) : verify.isSuccess ? (
             // Opened again after it worked: nothing to do, and nothing wrong.
             <Alert color={already ? 'blue' : 'teal'} variant="light" role="status">
-              {verify.data.message}
+              {localizeText(verify.data.message)}
             </Alert>
           ) : (
             <Group>
-              <Loader size="sm" aria-label="Verifying" />
-              <Text>Verifying your e-mail address…</Text>
+              <Loader size="sm" aria-label={t`Verifying`} />
+              <Text>
+                <Trans>Verifying your e-mail address…</Trans>
+              </Text>
             </Group>
           )}
           <Text fz="sm">
-            <Anchor component={Link} to="/dashboard" underline="always">
-              Go to your dashboard
-            </Anchor>{' '}
-            or{' '}
-            <Anchor component={Link} to="/" underline="always">
-              sign in
-            </Anchor>
-            .
+            <Trans>
+              <Anchor component={Link} to="/dashboard" underline="always">
+                Go to your dashboard
+              </Anchor>{' '}
+              or{' '}
+              <Anchor component={Link} to="/" underline="always">
+                sign in
+              </Anchor>
+              .
+            </Trans>
           </Text>
         </Stack>
       </Card>

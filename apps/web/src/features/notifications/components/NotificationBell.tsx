@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Anchor,
@@ -14,15 +15,21 @@ import type { NotificationView } from '@svp/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { loadErrorText } from '../../../lib/errors';
+import { currentLanguage, localizeText } from '../../language/i18n';
 import { useMarkRead, useNotifications } from '../api/notifications';
 import { useAfterFirstScreen } from '../live/after-first-screen';
 import { useLiveStream } from '../live/stream';
 import { BellIcon } from '../../../components/ui/icons';
 
+// In UTC, so every reader sees the same time as the e-mail; in the picked language's date format.
 const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+  new Date(iso).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) +
+  ' UTC';
 
 function NotificationItem({ item, onRead, busy }: { item: NotificationView; onRead: () => void; busy: boolean }) {
+  const { t } = useLingui();
+  // The server stores a notification's words in English: shown in the reader's language when they are shared texts.
+  const title = localizeText(item.title);
   return (
     <li
       style={{
@@ -34,8 +41,8 @@ function NotificationItem({ item, onRead, busy }: { item: NotificationView; onRe
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Text fw={item.read ? 500 : 700} fz="sm">
-          {item.title}
-          {!item.read && <VisuallyHidden> (unread)</VisuallyHidden>}
+          {title}
+          {!item.read && <VisuallyHidden> {t`(unread)`}</VisuallyHidden>}
         </Text>
         {!item.read && (
           <Button
@@ -43,18 +50,19 @@ function NotificationItem({ item, onRead, busy }: { item: NotificationView; onRe
             variant="subtle"
             onClick={onRead}
             disabled={busy}
-            aria-label={`Mark "${item.title}" read`}
+            aria-label={t`Mark "${title}" read`}
           >
-            Mark read
+            <Trans>Mark read</Trans>
           </Button>
         )}
       </Group>
       <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-        {item.body}
+        {localizeText(item.body)}
       </Text>
       {item.link && (
         <Anchor href={item.link} target="_blank" rel="noopener noreferrer" fz="sm">
-          View the transaction<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          <Trans>View the transaction</Trans>
+          <VisuallyHidden> {t`(opens in a new tab)`}</VisuallyHidden>
         </Anchor>
       )}
       <Text fz="xs" c="dimmed">
@@ -66,6 +74,7 @@ function NotificationItem({ item, onRead, busy }: { item: NotificationView; onRe
 
 /** The top bar's bell: the unread count and the newest notifications (DESIGN D17). Keeps the live stream open. */
 export function NotificationBell() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const started = useAfterFirstScreen();
   useLiveStream(queryClient, started);
@@ -74,7 +83,7 @@ export function NotificationBell() {
   const markRead = useMarkRead();
   const unread = list.data?.unread ?? 0;
   const items = list.data?.notifications ?? [];
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const label = unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`;
 
   return (
     <Popover
@@ -116,10 +125,10 @@ export function NotificationBell() {
           </Badge>
         )}
       </div>
-      <Popover.Dropdown p="xs" id="notification-list" aria-label="Notifications" role="dialog">
+      <Popover.Dropdown p="xs" id="notification-list" aria-label={t`Notifications`} role="dialog">
         <Group justify="space-between" px={6} pb={6}>
           <Text fw={700} component="h2" fz="md" m={0}>
-            Notifications
+            <Trans>Notifications</Trans>
           </Text>
           <Button
             size="compact-sm"
@@ -127,12 +136,12 @@ export function NotificationBell() {
             disabled={unread === 0 || markRead.isPending}
             onClick={() => markRead.mutate(null)}
           >
-            Mark all read
+            <Trans>Mark all read</Trans>
           </Button>
         </Group>
         {list.isPending ? (
           <Text fz="sm" p="sm">
-            Loading…
+            <Trans>Loading…</Trans>
           </Text>
         ) : list.isError ? (
           <Text fz="sm" p="sm" c="red" role="alert">
@@ -140,11 +149,11 @@ export function NotificationBell() {
           </Text>
         ) : items.length === 0 ? (
           <Text fz="sm" p="sm" c="dimmed">
-            No notifications yet.
+            <Trans>No notifications yet.</Trans>
           </Text>
         ) : (
           <ScrollArea.Autosize mah={420} type="auto">
-            <Stack component="ul" gap={4} m={0} p={0} aria-label="Newest notifications">
+            <Stack component="ul" gap={4} m={0} p={0} aria-label={t`Newest notifications`}>
               {items.map((item) => (
                 <NotificationItem
                   key={item.id}

@@ -1,8 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { MSG, TWO_FACTOR_MSG } from '@svp/shared';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { errorMessage } from '../../../lib/errors';
+import { localizeText } from '../../language/i18n';
+import { useSharedTexts } from '../../language/useMsg';
 import { useResetUserTwoFactor, useUserTwoFactor } from '../api/two-factor';
 import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
 
@@ -11,6 +14,8 @@ import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert'
  * recovery codes (audited; the user is e-mailed). The admin never sees the user's key.
  */
 export function TwoFactorAdminReset({ userId }: { userId: string }) {
+  const { t } = useLingui();
+  const twoFactorMsg = useSharedTexts('TWO_FACTOR_MSG', TWO_FACTOR_MSG);
   const status = useUserTwoFactor(userId);
   const reset = useResetUserTwoFactor(userId);
   const [confirming, setConfirming] = useState(false);
@@ -19,7 +24,7 @@ export function TwoFactorAdminReset({ userId }: { userId: string }) {
   function onReset() {
     setConfirming(false);
     reset.mutate(undefined, {
-      onSuccess: (res) => setAlert({ ok: true, text: res.message }),
+      onSuccess: (res) => setAlert({ ok: true, text: localizeText(res.message) }),
       onError: (err) =>
         setAlert({ ok: false, text: errorMessage(err, { http: MSG.admin.updateError, network: MSG.login.network }) }),
     });
@@ -28,13 +33,13 @@ export function TwoFactorAdminReset({ userId }: { userId: string }) {
   const enabled = status.data?.enabled ?? false;
   return (
     <SectionCard
-      title="Two-factor authentication"
+      title={t`Two-factor authentication`}
       titleId="user-two-factor-title"
       size="h4"
       aside={
         status.data && (
           <Badge color={enabled ? 'teal' : 'gray'} variant="light" data-testid="user-two-factor-status">
-            {enabled ? 'On' : 'Off'}
+            {enabled ? t`On` : t`Off`}
           </Badge>
         )
       }
@@ -42,16 +47,16 @@ export function TwoFactorAdminReset({ userId }: { userId: string }) {
       <Stack gap="sm">
         <OutcomeAlert outcome={alert} />
         {status.isPending ? (
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" aria-label={t`Loading`} />
         ) : confirming ? (
           <>
-            <Text fz="sm">{TWO_FACTOR_MSG.resetConfirm}</Text>
+            <Text fz="sm">{twoFactorMsg.resetConfirm}</Text>
             <Group gap="sm">
               <Button color="red" onClick={onReset}>
-                Confirm reset
+                <Trans>Confirm reset</Trans>
               </Button>
               <Button variant="default" onClick={() => setConfirming(false)}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
             </Group>
           </>
@@ -67,7 +72,7 @@ export function TwoFactorAdminReset({ userId }: { userId: string }) {
                 setConfirming(true);
               }}
             >
-              Reset two-factor authentication
+              <Trans>Reset two-factor authentication</Trans>
             </Button>
           </Group>
         )}

@@ -1,10 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MSG, TWO_FACTOR_MSG, type TwoFactorStatus } from '@svp/shared';
+import { TWO_FACTOR_MSG, type TwoFactorStatus } from '@svp/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { fieldError, loadErrorText } from '../../../lib/errors';
+import { useMsg, useSharedTexts } from '../../language/useMsg';
 import { totpErrorMessage } from '../../../shared/session/totp-error';
 import { RecoveryCodes, TotpEnrolKey } from '../../../shared/session/TotpParts';
 import {
@@ -21,6 +23,9 @@ type Mode = 'status' | 'enrol' | 'codes' | 'disable';
 
 /** Enrolment: the key as a QR code and as text, then the first code turns it on. */
 function Enrol({ onEnabled, onCancel }: { onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
+  const twoFactorMsg = useSharedTexts('TWO_FACTOR_MSG', TWO_FACTOR_MSG);
   const setup = useTwoFactorSetup();
   const confirm = useTwoFactorConfirm();
   const [code, setCode] = useState('');
@@ -41,16 +46,16 @@ function Enrol({ onEnabled, onCancel }: { onEnabled: (codes: string[]) => void; 
   }
 
   if (setup.isError) return <ErrorBox message={loadErrorText(setup.error)} onRetry={() => void setup.refetch()} />;
-  if (!setup.data) return <Loader size="sm" aria-label="Loading" />;
+  if (!setup.data) return <Loader size="sm" aria-label={t`Loading`} />;
   return (
     <Stack gap="md">
-      <Text fz="sm">{TWO_FACTOR_MSG.enrolStarted}</Text>
+      <Text fz="sm">{twoFactorMsg.enrolStarted}</Text>
       <TotpEnrolKey secret={setup.data.secret} otpauthUrl={setup.data.otpauthUrl} testId="two-factor-secret" />
       <ErrorAlert message={error} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <TextInput
-            label="Code from your app"
+            label={t`Code from your app`}
             name="code"
             autoComplete="one-time-code"
             inputMode="numeric"
@@ -59,9 +64,11 @@ function Enrol({ onEnabled, onCancel }: { onEnabled: (codes: string[]) => void; 
             onChange={(e) => setCode(e.currentTarget.value)}
           />
           <Group gap="sm">
-            <SubmitButton pending={confirm.isPending}>Turn on</SubmitButton>
+            <SubmitButton pending={confirm.isPending}>
+              <Trans>Turn on</Trans>
+            </SubmitButton>
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </Group>
         </Stack>
@@ -72,6 +79,8 @@ function Enrol({ onEnabled, onCancel }: { onEnabled: (codes: string[]) => void; 
 
 /** Turning it off: the password and a current code (or a recovery code). */
 function Disable({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: () => void }) {
+  const { t } = useLingui();
+  const twoFactorMsg = useSharedTexts('TWO_FACTOR_MSG', TWO_FACTOR_MSG);
   const disable = useTwoFactorDisable();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -79,8 +88,8 @@ function Disable({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: (
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!password) return setError(TWO_FACTOR_MSG.passwordRequired);
-    if (!code.trim()) return setError(TWO_FACTOR_MSG.codeRequired);
+    if (!password) return setError(twoFactorMsg.passwordRequired);
+    if (!code.trim()) return setError(twoFactorMsg.codeRequired);
     setError(null);
     disable.mutate(
       { password, code: code.trim() },
@@ -99,14 +108,14 @@ function Disable({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: (
       <Stack gap="sm">
         <ErrorAlert message={error} />
         <PasswordField
-          label="Password"
+          label={t`Password`}
           name="password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
         />
         <TextInput
-          label="Code from your app or a recovery code"
+          label={t`Code from your app or a recovery code`}
           name="code"
           autoComplete="one-time-code"
           maxLength={20}
@@ -115,10 +124,10 @@ function Disable({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: (
         />
         <Group gap="sm">
           <SubmitButton color="red" pending={disable.isPending}>
-            Turn off two-factor authentication
+            <Trans>Turn off two-factor authentication</Trans>
           </SubmitButton>
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </Group>
       </Stack>
@@ -131,12 +140,15 @@ function Disable({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: (
  * ten recovery codes shown once. On: turn it off with the password and a code.
  */
 export function TwoFactorCard() {
+  const { t } = useLingui();
+  const twoFactorMsg = useSharedTexts('TWO_FACTOR_MSG', TWO_FACTOR_MSG);
   const queryClient = useQueryClient();
   const status = useTwoFactorStatus();
   const [mode, setMode] = useState<Mode>('status');
   const [codes, setCodes] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const enabled = status.data?.enabled ?? false;
+  const codesLeft = status.data?.recoveryCodesLeft;
 
   const backToStatus = (message: string | null = null) => {
     setNotice(message);
@@ -148,16 +160,16 @@ export function TwoFactorCard() {
     <Stack gap="xs" component="section" aria-labelledby="two-factor-title">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={3} fz="h5" id="two-factor-title">
-          Two-factor authentication
+          <Trans>Two-factor authentication</Trans>
         </Title>
         {status.data && (
           <Badge color={enabled ? 'teal' : 'gray'} variant="light" data-testid="two-factor-status">
-            {enabled ? 'On' : 'Off'}
+            {enabled ? t`On` : t`Off`}
           </Badge>
         )}
       </Group>
       {status.isPending ? (
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" aria-label={t`Loading`} />
       ) : status.isError ? (
         <ErrorBox message={loadErrorText(status.error)} onRetry={() => void status.refetch()} />
       ) : mode === 'enrol' ? (
@@ -176,14 +188,14 @@ export function TwoFactorCard() {
       ) : mode === 'codes' ? (
         <RecoveryCodes
           codes={codes}
-          message={TWO_FACTOR_MSG.enabled}
+          message={twoFactorMsg.enabled}
           onDone={() => {
             setCodes([]);
             backToStatus();
           }}
         />
       ) : mode === 'disable' ? (
-        <Disable onDisabled={() => backToStatus(TWO_FACTOR_MSG.disabled)} onCancel={() => setMode('status')} />
+        <Disable onDisabled={() => backToStatus(twoFactorMsg.disabled)} onCancel={() => setMode('status')} />
       ) : (
         <Stack gap="sm">
           {notice && (
@@ -192,14 +204,21 @@ export function TwoFactorCard() {
             </Alert>
           )}
           <Text fz="sm">
-            {enabled
-              ? `Signing in asks for a code from your authenticator app after your password. Recovery codes left: ${status.data.recoveryCodesLeft}.`
-              : 'Add a code from an authenticator app to your password, so a stolen password alone cannot sign in.'}
+            {enabled ? (
+              <Trans>
+                Signing in asks for a code from your authenticator app after your password. Recovery codes left:{' '}
+                {codesLeft}.
+              </Trans>
+            ) : (
+              <Trans>
+                Add a code from an authenticator app to your password, so a stolen password alone cannot sign in.
+              </Trans>
+            )}
           </Text>
           <Group>
             {enabled ? (
               <Button variant="light" color="red" onClick={() => setMode('disable')}>
-                Turn off
+                <Trans>Turn off</Trans>
               </Button>
             ) : (
               <Button
@@ -208,7 +227,7 @@ export function TwoFactorCard() {
                   setMode('enrol');
                 }}
               >
-                Set up two-factor authentication
+                <Trans>Set up two-factor authentication</Trans>
               </Button>
             )}
           </Group>

@@ -1,13 +1,17 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { usernameErrorText, useUpdateUsername } from '../api/username';
+import { localizeText } from '../../language/i18n';
+import { useMsg } from '../../language/useMsg';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 /** SPEC §4 username: read-only, Edit, Save (nothing sent when blank), back to read-only on success. */
 export function UsernameEditor({ username }: { username: string }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const update = useUpdateUsername();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(username);
@@ -23,7 +27,10 @@ export function UsernameEditor({ username }: { username: string }) {
       onSuccess: (res) => {
         setSaved(next);
         setEditing(false);
-        notifications.show({ color: 'teal', message: res.message || MSG.profile.usernameSaved });
+        notifications.show({
+          color: 'teal',
+          message: res.message ? localizeText(res.message) : MSG.profile.usernameSaved,
+        });
       },
       onError: (err) => setError(usernameErrorText(err)),
     });
@@ -35,10 +42,10 @@ export function UsernameEditor({ username }: { username: string }) {
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <div style={{ minWidth: 0 }}>
           <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-            Username
+            <Trans>Username</Trans>
           </Text>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="username-value">
-            {shown || 'Not set'}
+            {shown || t`Not set`}
           </Text>
         </div>
         <Button
@@ -50,7 +57,7 @@ export function UsernameEditor({ username }: { username: string }) {
             setEditing(true);
           }}
         >
-          Edit
+          <Trans>Edit</Trans>
         </Button>
       </Group>
     );
@@ -59,8 +66,8 @@ export function UsernameEditor({ username }: { username: string }) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="xs">
         <TextInput
-          label="Username"
-          description="3 to 30 letters, digits or underscores."
+          label={t`Username`}
+          description={t`3 to 30 letters, digits or underscores.`}
           value={value}
           maxLength={30}
           autoFocus
@@ -69,10 +76,10 @@ export function UsernameEditor({ username }: { username: string }) {
         <ErrorAlert message={error} />
         <Group gap="xs">
           <SubmitButton size="xs" pending={update.isPending}>
-            Save
+            <Trans>Save</Trans>
           </SubmitButton>
           <Button variant="default" size="xs" onClick={() => setEditing(false)} disabled={update.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </Group>
       </Stack>
