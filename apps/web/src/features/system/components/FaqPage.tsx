@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Accordion, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePublicConfig } from '../../../shared/public-config';
@@ -5,39 +6,45 @@ import { faqEntries } from '../faq-content';
 
 /** /dashboard/reports: "FAQ & help": the FAQ accordion, the configured help links and the way to support. */
 export default function FaqPage() {
+  // Subscribes the page to the language: faqEntries reads the global i18n while it renders.
+  useLingui();
   const config = usePublicConfig();
   const entries = faqEntries(config.data?.referralText);
   return (
     <Stack gap="md">
       <div>
         <Title order={1} fz="h2">
-          FAQ &amp; help
+          <Trans>FAQ &amp; help</Trans>
         </Title>
-        <Text c="dimmed">Answers to common questions, and where to get help.</Text>
+        <Text c="dimmed">
+          <Trans>Answers to common questions, and where to get help.</Trans>
+        </Text>
       </div>
       <Card withBorder radius="lg" padding="lg">
         <Title order={2} fz="h4" mb="xs">
-          Need help?
+          <Trans>Need help?</Trans>
         </Title>
         <Text fz="sm" mb="sm">
-          Raise a ticket in{' '}
-          <Anchor component={Link} to="/dashboard/messages" fz="sm" underline="always">
-            Messages
-          </Anchor>
-          , or reach us on our channels:
+          <Trans>
+            Raise a ticket in{' '}
+            <Anchor component={Link} to="/dashboard/messages" fz="sm" underline="always">
+              Messages
+            </Anchor>
+            , or reach us on our channels:
+          </Trans>
         </Text>
         <Group gap="sm">
           <Button component={Link} to="/dashboard/messages" variant="filled" size="sm">
-            Messages
+            <Trans>Messages</Trans>
           </Button>
           {config.data?.links.channel && (
             <Button component="a" href={config.data.links.channel} target="_blank" rel="noreferrer" variant="light">
-              Messaging channel
+              <Trans>Messaging channel</Trans>
             </Button>
           )}
           {config.data?.links.chatBot && (
             <Button component="a" href={config.data.links.chatBot} target="_blank" rel="noreferrer" variant="light">
-              Chat bot
+              <Trans>Chat bot</Trans>
             </Button>
           )}
         </Group>
