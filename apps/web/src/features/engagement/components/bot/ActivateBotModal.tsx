@@ -1,10 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Flex, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { BOT_COST_COINS, BOT_COST_USD, fromDecimalString, MSG } from '@svp/shared';
+import { BOT_COST_COINS, BOT_COST_USD, fromDecimalString } from '@svp/shared';
 import { errorMessage } from '../../../../lib/errors';
 import { useActivateBot } from '../../api/bot';
 import classes from './BotBox.module.css';
 import { showDone } from '../done-notice';
+import { useMsg } from '../../../language/useMsg';
 
 // Loaded with the dialog, not with the home page (the dashboard's budget).
 const KeyFacts = lazy(() => import('../../../../components/ui/KeyFacts'));
@@ -19,6 +21,8 @@ interface ActivateBotModalProps {
 
 /** SPEC §2 bot activation modal: pay with 500,000 Coins or $5; Cancel. */
 export function ActivateBotModal({ opened, onClose, coins, balance }: ActivateBotModalProps) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const activate = useActivateBot();
   const enoughCoins = fromDecimalString(coins, 'COIN') >= BOT_COST_COINS;
   const enoughBalance = fromDecimalString(balance, 'USD') >= BOT_COST_USD;
@@ -30,9 +34,11 @@ export function ActivateBotModal({ opened, onClose, coins, balance }: ActivateBo
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Activate the trading bot" centered>
+    <Modal opened={opened} onClose={onClose} title={t`Activate the trading bot`} centered>
       <Stack gap="sm">
-        <Text>Choose how to pay for the activation: 500,000 SVP Coins or $5 from your balance.</Text>
+        <Text>
+          <Trans>Choose how to pay for the activation: 500,000 SVP Coins or $5 from your balance.</Trans>
+        </Text>
         <Suspense fallback={<Skeleton height={120} />}>
           <KeyFacts headingLevel={3} />
         </Suspense>
@@ -49,7 +55,7 @@ export function ActivateBotModal({ opened, onClose, coins, balance }: ActivateBo
         {/* Side by side where they fit; stacked at full width on phones. */}
         <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button
             variant="light"
@@ -57,14 +63,14 @@ export function ActivateBotModal({ opened, onClose, coins, balance }: ActivateBo
             loading={activate.isPending && activate.variables === 'coins'}
             disabled={activate.isPending}
           >
-            Pay 500,000 Coins
+            <Trans>Pay 500,000 Coins</Trans>
           </Button>
           <Button
             onClick={() => pay('balance')}
             loading={activate.isPending && activate.variables === 'balance'}
             disabled={activate.isPending}
           >
-            Pay $5
+            <Trans>Pay $5</Trans>
           </Button>
         </Flex>
       </Stack>

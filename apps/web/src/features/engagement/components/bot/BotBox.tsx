@@ -1,5 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Box, Button, Card, Center, Group, NativeSelect, Table, Text, Title } from '@mantine/core';
-import { BOT_SIM, MSG, type BotToken } from '@svp/shared';
+import { BOT_SIM, type BotMessage, type BotToken } from '@svp/shared';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { formatDateTime } from '../../../../lib/text';
 import { useBotStatus } from '../../api/bot';
@@ -9,6 +12,8 @@ import { ScrollTable } from '../../../../components/ui/ScrollTable';
 import { useBotSimulation } from './useBotSimulation';
 import { useNearViewport } from './useNearViewport';
 import { useOnScreen } from './useOnScreen';
+import { localizeText } from '../../../language/i18n';
+import { useMsg } from '../../../language/useMsg';
 
 // lightweight-charts stays out of the dashboard entry (DESIGN §7 budget), and loads only when the
 // chart is near the screen.
@@ -33,11 +38,13 @@ function useActivateModal() {
   return { Modal, mounted, load };
 }
 
-const STATE = {
-  active: { label: 'Active', color: 'green' },
-  paused: { label: 'Paused', color: 'orange' },
-  inactive: { label: 'Inactive', color: 'gray' },
-} as const;
+const STATE: Record<'active' | 'paused' | 'inactive', { label: MessageDescriptor; color: string }> = {
+  active: { label: msg`Active`, color: 'green' },
+  paused: { label: msg`Paused`, color: 'orange' },
+  inactive: { label: msg`Inactive`, color: 'gray' },
+};
+
+const DIRECTIONS: Record<BotMessage['direction'], MessageDescriptor> = { Gain: msg`Gain`, Loss: msg`Loss` };
 
 interface BotBoxProps {
   /** Decimal strings from the /me snapshot. */
@@ -66,6 +73,8 @@ function ChartPlaceholder({ text }: { text: string }) {
 
 /** SPEC §2 bot status box: status, activation, and the labelled simulated market (DESIGN D9). */
 export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotBoxProps) {
+  const { t, i18n } = useLingui();
+  const MSG = useMsg();
   const bot = useBotStatus();
   // The market moves only while the box is on the screen (it catches up when it comes back).
   const [box, boxOnScreen] = useOnScreen<HTMLDivElement>();
@@ -78,16 +87,18 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
   const [symbol, setSymbol] = useState<BotToken>(BOT_SIM.tokens[0]);
   const state = bot.data?.state ?? (fallbackStatus === 1 ? 'active' : 'inactive');
   const shown = STATE[state];
+  const paidThrough = formatDateTime(bot.data?.paidThrough);
+  const simulated = MSG.bot.simulated;
 
   return (
     <Card ref={box} withBorder radius="lg" padding="lg">
       <Group justify="space-between" mb="xs" gap="sm">
         <Group gap="sm">
           <Title order={2} fz="h4">
-            Trading bot
+            <Trans>Trading bot</Trans>
           </Title>
           <Badge color={shown.color} variant="light" data-testid="bot-state">
-            {shown.label}
+            {i18n._(shown.label)}
           </Badge>
         </Group>
         {state !== 'active' && (
@@ -100,18 +111,18 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
               setActivating(true);
             }}
           >
-            Activate bot
+            <Trans>Activate bot</Trans>
           </Button>
         )}
       </Group>
       {bot.data?.reason && (
         <Alert color={state === 'paused' ? 'orange' : 'gray'} p="xs" mb="xs">
-          {bot.data.reason}
+          {localizeText(bot.data.reason)}
         </Alert>
       )}
       {state === 'active' && bot.data?.paidThrough && (
         <Text fz="sm" c="dimmed" mb="xs">
-          Paid through {formatDateTime(bot.data.paidThrough)}
+          <Trans>Paid through {paidThrough}</Trans>
         </Text>
       )}
       <Alert color="yellow" variant="light" p="xs" mb="xs" data-testid="bot-simulated">
@@ -120,15 +131,15 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
         </Text>
       </Alert>
       <Text fz="sm" c="dimmed" aria-live="polite" mb="xs" data-testid="bot-status-line">
-        {sim.status}
+        {localizeText(sim.status)}
       </Text>
       <Group justify="space-between" align="flex-end" gap="xs" mb={4}>
         <Text fz="sm" fw={700} data-testid="bot-chart-symbol">
-          {symbol} · simulated
+          <Trans>{symbol} · simulated</Trans>
         </Text>
         <NativeSelect
           size="xs"
-          label="Chart symbol"
+          label={t`Chart symbol`}
           data={[...BOT_SIM.tokens]}
           value={symbol}
           onChange={(e) => setSymbol(e.currentTarget.value as BotToken)}
@@ -139,13 +150,13 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
         ref={chartBox}
         component="figure"
         m={0}
-        aria-label={`${MSG.bot.simulated}: ${symbol} candlestick chart with a 7-period moving average`}
+        aria-label={t`${simulated}: ${symbol} candlestick chart with a 7-period moving average`}
       >
-        <Suspense fallback={<ChartPlaceholder text={`Loading the simulated ${symbol} chart…`} />}>
+        <Suspense fallback={<ChartPlaceholder text={t`Loading the simulated ${symbol} chart…`} />}>
           {chartNear ? (
             <BotChart candles={sim.candles[symbol]} />
           ) : (
-            <ChartPlaceholder text={`Simulated ${symbol} chart: it is drawn when it comes into view.`} />
+            <ChartPlaceholder text={t`Simulated ${symbol} chart: it is drawn when it comes into view.`} />
           )}
         </Suspense>
       </Box>
@@ -154,23 +165,35 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
         values three to a line under their names, so no column is cut off at the screen's edge.
       */}
       <Box mt="sm">
-        <ScrollTable minWidth={330} label="Simulated bot messages" cardColumns={3}>
+        <ScrollTable minWidth={330} label={t`Simulated bot messages`} cardColumns={3}>
           <Table
             striped
             fz="xs"
             verticalSpacing={4}
             horizontalSpacing={6}
             className={classes.messages}
-            aria-label="Last 10 simulated bot messages"
+            aria-label={t`Last 10 simulated bot messages`}
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Token</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="right">Gain/Loss</Table.Th>
-                <Table.Th ta="right">Pips</Table.Th>
-                <Table.Th>Direction</Table.Th>
+                <Table.Th>
+                  <Trans>Time</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Token</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Price</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Gain/Loss</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Pips</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Direction</Trans>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -181,7 +204,9 @@ export function BotBox({ coins, balance, fallbackStatus, seed = pageSeed }: BotB
                   <Table.Td ta="right">{m.price}</Table.Td>
                   <Table.Td ta="right">{m.gainLoss}</Table.Td>
                   <Table.Td ta="right">{m.pips}</Table.Td>
-                  <Table.Td className={m.direction === 'Gain' ? classes.gain : classes.loss}>{m.direction}</Table.Td>
+                  <Table.Td className={m.direction === 'Gain' ? classes.gain : classes.loss}>
+                    {i18n._(DIRECTIONS[m.direction])}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,10 +1,14 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG, TAP_AUTOSAVE_MS } from '@svp/shared';
+import { TAP_AUTOSAVE_MS } from '@svp/shared';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../lib/errors';
 import { useSaveTaps, useTaps } from '../../api/taps';
 import classes from './DailyTaskPage.module.css';
+import { formatCount } from '../../../../lib/text';
+import { localizeText } from '../../../language/i18n';
+import { useMsg } from '../../../language/useMsg';
 
 /** SPEC §9 tap value: 0.25 coin. The counter is kept as a tap count, so no float ever adds up. */
 export const counterText = (taps: number) => {
@@ -18,6 +22,8 @@ export const counterText = (taps: number) => {
  * taps per save (DESIGN D9), so a long session saved once at its end would be refused.
  */
 export default function DailyTaskPage() {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const totals = useTaps();
   const save = useSaveTaps();
   const [taps, setTaps] = useState(0);
@@ -34,7 +40,11 @@ export default function DailyTaskPage() {
     save.mutate(clicks, {
       onSuccess: (saved) => {
         setTaps((n) => n - clicks);
-        if (notify) notifications.show({ message: saved.message ?? MSG.taps.saved, color: 'green' });
+        if (notify)
+          notifications.show({
+            message: saved.message ? localizeText(saved.message) : MSG.taps.saved,
+            color: 'green',
+          });
       },
     });
   }
@@ -69,28 +79,31 @@ export default function DailyTaskPage() {
     localError ??
     (save.isError ? errorMessage(save.error, { http: MSG.taps.saveError, network: MSG.taps.saveError }) : null);
 
+  const autosaveSeconds = TAP_AUTOSAVE_MS / 1000;
   return (
     <Stack gap="md">
       <Card withBorder radius="lg" padding="lg">
         <Title order={1} fz="h3" mb="xs">
-          Daily Task
+          <Trans>Daily Task</Trans>
         </Title>
         <Text c="dimmed" fz="sm">
-          Tap the coin: every tap earns 0.25 SVP Coins. Click &quot;Secure Coins&quot; to save them to your account;
-          taps left unsaved are saved on their own after {TAP_AUTOSAVE_MS / 1000} seconds.
+          <Trans>
+            Tap the coin: every tap earns 0.25 SVP Coins. Click &quot;Secure Coins&quot; to save them to your account;
+            taps left unsaved are saved on their own after {autosaveSeconds} seconds.
+          </Trans>
         </Text>
       </Card>
       <Card withBorder radius="lg" padding="xl">
         <Stack align="center" gap="md">
           <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-            Unsaved coins
+            <Trans>Unsaved coins</Trans>
           </Text>
           <Text fz={40} fw={800} data-testid="tap-counter" aria-live="polite">
             {counterText(taps)}
           </Text>
           <Box pos="relative">
-            <Button className={classes.tap} onClick={onTap} aria-label="Tap to earn 0.25 coins">
-              TAP
+            <Button className={classes.tap} onClick={onTap} aria-label={t`Tap to earn 0.25 coins`}>
+              <Trans>TAP</Trans>
             </Button>
             {flashes.map((id) => (
               <span key={id} className={classes.flash} aria-hidden="true">
@@ -105,13 +118,13 @@ export default function DailyTaskPage() {
           )}
           <Group>
             <Button onClick={onSecure} loading={save.isPending} size="md">
-              Secure Coins
+              <Trans>Secure Coins</Trans>
             </Button>
           </Group>
           <Text fz="sm" data-testid="total-clicks">
-            Total Clicks:{' '}
+            <Trans>Total Clicks:</Trans>{' '}
             <Text span fw={700}>
-              {totals.isError ? '—' : totals.data ? totals.data.totalClicks.toLocaleString('en-US') : '…'}
+              {totals.isError ? '—' : totals.data ? formatCount(totals.data.totalClicks) : '…'}
             </Text>
           </Text>
           {totals.isError && (

@@ -1,5 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, Group, Title } from '@mantine/core';
-import { formatDecimal, fromDecimalString, MSG } from '@svp/shared';
+import { formatDecimal, fromDecimalString } from '@svp/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../../lib/errors';
@@ -7,6 +8,7 @@ import { useClaimDaily, useRewards } from '../../api/rewards';
 import { WelcomeModal } from './WelcomeModal';
 import { showDone } from '../done-notice';
 import { SmallFigure } from '../../../../components/ui/SmallFigure';
+import { useMsg } from '../../../language/useMsg';
 
 // SPEC §4: the welcome modal opens by itself once per page load while the reward is unclaimed.
 let autoOpened = false;
@@ -23,6 +25,8 @@ interface CoinBoxProps {
 
 /** SPEC §2 coin box: Coins, Daily Coins, "Claim Daily Bonus" and, while unclaimed, "Claim Welcome Coin". */
 export function CoinBox(props: CoinBoxProps) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const rewards = useRewards();
   const claimDaily = useClaimDaily();
   const [welcomeOpen, setWelcomeOpen] = useState(false);
@@ -47,11 +51,11 @@ export function CoinBox(props: CoinBoxProps) {
   return (
     <Card withBorder radius="lg" padding="lg">
       <Title order={2} fz="h4" mb="xs">
-        Coins
+        <Trans>Coins</Trans>
       </Title>
       <Group gap="xl" mb="xs">
-        <SmallFigure label="Coins" value={formatDecimal(coins)} testId="coins" />
-        <SmallFigure label="Daily Coins" value={formatDecimal(dailyCoins)} testId="daily-coins" />
+        <SmallFigure label={t`Coins`} value={formatDecimal(coins)} testId="coins" />
+        <SmallFigure label={t`Daily Coins`} value={formatDecimal(dailyCoins)} testId="daily-coins" />
       </Group>
       {claimDaily.isError && (
         <Alert color="red" role="alert" p="xs" mb="xs">
@@ -65,20 +69,20 @@ export function CoinBox(props: CoinBoxProps) {
           disabled={noDaily || claimDaily.isPending}
           loading={claimDaily.isPending}
         >
-          Claim Daily Bonus
+          <Trans>Claim Daily Bonus</Trans>
         </Button>
         {unclaimed && (
           <Button size="xs" variant="light" color="grape" onClick={() => setWelcomeOpen(true)}>
-            Claim Welcome Coin
+            <Trans>Claim Welcome Coin</Trans>
           </Button>
         )}
       </Group>
       <Group gap="xs" mt="sm">
         <Button component={Link} to="/dashboard/dailytask" size="xs" variant="light">
-          Daily task
+          <Trans>Daily task</Trans>
         </Button>
         <Button component={Link} to="/dashboard/stakingroom" size="xs" variant="light">
-          Staking room
+          <Trans>Staking room</Trans>
         </Button>
       </Group>
       <WelcomeModal opened={welcomeOpen} onClose={() => setWelcomeOpen(false)} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, List, Modal, Text } from '@mantine/core';
 import { loadErrorText } from '../../../../lib/errors';
 import { usePublicConfig } from '../../../../shared/public-config';
@@ -11,6 +12,7 @@ interface WelcomeModalProps {
 
 /** SPEC §2 welcome modal: open the Telegram bot, do the task, come back and click "I've Done It". */
 export function WelcomeModal({ opened, onClose }: WelcomeModalProps) {
+  const { t } = useLingui();
   const config = usePublicConfig();
   const claim = useClaimWelcome();
   const telegram = config.data?.links.telegramTask;
@@ -23,22 +25,30 @@ export function WelcomeModal({ opened, onClose }: WelcomeModalProps) {
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Claim your welcome coins" centered>
-      <Text mb="sm">Earn 20,000 SVP Coins in three steps:</Text>
+    <Modal opened={opened} onClose={onClose} title={t`Claim your welcome coins`} centered>
+      <Text mb="sm">
+        <Trans>Earn 20,000 SVP Coins in three steps:</Trans>
+      </Text>
       <List type="ordered" spacing="xs" mb="md">
         <List.Item>
-          Open our{' '}
           {telegram ? (
-            <Anchor href={telegram} target="_blank" rel="noopener noreferrer">
-              Telegram bot
-            </Anchor>
+            <Trans>
+              Open our{' '}
+              <Anchor href={telegram} target="_blank" rel="noopener noreferrer">
+                Telegram bot
+              </Anchor>
+              .
+            </Trans>
           ) : (
-            'Telegram bot'
+            <Trans>Open our Telegram bot.</Trans>
           )}
-          .
         </List.Item>
-        <List.Item>Complete the task it gives you.</List.Item>
-        <List.Item>Come back here and click &quot;I&apos;ve Done It&quot;.</List.Item>
+        <List.Item>
+          <Trans>Complete the task it gives you.</Trans>
+        </List.Item>
+        <List.Item>
+          <Trans>Come back here and click &quot;I&apos;ve Done It&quot;.</Trans>
+        </List.Item>
       </List>
       {claim.isError && (
         <Alert color="red" role="alert" mb="md">
@@ -47,10 +57,10 @@ export function WelcomeModal({ opened, onClose }: WelcomeModalProps) {
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button onClick={onDone} loading={claim.isPending}>
-          I&apos;ve Done It
+          <Trans>I&apos;ve Done It</Trans>
         </Button>
       </Group>
     </Modal>
