@@ -1,13 +1,17 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { MSG } from '@svp/shared';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useReplyTicket, useTicketThread, useTickets } from '../api/tickets';
 import { TicketForm } from './TicketForm';
 import { ReplyForm, TicketList, TicketThread, useReplyDraft } from './TicketThread';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { formatDateTime } from '../../../lib/text';
+import { useMsg } from '../../language/useMsg';
 
 function ReplyBox({ id }: { id: string }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const reply = useReplyTicket(id);
   const draft = useReplyDraft((text, sent) =>
     reply.mutate(text, {
@@ -17,20 +21,21 @@ function ReplyBox({ id }: { id: string }) {
     }),
   );
   return (
-    <ReplyForm label="Your reply" minRows={2} draft={draft}>
+    <ReplyForm label={t`Your reply`} minRows={2} draft={draft}>
       <Button
         type="submit"
         loading={reply.isPending}
         disabled={reply.isPending || !draft.text.trim()}
         style={{ alignSelf: 'start' }}
       >
-        {reply.isPending ? 'Sending...' : 'Send Reply'}
+        {reply.isPending ? t`Sending...` : t`Send Reply`}
       </Button>
     </ReplyForm>
   );
 }
 
 function Thread({ id }: { id: string }) {
+  const MSG = useMsg();
   return (
     <TicketThread
       thread={useTicketThread(id)}
@@ -50,25 +55,29 @@ function Thread({ id }: { id: string }) {
 
 /** /dashboard/messages: raise a ticket, read the answers and reply (SPEC §2, DESIGN D12). */
 export default function MessagesPage() {
+  const { t } = useLingui();
   const tickets = useTickets();
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <Stack gap="md">
       <PageHeader
-        title="Messages"
-        description="Ask support anything, including a change of wallet address. We reply here."
+        title={t`Messages`}
+        description={t`Ask support anything, including a change of wallet address. We reply here.`}
       />
       <TicketForm />
       <Card withBorder radius="lg" padding="lg">
         <Title order={2} fz="h4" mb="sm">
-          Your tickets
+          <Trans>Your tickets</Trans>
         </Title>
         <TicketList
           tickets={tickets}
           selected={selected}
           onSelect={setSelected}
           testId="ticket-row"
-          line={(t) => `Updated ${new Date(t.updatedAt).toLocaleString()}`}
+          line={(ticket) => {
+            const updated = formatDateTime(ticket.updatedAt);
+            return t`Updated ${updated}`;
+          }}
         />
       </Card>
       {selected && (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@svp/shared';
@@ -6,18 +7,22 @@ import { ApiError } from '../../../lib/api';
 import { useCreateTicket } from '../api/tickets';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { localizeText } from '../../language/i18n';
+import { useMsg } from '../../language/useMsg';
 
 /** The spec's text for a refused ticket: the limit (429) and validation come from the server, else "failed". */
 function ticketError(error: unknown): string {
   if (error instanceof ApiError && error.kind === 'http') {
-    if (error.status === 429) return MSG.tickets.limit;
-    if (error.status === 400 && error.message) return error.message;
+    if (error.status === 429) return localizeText(MSG.tickets.limit);
+    if (error.status === 400 && error.message) return localizeText(error.message);
   }
-  return MSG.tickets.failed;
+  return localizeText(MSG.tickets.failed);
 }
 
 /** New support ticket: subject and message, both non-blank (SPEC §5). */
 export function TicketForm() {
+  const { t } = useLingui();
+  const texts = useMsg();
   const create = useCreateTicket();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -26,7 +31,7 @@ export function TicketForm() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!subject.trim() || !message.trim()) {
-      setError(MSG.tickets.empty);
+      setError(texts.tickets.empty);
       return;
     }
     setError(null);
@@ -36,7 +41,7 @@ export function TicketForm() {
         onSuccess: (res) => {
           setSubject('');
           setMessage('');
-          notifications.show({ color: 'teal', message: res.message || MSG.tickets.sent });
+          notifications.show({ color: 'teal', message: res.message ? localizeText(res.message) : texts.tickets.sent });
         },
         onError: (err) => setError(ticketError(err)),
       },
@@ -46,19 +51,19 @@ export function TicketForm() {
   return (
     <Card withBorder radius="lg" padding="lg">
       <Title order={2} fz="h4" mb="sm">
-        New ticket
+        <Trans>New ticket</Trans>
       </Title>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <ErrorAlert message={error} />
           <TextInput
-            label="Subject"
+            label={t`Subject`}
             maxLength={200}
             value={subject}
             onChange={(e) => setSubject(e.currentTarget.value)}
           />
           <Textarea
-            label="Message"
+            label={t`Message`}
             autosize
             minRows={3}
             maxRows={10}
@@ -67,7 +72,7 @@ export function TicketForm() {
             onChange={(e) => setMessage(e.currentTarget.value)}
           />
           <SubmitButton pending={create.isPending} style={{ alignSelf: 'start' }}>
-            Send ticket
+            <Trans>Send ticket</Trans>
           </SubmitButton>
         </Stack>
       </form>

@@ -1,11 +1,13 @@
+import { useLingui } from '@lingui/react/macro';
 import { Card, Group, Loader, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
-import { MSG } from '@svp/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { TicketStatusBadge } from './TicketStatusBadge';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import { QueryList } from '../../../components/ui/QueryList';
+import { formatDateTime } from '../../../lib/text';
+import { useMsg } from '../../language/useMsg';
 
 // The parts of a ticket screen the user's Messages page and the admin's Admin Tickets share.
 
@@ -21,13 +23,13 @@ interface Thread {
   messages: ThreadMessage[];
 }
 
-const time = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-};
+// In the reader's language; a time the browser cannot read is shown as the server sent it.
+const time = (iso: string) => (Number.isNaN(new Date(iso).getTime()) ? iso : formatDateTime(iso));
 
 /** A ticket's messages (sender Admin or User, text, time). */
 export function ThreadMessages({ messages }: { messages: ThreadMessage[] }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   if (messages.length === 0) return <Text c="dimmed">{MSG.tickets.noMessages}</Text>;
   return (
     <Stack gap="xs" data-testid="ticket-thread">
@@ -42,7 +44,7 @@ export function ThreadMessages({ messages }: { messages: ThreadMessage[] }) {
         >
           <Group justify="space-between" gap="xs" mb={4}>
             <Text fw={700} fz="sm">
-              {m.sender === 'admin' ? 'Admin' : 'User'}
+              {m.sender === 'admin' ? t`Admin` : t`User`}
             </Text>
             <Text fz="xs" c="dimmed" component="time" dateTime={m.created_at}>
               {time(m.created_at)}
@@ -68,7 +70,9 @@ export function TicketThread<T extends Thread>(props: {
   footer: (thread: T) => ReactNode;
 }) {
   const { thread, titleSize, details, footer } = props;
-  if (thread.isPending) return <Loader size="sm" aria-label="Loading messages" />;
+  const { t } = useLingui();
+  const MSG = useMsg();
+  if (thread.isPending) return <Loader size="sm" aria-label={t`Loading messages`} />;
   if (thread.isError) return <ErrorBox message={MSG.tickets.loadFailed} onRetry={() => void thread.refetch()} />;
   const { ticket, messages } = thread.data;
   const heading = (
@@ -144,19 +148,21 @@ export function TicketList<T extends { id: string; subject: string; status: stri
   truncate?: boolean;
 }) {
   const { tickets, selected, onSelect, testId, line, truncate } = props;
+  const { t } = useLingui();
+  const MSG = useMsg();
   return (
-    <QueryList query={tickets} loadingLabel="Loading tickets" loaderSize="sm" empty={MSG.tickets.noTickets}>
+    <QueryList query={tickets} loadingLabel={t`Loading tickets`} loaderSize="sm" empty={MSG.tickets.noTickets}>
       {(rows) => (
         <Stack gap="xs">
-          {rows.map((t) => (
+          {rows.map((ticket) => (
             <TicketListItem
-              key={t.id}
-              subject={t.subject}
-              status={t.status}
-              selected={selected === t.id}
-              onSelect={() => onSelect(t.id)}
+              key={ticket.id}
+              subject={ticket.subject}
+              status={ticket.status}
+              selected={selected === ticket.id}
+              onSelect={() => onSelect(ticket.id)}
               testId={testId}
-              line={line(t)}
+              line={line(ticket)}
               truncate={truncate}
             />
           ))}

@@ -1,13 +1,18 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG, OPERATOR_MSG } from '@svp/shared';
+import { OPERATOR_MSG } from '@svp/shared';
 import { useState } from 'react';
 import { loadErrorText } from '../../../../lib/errors';
+import { formatDateTime } from '../../../../lib/text';
+import { useMsg, useSharedTexts } from '../../../language/useMsg';
 import { useCan } from '../../../../shared/admin-console';
 import { useAdminThread, useAdminTickets, useTicketAction } from '../../api/admin-tickets';
 import { ReplyForm, TicketList, TicketThread, useReplyDraft } from '../TicketThread';
 
 function ReplyBox({ id, closed }: { id: string; closed: boolean }) {
+  const { t } = useLingui();
+  const MSG = useMsg();
   const action = useTicketAction(id);
   const draft = useReplyDraft((text, sent) =>
     action.mutate({ reply: text }, { onSuccess: sent, onError: () => draft.setError(MSG.tickets.replyFailed) }),
@@ -15,10 +20,10 @@ function ReplyBox({ id, closed }: { id: string; closed: boolean }) {
   const sending = action.isPending && action.variables && 'reply' in action.variables;
 
   return (
-    <ReplyForm label="Reply" minRows={3} draft={draft}>
+    <ReplyForm label={t`Reply`} minRows={3} draft={draft}>
       <Group gap="xs">
         <Button type="submit" disabled={!draft.text.trim() || action.isPending}>
-          {sending ? 'Sending...' : 'Send Reply'}
+          {sending ? t`Sending...` : t`Send Reply`}
         </Button>
         {!closed && (
           <Button
@@ -35,7 +40,7 @@ function ReplyBox({ id, closed }: { id: string; closed: boolean }) {
               )
             }
           >
-            Close ticket
+            <Trans>Close ticket</Trans>
           </Button>
         )}
       </Group>
@@ -46,6 +51,7 @@ function ReplyBox({ id, closed }: { id: string; closed: boolean }) {
 function Thread({ id }: { id: string }) {
   // A role that reads tickets without replying (compliance) sees the thread, not a form the server would refuse.
   const canReply = useCan()('tickets.reply');
+  const operatorMsg = useSharedTexts('OPERATOR_MSG', OPERATOR_MSG);
   return (
     <TicketThread
       thread={useAdminThread(id)}
@@ -60,7 +66,7 @@ function Thread({ id }: { id: string }) {
           <ReplyBox id={id} closed={ticket.status === 'closed'} />
         ) : (
           <Text fz="sm" c="dimmed">
-            {OPERATOR_MSG.permissionDenied('tickets.reply')}
+            {operatorMsg.permissionDenied('tickets.reply')}
           </Text>
         )
       }
@@ -70,12 +76,13 @@ function Thread({ id }: { id: string }) {
 
 /** Admin Tickets (SPEC §2): every ticket, the selected thread, reply as Admin, close. */
 export function AdminTickets() {
+  const MSG = useMsg();
   const tickets = useAdminTickets();
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <Stack gap="md">
       <Title order={2} fz="h3">
-        Admin Tickets
+        <Trans>Admin Tickets</Trans>
       </Title>
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
@@ -85,7 +92,7 @@ export function AdminTickets() {
               selected={selected}
               onSelect={setSelected}
               testId="admin-ticket-row"
-              line={(t) => `${t.username || t.email} · ${new Date(t.updatedAt).toLocaleString()}`}
+              line={(ticket) => `${ticket.username || ticket.email} · ${formatDateTime(ticket.updatedAt)}`}
               truncate
             />
           </Card>
