@@ -39,9 +39,9 @@ function serviceWorkerBuild(): Plugin {
       for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
       const sw = path.join(outDir, 'sw.js');
       const source = readFileSync(sw, 'utf8');
-      // The offline page is cached by the worker too: a change to it alone is a new version as well.
-      const offline = readFileSync(path.join(outDir, 'offline.html'), 'utf8');
-      const version = createHash('sha256').update(manifestText).update(source).update(offline).digest('hex');
+      // The offline page and its words are cached by the worker too: a change to them alone is a new version as well.
+      const offline = ['offline.html', 'offline.js'].map((file) => readFileSync(path.join(outDir, file), 'utf8'));
+      const version = createHash('sha256').update(manifestText).update(source).update(offline.join('\n')).digest('hex');
       const shell = [...files].map((file) => `, ${JSON.stringify('/' + file)}`).join('');
       if (!source.includes('__SVP_BUILD__') || !source.includes('/* __SVP_SHELL__ */'))
         throw new Error('public/sw.js lost its build markers');

@@ -12,6 +12,8 @@ const BUILD = '__SVP_BUILD__';
 const OFFLINE_PAGE = '/offline.html';
 const SHELL = [
   OFFLINE_PAGE,
+  // The offline page's words in the reader's language (its inline script would break the CSP).
+  '/offline.js',
   '/manifest.webmanifest',
   '/favicon.svg',
   '/icons/icon-192.png',
