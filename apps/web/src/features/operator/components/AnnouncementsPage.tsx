@@ -1,16 +1,34 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
-import {
-  ANNOUNCEMENT_AUDIENCES,
-  ANNOUNCEMENT_AUDIENCE_LABELS,
-  type AnnouncementAudience,
-  type AnnouncementDraft,
-} from '@svp/shared';
+import { ANNOUNCEMENT_AUDIENCES, type AnnouncementAudience, type AnnouncementDraft } from '@svp/shared';
 import { useState } from 'react';
 import { useAnnouncements, useCan, usePreviewAnnouncement, useSendAnnouncement } from '../api/operator';
 import { ConsolePage } from '../../../components/ui/ConsolePage';
+import { localizeText } from '../../language/i18n';
+
+// packages/shared's ANNOUNCEMENT_AUDIENCE_LABELS, word for word, translatable (not among its translated texts).
+const AUDIENCE_LABELS: Record<AnnouncementAudience, MessageDescriptor> = {
+  all: msg`All users`,
+  verified: msg`Users with a verified e-mail`,
+  invested: msg`Users with an active plan`,
+  inactive30: msg`Users who have not signed in for 30 days`,
+};
+
+/** A sent announcement's progress: "sent to 40", "sending (12 so far)". */
+function SendStatus({ status, sent }: { status: string; sent: number }) {
+  const { t } = useLingui();
+  return (
+    <Badge color={status === 'sent' ? 'green' : 'yellow'}>
+      {status === 'sent' ? t`sent to ${sent}` : t`sending (${sent} so far)`}
+    </Badge>
+  );
+}
 
 /** Announcements: write, preview (the text and how many users get it), send; the sent ones with their progress. */
 export function AnnouncementsPage() {
+  const { t, i18n } = useLingui();
   const can = useCan();
   const list = useAnnouncements();
   const preview = usePreviewAnnouncement();
@@ -22,20 +40,21 @@ export function AnnouncementsPage() {
   };
   // Sending is offered only for the draft just previewed, so the count read is the count sent to.
   const previewed = preview.isSuccess && preview.data.recipients > 0;
+  const recipients = preview.data?.recipients ?? 0;
 
   return (
-    <ConsolePage title="Announcements">
+    <ConsolePage title={t`Announcements`}>
       {can('announcements.send') && (
         <Card withBorder radius="lg" padding="lg" maw={640}>
           <Stack gap="sm">
             <TextInput
-              label="Title"
+              label={t`Title`}
               maxLength={120}
               value={draft.title}
               onChange={(e) => edit({ title: e.currentTarget.value })}
             />
             <Textarea
-              label="Message"
+              label={t`Message`}
               autosize
               minRows={3}
               maxLength={2000}
@@ -43,51 +62,54 @@ export function AnnouncementsPage() {
               onChange={(e) => edit({ body: e.currentTarget.value })}
             />
             <Select
-              label="Audience"
+              label={t`Audience`}
               allowDeselect={false}
-              data={ANNOUNCEMENT_AUDIENCES.map((a) => ({ value: a, label: ANNOUNCEMENT_AUDIENCE_LABELS[a] }))}
+              data={ANNOUNCEMENT_AUDIENCES.map((a) => ({ value: a, label: i18n._(AUDIENCE_LABELS[a]) }))}
               value={draft.audience}
               onChange={(value) => edit({ audience: (value ?? 'all') as AnnouncementAudience })}
             />
-            {preview.isError && <Alert color="red">{preview.error.message}</Alert>}
+            {preview.isError && <Alert color="red">{localizeText(preview.error.message)}</Alert>}
             {preview.isSuccess && (
               <Alert color="blue" title={preview.data.title} data-testid="announcement-preview">
                 <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
                   {preview.data.body}
                 </Text>
                 <Text fz="sm" fw={600} mt="xs">
-                  Goes to {preview.data.recipients} user{preview.data.recipients === 1 ? '' : 's'} (bell, and e-mail
-                  unless they turned announcements off).
+                  {t`Goes to ${plural(recipients, { one: '# user', other: '# users' })} (bell, and e-mail unless they turned announcements off).`}
                 </Text>
               </Alert>
             )}
-            {send.isError && <Alert color="red">{send.error.message}</Alert>}
-            {send.isSuccess && <Alert color="green">{send.data.message}</Alert>}
+            {send.isError && <Alert color="red">{localizeText(send.error.message)}</Alert>}
+            {send.isSuccess && <Alert color="green">{localizeText(send.data.message)}</Alert>}
             <Group>
               <Button variant="light" loading={preview.isPending} onClick={() => preview.mutate(draft)}>
-                Preview
+                <Trans>Preview</Trans>
               </Button>
               <Button
                 disabled={!previewed}
                 loading={send.isPending}
                 onClick={() => send.mutate(draft, { onSuccess: () => preview.reset() })}
               >
-                Send
+                <Trans>Send</Trans>
               </Button>
             </Group>
           </Stack>
         </Card>
       )}
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
-      {list.data && list.data.announcements.length === 0 && <Text c="dimmed">No announcements yet.</Text>}
+      {list.isError && <Alert color="red">{localizeText(list.error.message)}</Alert>}
+      {list.data && list.data.announcements.length === 0 && (
+        <Text c="dimmed">
+          <Trans>No announcements yet.</Trans>
+        </Text>
+      )}
       {list.data && list.data.announcements.length > 0 && (
         <Table striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Audience</Table.Th>
-              <Table.Th>Sent</Table.Th>
+              <Table.Th>{t`Created`}</Table.Th>
+              <Table.Th>{t`Title`}</Table.Th>
+              <Table.Th>{t`Audience`}</Table.Th>
+              <Table.Th>{t`Sent`}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -95,11 +117,9 @@ export function AnnouncementsPage() {
               <Table.Tr key={a.id}>
                 <Table.Td>{a.createdAt.slice(0, 16).replace('T', ' ')}</Table.Td>
                 <Table.Td>{a.title}</Table.Td>
-                <Table.Td>{ANNOUNCEMENT_AUDIENCE_LABELS[a.audience]}</Table.Td>
+                <Table.Td>{i18n._(AUDIENCE_LABELS[a.audience])}</Table.Td>
                 <Table.Td>
-                  <Badge color={a.status === 'sent' ? 'green' : 'yellow'}>
-                    {a.status === 'sent' ? `sent to ${a.sent}` : `sending (${a.sent} so far)`}
-                  </Badge>
+                  <SendStatus status={a.status} sent={a.sent} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,14 +1,17 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { API_PREFIX, OPERATOR_API } from '@svp/shared';
 import { useState } from 'react';
 import { useReconciliation } from '../api/operator';
 import { ConsolePage } from '../../../components/ui/ConsolePage';
+import { localizeText } from '../../language/i18n';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const firstOfMonth = () => `${today().slice(0, 8)}01`;
 
 /** Accounting exports: the journal of a period and the trial balance at a date (CSV downloads), and the reconciliation. */
 export function ExportsPage() {
+  const { t } = useLingui();
   const [from, setFrom] = useState(firstOfMonth);
   const [to, setTo] = useState(today);
   const [at, setAt] = useState(today);
@@ -18,21 +21,23 @@ export function ExportsPage() {
   const trial = `${API_PREFIX}${OPERATOR_API.trialBalanceCsv}?at=${encodeURIComponent(at)}`;
 
   return (
-    <ConsolePage title="Exports">
+    <ConsolePage title={t`Exports`}>
       <Text fz="sm" c="dimmed">
-        Days are UTC. Amounts are exact decimals; a trial balance leaves out accounts at zero and ends with a total per
-        asset, which is 0 when the books balance.
+        <Trans>
+          Days are UTC. Amounts are exact decimals; a trial balance leaves out accounts at zero and ends with a total
+          per asset, which is 0 when the books balance.
+        </Trans>
       </Text>
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="sm">
           <Title order={2} fz="h4">
-            Journal
+            <Trans>Journal</Trans>
           </Title>
           <Group align="end">
-            <TextInput type="date" label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-            <TextInput type="date" label="To" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+            <TextInput type="date" label={t`From`} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+            <TextInput type="date" label={t`To`} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
             <Anchor href={journal} download>
-              Download journal (CSV)
+              <Trans>Download journal (CSV)</Trans>
             </Anchor>
           </Group>
         </Stack>
@@ -40,37 +45,43 @@ export function ExportsPage() {
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="sm">
           <Title order={2} fz="h4">
-            Trial balance and reconciliation
+            <Trans>Trial balance and reconciliation</Trans>
           </Title>
           <Group align="end">
-            <TextInput type="date" label="At the end of" value={at} onChange={(e) => setAt(e.currentTarget.value)} />
+            <TextInput type="date" label={t`At the end of`} value={at} onChange={(e) => setAt(e.currentTarget.value)} />
             <Anchor href={trial} download>
-              Download trial balance (CSV)
+              <Trans>Download trial balance (CSV)</Trans>
             </Anchor>
             <Button variant="light" onClick={() => setReconcileAt(at)} loading={reconciliation.isFetching}>
-              Reconcile
+              <Trans>Reconcile</Trans>
             </Button>
           </Group>
-          {reconciliation.isError && <Alert color="red">{reconciliation.error.message}</Alert>}
+          {reconciliation.isError && <Alert color="red">{localizeText(reconciliation.error.message)}</Alert>}
           {reconciliation.data && (
             <Stack gap="xs" data-testid="reconciliation">
               <Table withTableBorder>
                 <Table.Tbody>
-                  {reconciliation.data.liabilities.byAccount.map((row) => (
-                    <Table.Tr key={row.code}>
-                      <Table.Td>Owed to users: {row.code}</Table.Td>
-                      <Table.Td ta="right">${row.amount}</Table.Td>
+                  {reconciliation.data.liabilities.byAccount.map(({ code, amount }) => (
+                    <Table.Tr key={code}>
+                      <Table.Td>
+                        <Trans>Owed to users: {code}</Trans>
+                      </Table.Td>
+                      <Table.Td ta="right">${amount}</Table.Td>
                     </Table.Tr>
                   ))}
                   <Table.Tr>
-                    <Table.Td fw={700}>Liabilities</Table.Td>
+                    <Table.Td fw={700}>
+                      <Trans>Liabilities</Trans>
+                    </Table.Td>
                     <Table.Td ta="right" fw={700}>
                       ${reconciliation.data.liabilities.total}
                     </Table.Td>
                   </Table.Tr>
                   {reconciliation.data.holdings && (
                     <Table.Tr>
-                      <Table.Td fw={700}>Held on chain at the date</Table.Td>
+                      <Table.Td fw={700}>
+                        <Trans>Held on chain at the date</Trans>
+                      </Table.Td>
                       <Table.Td ta="right" fw={700}>
                         ${reconciliation.data.holdings.atDate}
                       </Table.Td>
@@ -78,7 +89,9 @@ export function ExportsPage() {
                   )}
                   {reconciliation.data.surplus !== null && (
                     <Table.Tr>
-                      <Table.Td fw={700}>Surplus (negative: shortfall)</Table.Td>
+                      <Table.Td fw={700}>
+                        <Trans>Surplus (negative: shortfall)</Trans>
+                      </Table.Td>
                       <Table.Td ta="right" fw={700} c={reconciliation.data.surplus.startsWith('-') ? 'red' : undefined}>
                         ${reconciliation.data.surplus}
                       </Table.Td>
@@ -88,7 +101,7 @@ export function ExportsPage() {
               </Table>
               {reconciliation.data.notes.map((note) => (
                 <Text key={note} fz="sm" c="dimmed">
-                  {note}
+                  {localizeText(note)}
                 </Text>
               ))}
             </Stack>

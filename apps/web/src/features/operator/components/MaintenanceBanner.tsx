@@ -1,6 +1,7 @@
 import { API_PREFIX, OPERATOR_API } from '@svp/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
+import { currentLanguage, localizeText, subscribeLanguage } from '../../language/i18n';
 
 const POLL_MS = 30_000;
 
@@ -28,6 +29,8 @@ async function readState(): Promise<BannerState | null> {
  */
 export function MaintenanceBanner({ pollMs = POLL_MS }: { pollMs?: number }) {
   const [state, setState] = useState<BannerState | null>(null);
+  // Its own root has no language provider: it follows the picked language itself, to show the server's message in it.
+  useSyncExternalStore(subscribeLanguage, currentLanguage, currentLanguage);
   useEffect(() => {
     let live = true;
     const poll = () => void readState().then((next) => live && next && setState(next));
@@ -56,7 +59,7 @@ export function MaintenanceBanner({ pollMs = POLL_MS }: { pollMs?: number }) {
         fontSize: 14,
       }}
     >
-      {state.message}
+      {localizeText(state.message)}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack } from '@mantine/core';
 import { Link, Route, Routes } from 'react-router';
 import { NotFound } from '../../../components/ui/NotFound';
@@ -17,10 +18,11 @@ const PAGES = {
 
 /** The operator screens under /dashadmin/operator/ (DESIGN D18), each behind its permission. Lazy-loaded. */
 export default function OperatorRoutes() {
+  const { t } = useLingui();
   return (
     <Stack gap="md">
       <Anchor component={Link} to="/dashadmin" fz="sm">
-        ← Back to Settings
+        <Trans>← Back to Settings</Trans>
       </Anchor>
       <Routes>
         {Object.entries(PAGES).map(([path, page]) => (
@@ -30,7 +32,7 @@ export default function OperatorRoutes() {
             element={<PermissionGate permission={CONSOLE_PATH_PERMISSIONS[path]!}>{page}</PermissionGate>}
           />
         ))}
-        <Route path="*" element={<NotFound homeTo="/dashadmin" homeLabel="Back to the admin console" />} />
+        <Route path="*" element={<NotFound homeTo="/dashadmin" homeLabel={t`Back to the admin console`} />} />
       </Routes>
     </Stack>
   );
