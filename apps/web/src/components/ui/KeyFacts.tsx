@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Paper, Skeleton, Text, Title } from '@mantine/core';
-import { KEY_FACTS_TITLE, keyFacts } from '@svp/shared';
+import { KEY_FACTS_MSG, keyFacts, keyFactsTitle } from '@svp/shared';
 import { useId } from 'react';
+import { localizeText } from '../../features/language/i18n';
+import { useSharedTexts } from '../../features/language/useMsg';
 import { usePublicConfig } from '../../shared/public-config';
 import classes from './KeyFacts.module.css';
 
@@ -13,7 +15,12 @@ import classes from './KeyFacts.module.css';
 export default function KeyFacts({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const { t } = useLingui();
   const config = usePublicConfig();
+  const texts = useSharedTexts('KEY_FACTS_MSG', KEY_FACTS_MSG);
   const id = useId();
+  // The earnings rule comes worded by the server, in English: shown in the reader's language like the rest.
+  const facts = config.data
+    ? keyFacts({ ...config.data, withdrawalRuleText: localizeText(config.data.withdrawalRuleText) }, texts)
+    : null;
   return (
     <Paper
       withBorder
@@ -25,11 +32,11 @@ export default function KeyFacts({ headingLevel = 2 }: { headingLevel?: 2 | 3 })
       className={classes.box}
     >
       <Title order={headingLevel} fz="sm" id={id} mb={6}>
-        {KEY_FACTS_TITLE}
+        {keyFactsTitle(texts)}
       </Title>
-      {config.data ? (
+      {facts ? (
         <dl className={classes.list}>
-          {keyFacts(config.data).map((fact) => (
+          {facts.map((fact) => (
             <div key={fact.term} className={classes.fact}>
               <dt>{fact.term}</dt>
               <dd>{fact.text}</dd>
