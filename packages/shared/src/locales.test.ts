@@ -30,13 +30,13 @@ const NUMBERS = [0, 1, 2, 5, 11, 21, 22, 1000];
 
 /** Functions whose parameters are not all strings: the calls that exercise each branch. */
 const SPECIAL_CALLS: Record<string, unknown[][]> = {
-  'MSG.withdraw.ruleBeforeInvesting': [
-    ['$5', { count: 1, bonus: '$5' }],
-    ['$5', { count: 2, bonus: '$2.50' }],
-    ['$5', { count: 5, bonus: '$1' }],
-    ['$5', null],
-    ['$0', null],
-    ['$0', { count: 1, bonus: '$5' }],
+  'MSG.withdraw.ruleBeforeInvesting': [['$5'], ['$0'], ['$2.50']],
+  'MSG.withdraw.ruleBeforeInvestingWithReferrals': [
+    ['$5', '1', '$5'],
+    ['$5', '2', '$2.50'],
+    ['$5', '5', '$1'],
+    ['$5', '21', '$0.25'],
+    ['$0', '1', '$5'],
   ],
   'MSG.staking.converted': [
     ['12.50', true],
@@ -51,7 +51,6 @@ const SPECIAL_CALLS: Record<string, unknown[][]> = {
 /** Distinctive arguments: each must come out of the translation wherever it comes out of English. */
 const sentinel = (i: number) => `ZQ${i}X`;
 const SENTINEL_CALLS: Record<string, unknown[]> = {
-  'MSG.withdraw.ruleBeforeInvesting': [sentinel(0), { count: sentinel(1), bonus: sentinel(2) }],
   'MSG.staking.converted': [sentinel(0), true],
 };
 
@@ -249,6 +248,36 @@ describe('translateText finds an English text and gives it in a language', () =>
     const text = MSG.withdraw.notMatured(3);
     expect(translateText(TEXTS_es, text)).toBe('Su plan vence en 3 días.');
     expect(translateText(TEXTS_ru, text)).toBe('Срок вашего плана истекает через 3 дня.');
+  });
+
+  it('the earnings rule, with and without its referral example, from the text GET /config sends', () => {
+    const plain = MSG.withdraw.ruleBeforeInvesting('$5');
+    expect(textKeyOf(plain)).toEqual({ key: 'MSG.withdraw.ruleBeforeInvesting', params: ['$5'] });
+    const one = MSG.withdraw.ruleBeforeInvestingWithReferrals('$5', '1', '$5');
+    expect(one).toBe(
+      'To withdraw to your wallet at maturity you need at least $5 in earnings (for example 1 referral at $5 each); ' +
+        'without them you can move the matured plan to your balance.',
+    );
+    expect(textKeyOf(one)).toEqual({ key: 'MSG.withdraw.ruleBeforeInvestingWithReferrals', params: ['$5', '1', '$5'] });
+    const two = MSG.withdraw.ruleBeforeInvestingWithReferrals('$5', '2', '$2.50');
+    expect(two).toContain('(for example 2 referrals at $2.50 each)');
+    expect(textKeyOf(two)).toEqual({
+      key: 'MSG.withdraw.ruleBeforeInvestingWithReferrals',
+      params: ['$5', '2', '$2.50'],
+    });
+    expect(translateText(TEXTS_es, one)).toContain('(por ejemplo, 1 referido a $5 cada uno)');
+    expect(translateText(TEXTS_ru, two)).toContain('(например, 2 реферала по $2.50)');
+    expect(translateText(TEXTS_ru, plain)).toContain('не менее $5 заработка;');
+    const none = MSG.withdraw.ruleBeforeInvesting('$0');
+    expect(MSG.withdraw.ruleBeforeInvestingWithReferrals('$0', '1', '$5')).toBe(none);
+    expect(textKeyOf(none)?.key).toBe('MSG.withdraw.ruleNoMinimum');
+    expect(translateText(TEXTS_es, none)).toBe('Al vencimiento puede retirar el pago a su billetera.');
+  });
+
+  it('a count of 1, whose English reads otherwise than the plural', () => {
+    const text = MSG.withdraw.notMatured(1);
+    expect(textKeyOf(text)).toEqual({ key: 'MSG.withdraw.notMatured', params: ['1'] });
+    expect(translateText(TEXTS_ru, text)).toBe('Срок вашего плана истекает через 1 день.');
   });
 
   it('any other text as it came', () => {

@@ -42,7 +42,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 interface Matchers {
   exact: Map<string, string>;
-  patterns: { key: string; pattern: RegExp; order: number[] }[];
+  patterns: { key: string; pattern: RegExp; order: number[]; fixed: number | null }[];
 }
 let matchers: Matchers | undefined;
 
@@ -55,24 +55,43 @@ function buildMatchers(): Matchers {
       if (typeof value === 'string') {
         if (!exact.has(value)) exact.set(value, key);
       } else if (typeof value === 'function') {
-        // Called with markers for its arguments, the function shows where each lands in its English text.
-        let text: string;
-        try {
-          text = (value as (...args: string[]) => string)(...Array.from({ length: value.length }, (_, i) => SENTINEL(i)));
-        } catch {
-          continue;
+        // Called with markers for its arguments, the function shows where each lands in its English text. A text
+        // that reads otherwise for a count of 1 ("1 referral", "3 referrals") is called again with 1 there.
+        const fn = value as (...args: string[]) => string;
+        const markers = Array.from({ length: fn.length }, (_, i) => SENTINEL(i));
+        const textOf = (args: string[]) => {
+          try {
+            const text = fn(...args);
+            return typeof text === 'string' ? text : undefined;
+          } catch {
+            return undefined;
+          }
+        };
+        const general = textOf(markers);
+        const variants: { text: string; fixed: number | null }[] = [];
+        markers.forEach((_, i) => {
+          // As text ("1") and as a number, for a function that compares its count with either.
+          for (const one of ['1', 1]) {
+            const text = textOf(markers.map((m, j) => (j === i ? (one as string) : m)));
+            if (text === undefined || text === general?.split(SENTINEL(i)).join('1')) continue;
+            if (!variants.some((v) => v.text === text)) variants.push({ text, fixed: i });
+          }
+        });
+        if (general !== undefined) variants.push({ text: general, fixed: null });
+        for (const { text, fixed } of variants) {
+          const order: number[] = [];
+          const source = text
+            .split(/(\u0001\d+\u0001)/)
+            .map((part) => {
+              const marker = /^\u0001(\d+)\u0001$/.exec(part);
+              if (!marker) return escapeRegExp(part);
+              order.push(Number(marker[1]));
+              return '([\\s\\S]+?)';
+            })
+            .join('');
+          if (order.length === fn.length - (fixed === null ? 0 : 1))
+            patterns.push({ key, pattern: new RegExp(`^${source}$`), order, fixed });
         }
-        const order: number[] = [];
-        const source = text
-          .split(/(\u0001\d+\u0001)/)
-          .map((part) => {
-            const marker = /^\u0001(\d+)\u0001$/.exec(part);
-            if (!marker) return escapeRegExp(part);
-            order.push(Number(marker[1]));
-            return '([\\s\\S]+?)';
-          })
-          .join('');
-        if (order.length === value.length) patterns.push({ key, pattern: new RegExp(`^${source}$`), order });
       } else {
         walk(value, key);
       }
@@ -91,10 +110,11 @@ export function textKeyOf(text: string): TextKey | undefined {
   matchers ??= buildMatchers();
   const key = matchers.exact.get(text);
   if (key) return { key, params: [] };
-  for (const { key: fnKey, pattern, order } of matchers.patterns) {
+  for (const { key: fnKey, pattern, order, fixed } of matchers.patterns) {
     const match = pattern.exec(text);
     if (!match) continue;
     const params: string[] = [];
+    if (fixed !== null) params[fixed] = '1';
     order.forEach((argument, i) => (params[argument] = match[i + 1]!));
     return { key: fnKey, params };
   }

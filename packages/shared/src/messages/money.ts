@@ -51,13 +51,19 @@ export const MONEY_MSG = {
      * Said before a plan is confirmed: what a withdrawal to the wallet at maturity needs, with the
      * configured figures. `referrals` is how many referral bonuses reach the minimum, or null when paused.
      */
-    ruleBeforeInvesting: (minimum: string, referrals: { count: number; bonus: string } | null) =>
+    /** The rule when the minimum is $0: nothing to earn first. */
+    ruleNoMinimum: 'At maturity you can withdraw the payout to your wallet.',
+    ruleBeforeInvesting: (minimum: string) =>
       minimum === '$0'
         ? 'At maturity you can withdraw the payout to your wallet.'
         : `To withdraw to your wallet at maturity you need at least ${minimum} in earnings` +
-          (referrals
-            ? ` (for example ${referrals.count} referral${referrals.count === 1 ? '' : 's'} at ${referrals.bonus} each)`
-            : '') +
+          '; without them you can move the matured plan to your balance.',
+    /** The same rule with an example: `count` referrals (a whole number, as text) at `bonus` each. */
+    ruleBeforeInvestingWithReferrals: (minimum: string, count: string, bonus: string) =>
+      minimum === '$0'
+        ? 'At maturity you can withdraw the payout to your wallet.'
+        : `To withdraw to your wallet at maturity you need at least ${minimum} in earnings` +
+          ` (for example ${count} referral${count === '1' ? '' : 's'} at ${bonus} each)` +
           '; without them you can move the matured plan to your balance.',
     nothingExpected: 'There is no expected withdrawal to pay out.',
     alreadyMatured: 'Your plan has matured: use Withdraw instead of breaking it.',

@@ -68,7 +68,9 @@ export function createWithdrawalsService(deps: {
               bonus: formatUsdShort(referralBonusUsd),
             }
           : null;
-      return MSG.withdraw.ruleBeforeInvesting(formatUsdShort(minEarnings), referrals);
+      return referrals
+        ? MSG.withdraw.ruleBeforeInvestingWithReferrals(formatUsdShort(minEarnings), String(referrals.count), referrals.bonus)
+        : MSG.withdraw.ruleBeforeInvesting(formatUsdShort(minEarnings));
     },
 
     async quote(userId: string) {

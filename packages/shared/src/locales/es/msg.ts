@@ -98,13 +98,17 @@ export const MSG: SharedTexts['MSG'] = {
     noPlan: 'No tiene ningún plan activo que retirar.',
     earningsTooLow: 'Necesita al menos $5 en ganancias para retirar.',
     earningsNeeded: (amount) => `Necesita al menos ${amount} en ganancias para retirar.`,
-    ruleBeforeInvesting: (minimum, referrals) =>
+    ruleNoMinimum: 'Al vencimiento puede retirar el pago a su billetera.',
+    ruleBeforeInvesting: (minimum) =>
       minimum === '$0'
         ? 'Al vencimiento puede retirar el pago a su billetera.'
         : `Para retirar a su billetera al vencimiento necesita al menos ${minimum} en ganancias` +
-          (referrals
-            ? ` (por ejemplo, ${referrals.count} ${s(referrals.count, 'referido', 'referidos')} a ${referrals.bonus} cada uno)`
-            : '') +
+          '; sin ellas, puede pasar el plan vencido a su saldo.',
+    ruleBeforeInvestingWithReferrals: (minimum, count, bonus) =>
+      minimum === '$0'
+        ? 'Al vencimiento puede retirar el pago a su billetera.'
+        : `Para retirar a su billetera al vencimiento necesita al menos ${minimum} en ganancias` +
+          ` (por ejemplo, ${count} ${s(count, 'referido', 'referidos')} a ${bonus} cada uno)` +
           '; sin ellas, puede pasar el plan vencido a su saldo.',
     nothingExpected: 'No hay ningún retiro previsto que pagar.',
     alreadyMatured: 'Su plan ha vencido: use Retirar en lugar de cancelarlo anticipadamente.',
