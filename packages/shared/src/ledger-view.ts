@@ -16,17 +16,28 @@ export const LEDGER_API = {
   adminUserEntry: '/admin/users/:id/history/:transactionId',
 } as const;
 
-/** The filter's kinds: what a person looks for, each a set of ledger postings. */
+/** The filter's kinds as the filter names them (translated: SHARED_TEXTS.LEDGER_KIND_GROUP_LABELS). */
+export const LEDGER_KIND_GROUP_LABELS = {
+  topups: 'Top-ups',
+  plans: 'Plans',
+  withdrawals: 'Withdrawals',
+  referrals: 'Referral bonuses',
+  staking: 'Staking',
+  coins: 'Coins and bot',
+  adjustments: 'Adjustments by support',
+} as const;
+
+/** The filter's kinds: what a person looks for, each a set of ledger postings (`label`: its English name). */
 export const LEDGER_KIND_GROUPS = {
-  topups: { label: 'Top-ups', kinds: ['deposit'] },
-  plans: { label: 'Plans', kinds: ['investment.start', 'investment.to-balance'] },
+  topups: { label: LEDGER_KIND_GROUP_LABELS.topups, kinds: ['deposit'] },
+  plans: { label: LEDGER_KIND_GROUP_LABELS.plans, kinds: ['investment.start', 'investment.to-balance'] },
   withdrawals: {
-    label: 'Withdrawals',
+    label: LEDGER_KIND_GROUP_LABELS.withdrawals,
     kinds: ['withdrawal.request', 'withdrawal.break', 'withdrawal.paid', 'withdrawal.rejected'],
   },
-  referrals: { label: 'Referral bonuses', kinds: ['referral.bonus'] },
+  referrals: { label: LEDGER_KIND_GROUP_LABELS.referrals, kinds: ['referral.bonus'] },
   staking: {
-    label: 'Staking',
+    label: LEDGER_KIND_GROUP_LABELS.staking,
     kinds: [
       'staking.yield',
       'staking.release',
@@ -40,11 +51,11 @@ export const LEDGER_KIND_GROUPS = {
     ],
   },
   coins: {
-    label: 'Coins and bot',
+    label: LEDGER_KIND_GROUP_LABELS.coins,
     kinds: ['coins.daily', 'coins.daily-claim', 'coins.welcome', 'coins.taps', 'bot.activation', 'bot.upkeep'],
   },
-  adjustments: { label: 'Adjustments by support', kinds: ['admin.adjustment'] },
-} as const satisfies Record<string, { label: string; kinds: readonly string[] }>;
+  adjustments: { label: LEDGER_KIND_GROUP_LABELS.adjustments, kinds: ['admin.adjustment'] },
+} as const satisfies Record<keyof typeof LEDGER_KIND_GROUP_LABELS, { label: string; kinds: readonly string[] }>;
 export type LedgerKindGroup = keyof typeof LEDGER_KIND_GROUPS;
 export const LEDGER_KIND_GROUP_KEYS = Object.keys(LEDGER_KIND_GROUPS) as LedgerKindGroup[];
 
@@ -56,7 +67,7 @@ export function kindGroupOf(kind: string): LedgerKindGroup | null {
 }
 
 /** A short title per posting kind, as a statement row's heading. */
-export const LEDGER_KIND_LABELS: Record<string, string> = {
+export const LEDGER_KIND_LABELS = {
   deposit: 'Top-up',
   'investment.start': 'Plan started',
   'investment.to-balance': 'Plan moved to balance',
@@ -81,11 +92,11 @@ export const LEDGER_KIND_LABELS: Record<string, string> = {
   'bot.activation': 'Bot activated',
   'bot.upkeep': 'Bot upkeep',
   'admin.adjustment': 'Adjustment by support',
-};
-export const ledgerKindLabel = (kind: string) => LEDGER_KIND_LABELS[kind] ?? kind;
+} as const satisfies Record<string, string>;
+export const ledgerKindLabel = (kind: string) => (LEDGER_KIND_LABELS as Record<string, string>)[kind] ?? kind;
 
 /** The user's balances as the dashboard names them. */
-export const LEDGER_ACCOUNT_LABELS: Record<UserAccountCode, string> = {
+export const LEDGER_ACCOUNT_LABELS = {
   'usd.balance': 'Balance',
   'usd.invested': 'Invested amount',
   'usd.earnings': 'Earnings',
@@ -96,11 +107,11 @@ export const LEDGER_ACCOUNT_LABELS: Record<UserAccountCode, string> = {
   'svp.staked': 'Staked tokens',
   'coin.coins': 'Coins',
   'coin.daily': 'Daily coins',
-};
+} as const satisfies Record<UserAccountCode, string>;
 export const ledgerAccountLabel = (code: string) => LEDGER_ACCOUNT_LABELS[code as UserAccountCode] ?? code;
 
 export const LEDGER_ASSETS = ['USD', 'SVP', 'COIN'] as const satisfies readonly Asset[];
-export const LEDGER_ASSET_LABELS: Record<Asset, string> = { USD: 'US dollars', SVP: 'SVP tokens', COIN: 'Coins' };
+export const LEDGER_ASSET_LABELS = { USD: 'US dollars', SVP: 'SVP tokens', COIN: 'Coins' } as const satisfies Record<Asset, string>;
 
 /** An amount in its asset's units, without sign: "$1,234.50", "200,000 SVP", "25.00 coins". */
 export function assetAmountText(minor: bigint, asset: Asset): string {

@@ -1,5 +1,12 @@
 import { ACCOUNT_MSG } from './account-messages.js';
 import { KEY_FACTS_MSG } from './key-facts.js';
+import {
+  LEDGER_ACCOUNT_LABELS,
+  LEDGER_ASSET_LABELS,
+  LEDGER_KIND_GROUP_LABELS,
+  LEDGER_KIND_LABELS,
+  LEDGER_MSG,
+} from './ledger-view.js';
 import { MSG } from './messages.js';
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_MSG } from './notifications.js';
 import { OPERATOR_MSG } from './operator-messages.js';
@@ -18,6 +25,11 @@ export const SHARED_TEXTS = {
   NOTIFICATION_MSG,
   NOTIFICATION_CATEGORY_LABELS,
   KEY_FACTS_MSG,
+  LEDGER_KIND_GROUP_LABELS,
+  LEDGER_KIND_LABELS,
+  LEDGER_ACCOUNT_LABELS,
+  LEDGER_ASSET_LABELS,
+  LEDGER_MSG,
 };
 
 type Translated<T> = T extends (...args: infer A) => string

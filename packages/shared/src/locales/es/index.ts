@@ -1,4 +1,11 @@
 import type { SharedTexts } from '../../translation.js';
+import {
+  LEDGER_ACCOUNT_LABELS,
+  LEDGER_ASSET_LABELS,
+  LEDGER_KIND_GROUP_LABELS,
+  LEDGER_KIND_LABELS,
+  LEDGER_MSG,
+} from './ledger.js';
 import { MSG } from './msg.js';
 import { s } from './plural.js';
 
@@ -145,4 +152,9 @@ export const TEXTS: SharedTexts = {
       text: 'La rentabilidad no está garantizada y puede perder el dinero que invierte.',
     },
   },
+  LEDGER_KIND_GROUP_LABELS,
+  LEDGER_KIND_LABELS,
+  LEDGER_ACCOUNT_LABELS,
+  LEDGER_ASSET_LABELS,
+  LEDGER_MSG,
 };

@@ -1,4 +1,11 @@
 import type { SharedTexts } from '../../translation.js';
+import {
+  LEDGER_ACCOUNT_LABELS,
+  LEDGER_ASSET_LABELS,
+  LEDGER_KIND_GROUP_LABELS,
+  LEDGER_KIND_LABELS,
+  LEDGER_MSG,
+} from './ledger.js';
 import { MSG } from './msg.js';
 import { plural } from './plural.js';
 
@@ -150,4 +157,9 @@ export const TEXTS: SharedTexts = {
       text: 'Доходность не гарантирована, и вы можете потерять вложенные деньги.',
     },
   },
+  LEDGER_KIND_GROUP_LABELS,
+  LEDGER_KIND_LABELS,
+  LEDGER_ACCOUNT_LABELS,
+  LEDGER_ASSET_LABELS,
+  LEDGER_MSG,
 };
