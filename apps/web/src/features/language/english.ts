@@ -7,7 +7,16 @@
 export type Compiled = (string | CompiledArgument)[];
 type CompiledArgument = [string] | [string, string, Record<string, Compiled>];
 
+// Lingui compiles a text each time it is shown; each English text is parsed once instead.
+const compiled = new Map<string, Compiled>();
+
 export function compileEnglish(message: string): Compiled {
+  let result = compiled.get(message);
+  if (!result) compiled.set(message, (result = parseEnglish(message)));
+  return result;
+}
+
+function parseEnglish(message: string): Compiled {
   let at = 0;
   const parse = (inPlural: boolean): Compiled => {
     const out: Compiled = [];
