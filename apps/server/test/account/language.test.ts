@@ -113,7 +113,7 @@ describe('acceptedLanguage', () => {
 });
 
 describe('the error envelope names its message (DESIGN D19)', () => {
-  it('adds the shared text\'s key and arguments beside the English message', async () => {
+  it("adds the shared text's key and arguments beside the English message", async () => {
     const u = await signedInUser(t.app, '10.47.1.4');
     const res = await put(u.client, { language: 'xx' });
     expect(res.body).toEqual({

@@ -75,9 +75,9 @@ describe('the brand in e-mails', () => {
     );
     for (const mail of all) expect(`${mail.subject}\n${mail.body}`).not.toMatch(/SVP Invest|My Dashboard/);
     // Notification mails (rendered by the mail job) and the sender's name use the same brand.
-    expect(renderMail('plan.matured', {}, { username: 'ann' }, { brand: BRAND, explorerUrl: null }).subject).toBe(
-      `${BRAND}: Plan matured`,
-    );
+    expect(
+      renderMail('plan.matured', {}, { username: 'ann', language: 'en' }, { brand: BRAND, explorerUrl: null }).subject,
+    ).toBe(`${BRAND}: Plan matured`);
     expect(t.config.MAIL_FROM).toBe(`${BRAND} <no-reply@svp.local>`);
     expect(loadConfig({}).MAIL_FROM).toBe('My Dashboard <no-reply@svp.local>');
     expect(loadConfig({ MAIL_FROM: 'Ops <ops@example.com>' }).MAIL_FROM).toBe('Ops <ops@example.com>');

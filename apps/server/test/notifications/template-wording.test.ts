@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, NOTIFICATION_TYPES, type NotificationType } from '@svp/shared';
+import { LANGUAGES, MSG, NOTIFICATION_TYPES, type NotificationType } from '@svp/shared';
 import { renderNotification } from '../../src/modules/notifications/templates.js';
 
 const ctx = { brand: 'My Dashboard', explorerUrl: null };
@@ -28,13 +28,15 @@ const SAMPLES: Record<NotificationType, Record<string, unknown>> = {
 
 describe('notification wording', () => {
   it('writes a deposit received in USDT as "13.00 USDT", never "$13.00 USDT"', () => {
-    const { body } = renderNotification('deposit.credited', SAMPLES['deposit.credited'], ctx);
+    const { body } = renderNotification('deposit.credited', SAMPLES['deposit.credited'], ctx, 'en');
     expect(body).toBe('$10.00 was added to your balance (received 13.00 USDT, fee $3.00).');
   });
 
   it('has no unit written twice, no doubled stop, no repeated clause and no ungrouped number in any type', () => {
-    for (const type of Object.keys(NOTIFICATION_TYPES) as NotificationType[]) {
-      const { title, body } = renderNotification(type, SAMPLES[type], ctx);
+    for (const [type, language] of LANGUAGES.flatMap((l) =>
+      (Object.keys(NOTIFICATION_TYPES) as NotificationType[]).map((n) => [n, l] as const),
+    )) {
+      const { title, body } = renderNotification(type, SAMPLES[type], ctx, language);
       const text = `${title}: ${body}`;
       expect(body, type).not.toBe('');
       expect(text, type).not.toMatch(/\$[\d,.]+ (USDT|USD|SVP)/); // a dollar sign and a unit name

@@ -142,9 +142,7 @@ export function createAccountService(deps: {
       }, caller.claim);
       if (!changed) throw new AppError('CONFLICT', ACCOUNT_MSG.passwordChangedMeanwhile);
       // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
-      await deps.mailer
-        .send(passwordChangedMail(deps.config.BRAND, user.email, user.username, now))
-        .catch(() => undefined);
+      await deps.mailer.send(passwordChangedMail(deps.config.BRAND, user, now)).catch(() => undefined);
       await deps.holds?.tell(user.id);
       return { success: true as const, message: ACCOUNT_MSG.passwordChanged };
     },

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ACCOUNT_MSG, MSG, VERIFY_EMAIL_PAGE, type ChangeEmailRequest } from '@svp/shared';
+import { ACCOUNT_MSG, MSG, VERIFY_EMAIL_PAGE, type ChangeEmailRequest, type Language } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { IdempotencyClaim } from '../../db/transaction.js';
@@ -75,7 +75,7 @@ export function createEmailVerificationService(deps: {
 
   /** A fresh link, e-mailed on its own. */
   async function issue(
-    user: { id: string; username: string },
+    user: { id: string; username: string; language: Language },
     email: string,
     purpose: 'signup' | 'change',
     claim: IdempotencyClaim | null,
@@ -83,7 +83,7 @@ export function createEmailVerificationService(deps: {
     const link = await createLink(user, email, purpose, claim);
     // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
     await deps.mailer
-      .send(verificationMail(deps.config.BRAND, email, user.username, link, purpose))
+      .send(verificationMail(deps.config.BRAND, { ...user, email }, link, purpose))
       .catch(() => undefined);
   }
 
@@ -152,9 +152,7 @@ export function createEmailVerificationService(deps: {
       if (taken) throw new AppError('EMAIL_TAKEN', MSG.register.emailTaken, { newEmail: MSG.register.emailTaken });
       await deps.rateLimiter.consume(ACCOUNT_RATE_RULES.verificationSend(user.id));
       await issue(user, input.newEmail, 'change', caller.claim);
-      await deps.mailer
-        .send(emailChangeRequestedMail(deps.config.BRAND, user.email, user.username, input.newEmail))
-        .catch(() => undefined);
+      await deps.mailer.send(emailChangeRequestedMail(deps.config.BRAND, user, input.newEmail)).catch(() => undefined);
       return { success: true as const, message: ACCOUNT_MSG.emailChangeSent(input.newEmail) };
     },
 
@@ -176,6 +174,7 @@ export function createEmailVerificationService(deps: {
         purpose: 'signup' | 'change';
         oldEmail: string;
         username: string;
+        language: Language;
         userId: string;
       } | null;
       try {
@@ -205,6 +204,7 @@ export function createEmailVerificationService(deps: {
             purpose: link.purpose,
             oldEmail: user.email,
             username: user.username,
+            language: user.language,
             userId: user.id,
           };
         });
@@ -221,7 +221,7 @@ export function createEmailVerificationService(deps: {
       }
       if (outcome.purpose === 'change') {
         await deps.mailer
-          .send(emailChangedMail(deps.config.BRAND, outcome.oldEmail, outcome.username, outcome.email))
+          .send(emailChangedMail(deps.config.BRAND, { ...outcome, email: outcome.oldEmail }, outcome.email))
           .catch(() => undefined);
         await deps.holds?.tell(outcome.userId, outcome.oldEmail);
         const message = ACCOUNT_MSG.emailChanged(outcome.email);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { MailRecipient, Mailer } from '../mail/mailer.js';
 import { usersRepository } from '../users/users.repository.js';
 import { passwordWithoutCodeMail } from '../auth/two-factor.mails.js';
 import { newDeviceMail } from './account.mails.js';
@@ -61,14 +61,14 @@ export function createSignInRecorder(deps: {
     deps.log.warn({ err: error }, `sign-in history: could not record ${what}`);
 
   /** A sign-in done: a mail when it came from a device new to the user. */
-  async function noteDevice(user: { id: string; email: string; username: string }, attempt: Attempt) {
+  async function noteDevice(user: { id: string } & MailRecipient, attempt: Attempt) {
     const device = deviceLabel(attempt.userAgent);
     const at = clock.now();
     const seen = await repo.noteDevice(db, user.id, device, at);
     if (seen.isNew && seen.hadOthers) {
       // A failed delivery stays in the outbox, marked failed, for the admin's Outbox screen.
       await deps.mailer
-        .send(newDeviceMail(deps.config.BRAND, user.email, user.username, { device, ip: attempt.ip, at }))
+        .send(newDeviceMail(deps.config.BRAND, user, { device, ip: attempt.ip, at }))
         .catch(() => undefined);
     }
   }
@@ -79,7 +79,7 @@ export function createSignInRecorder(deps: {
       record(userId, attempt, 'failed').then(() => undefined, logged('a failed attempt')),
 
     /** A password accepted and a session opened. */
-    async succeeded(user: { id: string; email: string; username: string }, attempt: Attempt): Promise<void> {
+    async succeeded(user: { id: string } & MailRecipient, attempt: Attempt): Promise<void> {
       try {
         await record(user.id, attempt, 'success');
         await noteDevice(user, attempt);
@@ -94,7 +94,7 @@ export function createSignInRecorder(deps: {
 
     /** The pending session gave its code: its attempt becomes a sign-in (a new one if its row is gone). */
     async secondFactorPassed(
-      user: { id: string; email: string; username: string },
+      user: { id: string } & MailRecipient,
       attempt: Attempt,
       sessionHash: string,
     ): Promise<void> {

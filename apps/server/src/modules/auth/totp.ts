@@ -13,6 +13,7 @@ import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { usersRepository } from '../users/users.repository.js';
 import { verifyPassword } from './password.js';
+import type { MailRecipient } from '../mail/mailer.js';
 
 const STEP_MS = 30_000;
 const RECOVERY_CODES = 10;
@@ -267,7 +268,7 @@ export function createTotpService(deps: {
      * An admin removes a user's factor (lost phone and recovery codes). Only a user's, never an admin's (that
      * would let one admin replace another's factor). Audited; the secret is neither read out nor logged.
      */
-    async reset(admin: Actor, targetId: string): Promise<{ email: string; username: string }> {
+    async reset(admin: Actor, targetId: string): Promise<MailRecipient> {
       const target = await usersRepository.findById(db, targetId);
       if (!target) throw new AppError('NOT_FOUND', MSG.admin.notFound);
       if (target.role !== 'user') throw new AppError('CONFLICT', TWO_FACTOR_MSG.resetUsersOnly);
@@ -287,7 +288,7 @@ export function createTotpService(deps: {
           after: { enabled: false },
           ip: admin.ip,
         });
-        return { email: target.email, username: target.username };
+        return { email: target.email, username: target.username, language: target.language };
       }, admin.claim);
     },
   };

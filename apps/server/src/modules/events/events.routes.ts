@@ -130,13 +130,16 @@ export function eventsRoutes(deps: {
               settle(Date.now());
               let after = settled;
               for (;;) {
-                const rows = await repo.after(db, userId, after, REPLAY_LIMIT);
+                const [rows, language] = await Promise.all([
+                  repo.after(db, userId, after, REPLAY_LIMIT),
+                  repo.languageOf(db, userId),
+                ]);
                 for (const row of rows) {
                   if (!open) return;
                   after = row.id;
                   if (recent.has(row.id)) continue;
                   recent.set(row.id, Date.now());
-                  const data = JSON.stringify(deps.notifications.view(row));
+                  const data = JSON.stringify(deps.notifications.view(row, language));
                   raw.write(`id: ${resumeId()}\nevent: ${LIVE_EVENT_NOTIFICATION}\ndata: ${data}\n\n`);
                 }
                 if (rows.length < REPLAY_LIMIT) break;

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Language } from '@svp/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
 import { MAIL_LEASE_MS, retryDelayMs } from './delivery-policy.js';
+import { COMMON_MAIL_TRANSLATIONS } from './mailer.i18n.js';
 
 export interface OutgoingMail {
   to: string;
@@ -13,17 +15,33 @@ export interface OutgoingMail {
   kind: 'welcome' | 'password-otp' | 'two-factor-reset' | 'email-verification' | 'account-security' | 'withdrawal-hold';
 }
 
-/** The last line of a security mail about a change to the account. */
-export const SECURITY_MAIL_FOOTER =
-  'If this was not you, reset your password at once from the sign-in page and contact support.';
+/** Who a mail is for: the address it goes to, the name it greets and the language it is written in (DESIGN D19). */
+export interface MailRecipient {
+  email: string;
+  username: string;
+  language: Language;
+}
+
+/** The words every personal mail shares, English; mailer.i18n.ts holds the other languages. */
+const en = {
+  greeting: (username: string) => `Hello ${username},`,
+  /** The last line of a security mail about a change to the account. */
+  securityFooter: 'If this was not you, reset your password at once from the sign-in page and contact support.',
+  /** How a mail gives a one-time code: mailActions finds the code by these words, in every language. */
+  oneTimeCode: (code: string) => `Your one-time code is ${code}.`,
+  /** A moment in a mail's sentence, in UTC: "Sun, 29 Nov 2026 07:13:43 GMT". */
+  moment: (at: Date) => at.toUTCString(),
+};
+export type CommonMailTexts = typeof en;
+export const COMMON_MAIL_TEXTS: Record<Language, CommonMailTexts> = { en, ...COMMON_MAIL_TRANSLATIONS };
 
 /**
  * A mail to one person, as every mail but the notifications' is: the subject follows `<brand>: ` (the operator's one
- * brand, config BRAND), and the body greets them by name before `lines`.
+ * brand, config BRAND, never translated), and the body greets them by name, in their language, before `lines`.
  */
 export const personalMail = (
   brand: string,
-  to: { email: string; username: string },
+  to: MailRecipient,
   kind: OutgoingMail['kind'],
   subject: string,
   lines: string[],
@@ -31,7 +49,14 @@ export const personalMail = (
   to: to.email,
   kind,
   subject: `${brand}: ${subject}`,
-  body: [`Hello ${to.username},`, '', ...lines].join('\n'),
+  body: [COMMON_MAIL_TEXTS[to.language].greeting(to.username), '', ...lines].join('\n'),
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Each language's one-time-code sentence with the code's place as a capture: "Your one-time code is (\d{6})\.". */
+const ONE_TIME_CODE = Object.values(COMMON_MAIL_TEXTS).map(({ oneTimeCode }) => {
+  const [before = '', after = ''] = oneTimeCode('\u0000').split('\u0000');
+  return new RegExp(`${escapeRegExp(before)}(\\d{6})${escapeRegExp(after)}`);
 });
 
 /** What a person must act on in a mail: its one-time code and its links. */
@@ -41,14 +66,14 @@ export interface MailActions {
 }
 
 /**
- * The one-time code a mail's body carries ("Your one-time code is 123456.", auth.mails.ts) and every link in it
+ * The one-time code a mail's body carries ("Your one-time code is 123456." or its translation, oneTimeCode above) and every link in it
  * (a verification link, any future one). Read from the body rather than kept apart, so the outbox needs no column
  * that would hold codes or tokens after the body is gone.
  */
 export function mailActions(body: string | null): MailActions {
   if (body === null) return { code: null, links: [] };
   return {
-    code: /\bcode is (\d{6})\b/.exec(body)?.[1] ?? null,
+    code: ONE_TIME_CODE.map((pattern) => pattern.exec(body)?.[1]).find(Boolean) ?? null,
     links: body.match(/\bhttps?:\/\/[^\s<>"']+/g) ?? [],
   };
 }

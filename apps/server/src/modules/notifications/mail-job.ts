@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { OTP_TTL_MS } from '@svp/shared';
+import { DEFAULT_LANGUAGE, OTP_TTL_MS, type Language } from '@svp/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { periodicJob } from '../../jobs/periodic.js';
@@ -33,6 +33,8 @@ interface Claimed {
   type: string | null;
   params: Record<string, unknown> | null;
   username: string | null;
+  /** The recipient's language (DESIGN D19), null when the notification is gone. */
+  language: Language | null;
 }
 
 /**
@@ -114,7 +116,7 @@ export function createNotificationMailJob(deps: {
        returning o.id, o.to_address, o.attempts, o.kind, o.subject, o.body, o.created_at, o.notification_id)
      select c.id::text, c.to_address, c.attempts, c.kind, c.subject,
        case when c.notification_id is null then c.body end as body,
-       floor(extract(epoch from c.created_at) * 1000)::bigint::text as created_ms, n.type, n.params, u.username
+       floor(extract(epoch from c.created_at) * 1000)::bigint::text as created_ms, n.type, n.params, u.username, u.language
      from claimed c
      left join notifications n on n.id = c.notification_id
      left join users u on u.id = n.user_id`,
@@ -159,7 +161,10 @@ export function createNotificationMailJob(deps: {
 
   /** A notification's mail rendered, or the text a request wrote; null when there is nothing left to send. */
   function contentOf(mail: Claimed): { subject: string; text: string; html?: string } | null {
-    if (mail.type) return renderMail(mail.type, mail.params ?? {}, { username: mail.username ?? '' }, deps.templates);
+    if (mail.type) {
+      const recipient = { username: mail.username ?? '', language: mail.language ?? DEFAULT_LANGUAGE };
+      return renderMail(mail.type, mail.params ?? {}, recipient, deps.templates);
+    }
     return mail.body === null ? null : { subject: mail.subject, text: mail.body };
   }
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql, asc } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, type Language } from '@svp/shared';
 import type { Db } from '../../db/client.js';
-import { notifications, notificationSettings } from '../../db/schema.js';
+import { notifications, notificationSettings, users } from '../../db/schema.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -47,6 +48,12 @@ export const notificationsRepository = {
       .from(notifications)
       .where(eq(notifications.userId, userId));
     return BigInt(row?.id ?? '0');
+  },
+
+  /** The reader's language (DESIGN D19): the bell speaks it, whatever it was when the event happened. */
+  async languageOf(db: Db, userId: string): Promise<Language> {
+    const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    return row?.language ?? DEFAULT_LANGUAGE;
   },
 
   async unreadCount(db: Db, userId: string): Promise<number> {

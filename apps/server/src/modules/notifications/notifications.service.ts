@@ -3,6 +3,7 @@ import {
   NOTIFICATION_MSG,
   type NotificationCategory,
   type NotificationPreferences,
+  type Language,
   type NotificationView,
 } from '@svp/shared';
 import type { Clock } from '../../clock.js';
@@ -15,8 +16,9 @@ import { renderNotification, type TemplateContext } from './templates.js';
 export function createNotificationsService(deps: { db: Db; clock: Clock; templates: TemplateContext }) {
   const { db, clock } = deps;
 
-  function view(row: NotificationRow): NotificationView {
-    const words = renderNotification(row.type, row.params, deps.templates);
+  /** A notification as the bell shows it, in the reader's language (rendered when read: a change of language shows at once). */
+  function view(row: NotificationRow, language: Language): NotificationView {
+    const words = renderNotification(row.type, row.params, deps.templates, language);
     return {
       id: row.id.toString(),
       type: row.type,
@@ -43,10 +45,13 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; templat
     view,
 
     async list(userId: string, query: { before?: string; limit: number }) {
-      const rows = await repo.page(db, userId, query.before ? BigInt(query.before) : null, query.limit + 1);
+      const [rows, language] = await Promise.all([
+        repo.page(db, userId, query.before ? BigInt(query.before) : null, query.limit + 1),
+        repo.languageOf(db, userId),
+      ]);
       const page = rows.slice(0, query.limit);
       return {
-        notifications: page.map(view),
+        notifications: page.map((row) => view(row, language)),
         unread: await repo.unreadCount(db, userId),
         next: rows.length > query.limit ? page[page.length - 1]!.id.toString() : null,
       };

@@ -1,4 +1,6 @@
-import { formatAmount, type NotificationType } from '@svp/shared';
+import { formatAmount, type Language, type NotificationType } from '@svp/shared';
+import { COMMON_MAIL_TEXTS } from '../mail/mailer.js';
+import { NOTIFICATION_TRANSLATIONS } from './templates.i18n.js';
 
 /** What every rendering needs besides the notification: the operator's brand and the chain's block explorer. */
 export interface TemplateContext {
@@ -49,107 +51,165 @@ const day = (p: Params, key: string): string => {
   return Number.isNaN(at.getTime()) ? '' : at.toISOString().slice(0, 10);
 };
 
-const FLAG_TEXT: Record<string, string> = {
-  under: 'The payment was less than the amount you asked to pay.',
-  over: 'The payment was more than the amount you asked to pay.',
-  unrequested: 'The payment did not match an open top-up request.',
+/** Every word of the notifications, English; templates.i18n.ts holds the other languages (DESIGN D19). */
+const en = {
+  depositCredited: {
+    title: 'Deposit credited',
+    body: (credited: string, received: string, fee: string) =>
+      `${credited} was added to your balance (received ${received}, fee ${fee}).`,
+    flags: {
+      under: 'The payment was less than the amount you asked to pay.',
+      over: 'The payment was more than the amount you asked to pay.',
+      unrequested: 'The payment did not match an open top-up request.',
+    } as Record<string, string>,
+    flagged: 'Our team has been told and may contact you.',
+  },
+  planStarted: {
+    title: 'Plan started',
+    body: (plan: string, amount: string, days: string, endsOn: string, expected: string) =>
+      `Your ${plan} plan started with ${amount} for ${days} days. ` +
+      `It matures on ${endsOn} with an expected withdrawal of ${expected}.`,
+  },
+  planMatured: {
+    title: 'Plan matured',
+    body: (plan: string, expected: string) =>
+      `Your ${plan} plan has matured: ${expected} is ready. ` +
+      'Withdraw it, or move it to your balance on the Withdraw page.',
+  },
+  withdrawalRequested: {
+    title: 'Withdrawal requested',
+    body: (payout: string, wallet: string) =>
+      `A withdrawal of ${payout} to ${wallet} was requested. ` +
+      'If this was not you, contact support at once and change your password.',
+  },
+  withdrawalApproved: {
+    title: 'Withdrawal approved',
+    body: (payout: string) => `Your withdrawal of ${payout} was approved and will be sent to your wallet.`,
+  },
+  withdrawalPaid: {
+    title: 'Withdrawal paid',
+    body: (payout: string, wallet: string, hash: string) =>
+      `Your withdrawal of ${payout} was sent to ${wallet}. Transaction: ${hash}.`,
+  },
+  withdrawalRejected: {
+    title: 'Withdrawal rejected',
+    body: (payout: string, reason: string, returned: string) =>
+      `Your withdrawal of ${payout} was rejected: ${reason}. ${returned} was returned to your balance.`,
+  },
+  referralBonus: {
+    title: 'Referral bonus received',
+    referrer: (bonus: string) => `Someone you invited joined: you received ${bonus}.`,
+    referred: (bonus: string) => `You joined with a referral code: you received ${bonus}.`,
+  },
+  ticketAnswered: {
+    title: 'Support replied',
+    body: (subject: string) => `Support answered your ticket "${subject}".`,
+  },
+  botPaused: { title: 'Trading bot paused', fallback: 'Your trading bot was paused.' },
+  stakeEnded: {
+    title: 'Stake ended',
+    body: (tokens: string) => `Your stake ended: ${tokens} SVP tokens are back in your wallet.`,
+  },
+  announcement: { title: 'Announcement' },
+  unknown: { title: 'Notification' },
+  /** A text of packages/shared stored in a notification's parameters (a bot's pause reason), in this language. */
+  sharedText: (text: string) => text,
+  mail: {
+    viewTransaction: 'View the transaction',
+    footer: (brand: string) =>
+      `You receive this e-mail because you have an account with ${brand}. You can turn most of these e-mails off in Settings.`,
+  },
 };
+export type NotificationTexts = typeof en;
+const TEXTS: Record<Language, NotificationTexts> = { en, ...NOTIFICATION_TRANSLATIONS };
 
-/** The in-app words of each notification type, from its stored parameters. The one place they are written. */
-export function renderNotification(type: string, params: Params, ctx: TemplateContext): RenderedNotification {
-  const t = type as NotificationType;
-  switch (t) {
+/**
+ * The in-app words of each notification type, from its stored parameters, in the reader's language. The one place
+ * they are put together: the bell renders them when it lists them, the mail job when it writes the e-mail.
+ */
+export function renderNotification(
+  type: string,
+  params: Params,
+  ctx: TemplateContext,
+  language: Language,
+): RenderedNotification {
+  const t = TEXTS[language];
+  switch (type as NotificationType) {
     case 'deposit.credited': {
-      const flag = FLAG_TEXT[str(params, 'flag')];
+      const flag = t.depositCredited.flags[str(params, 'flag')];
       return {
-        title: 'Deposit credited',
+        title: t.depositCredited.title,
         body:
-          `${usd(params, 'credited')} was added to your balance ` +
-          `(received ${usdt(params, 'received')}, fee ${usd(params, 'fee')}).` +
-          (flag ? ` ${flag} Our team has been told and may contact you.` : ''),
+          t.depositCredited.body(usd(params, 'credited'), usdt(params, 'received'), usd(params, 'fee')) +
+          (flag ? ` ${flag} ${t.depositCredited.flagged}` : ''),
         link: null,
       };
     }
     case 'plan.started':
       return {
-        title: 'Plan started',
-        body:
-          `Your ${str(params, 'plan')} plan started with ${usd(params, 'amount')} for ${str(params, 'days')} days. ` +
-          `It matures on ${day(params, 'endsAt')} with an expected withdrawal of ${usd(params, 'expectedWithdrawal')}.`,
+        title: t.planStarted.title,
+        body: t.planStarted.body(
+          str(params, 'plan'),
+          usd(params, 'amount'),
+          str(params, 'days'),
+          day(params, 'endsAt'),
+          usd(params, 'expectedWithdrawal'),
+        ),
         link: null,
       };
     case 'plan.matured':
       return {
-        title: 'Plan matured',
-        body:
-          `Your ${str(params, 'plan')} plan has matured: ${usd(params, 'expectedWithdrawal')} is ready. ` +
-          'Withdraw it, or move it to your balance on the Withdraw page.',
+        title: t.planMatured.title,
+        body: t.planMatured.body(str(params, 'plan'), usd(params, 'expectedWithdrawal')),
         link: null,
       };
     case 'withdrawal.requested':
       return {
-        title: 'Withdrawal requested',
-        body:
-          `A withdrawal of ${usd(params, 'payout')} to ${str(params, 'wallet')} was requested. ` +
-          'If this was not you, contact support at once and change your password.',
+        title: t.withdrawalRequested.title,
+        body: t.withdrawalRequested.body(usd(params, 'payout'), str(params, 'wallet')),
         link: null,
       };
     case 'withdrawal.approved':
-      return {
-        title: 'Withdrawal approved',
-        body: `Your withdrawal of ${usd(params, 'payout')} was approved and will be sent to your wallet.`,
-        link: null,
-      };
+      return { title: t.withdrawalApproved.title, body: t.withdrawalApproved.body(usd(params, 'payout')), link: null };
     case 'withdrawal.paid': {
       const hash = str(params, 'txHash');
       const link = ctx.explorerUrl && /^0x[0-9a-fA-F]{64}$/.test(hash) ? `${ctx.explorerUrl}/tx/${hash}` : null;
       return {
-        title: 'Withdrawal paid',
-        body: `Your withdrawal of ${usd(params, 'payout')} was sent to ${str(params, 'wallet')}. Transaction: ${hash}.`,
+        title: t.withdrawalPaid.title,
+        body: t.withdrawalPaid.body(usd(params, 'payout'), str(params, 'wallet'), hash),
         link,
       };
     }
     case 'withdrawal.rejected':
       return {
-        title: 'Withdrawal rejected',
-        body:
-          `Your withdrawal of ${usd(params, 'payout')} was rejected: ${clause(params, 'reason')}. ` +
-          `${usd(params, 'returned')} was returned to your balance.`,
+        title: t.withdrawalRejected.title,
+        // The reason is the admin's own words, shown as typed.
+        body: t.withdrawalRejected.body(usd(params, 'payout'), clause(params, 'reason'), usd(params, 'returned')),
         link: null,
       };
     case 'referral.bonus':
       return {
-        title: 'Referral bonus received',
+        title: t.referralBonus.title,
         body:
           params.role === 'referrer'
-            ? `Someone you invited joined: you received ${str(params, 'bonus')}.`
-            : `You joined with a referral code: you received ${str(params, 'bonus')}.`,
+            ? t.referralBonus.referrer(str(params, 'bonus'))
+            : t.referralBonus.referred(str(params, 'bonus')),
         link: null,
       };
     case 'ticket.answered':
-      return {
-        title: 'Support replied',
-        body: `Support answered your ticket "${str(params, 'subject')}".`,
-        link: null,
-      };
-    case 'bot.paused':
-      return {
-        title: 'Trading bot paused',
-        // The reason is a whole message of its own ("The bot is paused: …"): it is the body.
-        body: str(params, 'reason') || 'Your trading bot was paused.',
-        link: null,
-      };
+      return { title: t.ticketAnswered.title, body: t.ticketAnswered.body(str(params, 'subject')), link: null };
+    case 'bot.paused': {
+      // The reason is a whole message of its own ("The bot is paused: …", MSG.bot): it is the body.
+      const reason = str(params, 'reason');
+      return { title: t.botPaused.title, body: reason ? t.sharedText(reason) : t.botPaused.fallback, link: null };
+    }
     case 'stake.ended':
-      return {
-        title: 'Stake ended',
-        body: `Your stake ended: ${tokens(params, 'tokens')} SVP tokens are back in your wallet.`,
-        link: null,
-      };
+      return { title: t.stakeEnded.title, body: t.stakeEnded.body(tokens(params, 'tokens')), link: null };
     case 'announcement':
-      // The operator's own words (DESIGN D18), as written and previewed in the admin console.
-      return { title: str(params, 'title') || 'Announcement', body: str(params, 'body'), link: null };
+      // The operator's own words (DESIGN D18), as written and previewed in the admin console: never translated.
+      return { title: str(params, 'title') || t.announcement.title, body: str(params, 'body'), link: null };
     default:
-      return { title: 'Notification', body: '', link: null };
+      return { title: t.unknown.title, body: '', link: null };
   }
 }
 
@@ -160,16 +220,19 @@ const escapeHtml = (text: string) =>
 export function renderMail(
   type: string,
   params: Params,
-  recipient: { username: string },
+  recipient: { username: string; language: Language },
   ctx: TemplateContext,
 ): RenderedMail {
-  const n = renderNotification(type, params, ctx);
-  const footer = `You receive this e-mail because you have an account with ${ctx.brand}. You can turn most of these e-mails off in Settings.`;
+  const { language } = recipient;
+  const t = TEXTS[language].mail;
+  const greeting = COMMON_MAIL_TEXTS[language].greeting;
+  const n = renderNotification(type, params, ctx, language);
+  const footer = t.footer(ctx.brand);
   const text = [
-    `Hello ${recipient.username},`,
+    greeting(recipient.username),
     '',
     n.body,
-    ...(n.link ? ['', `View the transaction: ${n.link}`] : []),
+    ...(n.link ? ['', `${t.viewTransaction}: ${n.link}`] : []),
     '',
     '--',
     footer,
@@ -177,10 +240,10 @@ export function renderMail(
   const html = [
     '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;line-height:1.5">',
     `<h2 style="margin:0 0 12px">${escapeHtml(ctx.brand)}</h2>`,
-    `<p>Hello ${escapeHtml(recipient.username)},</p>`,
+    `<p>${escapeHtml(greeting(recipient.username))}</p>`,
     `<p><strong>${escapeHtml(n.title)}</strong></p>`,
     `<p>${escapeHtml(n.body)}</p>`,
-    n.link ? `<p><a href="${escapeHtml(n.link)}">View the transaction</a></p>` : '',
+    n.link ? `<p><a href="${escapeHtml(n.link)}">${escapeHtml(t.viewTransaction)}</a></p>` : '',
     `<hr><p style="font-size:12px;color:#666">${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('');

@@ -1,10 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
-import { utcMoment, WITHDRAWAL_CONTROLS_MSG as CONTROLS_MSG, type HoldChange } from '@svp/shared';
+import { utcMoment, WITHDRAWAL_CONTROLS_MSG as CONTROLS_MSG, type HoldChange, type Language } from '@svp/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { users, withdrawalHolds } from '../../db/schema.js';
 import { personalMail, type Mailer, type OutgoingMail } from '../mail/mailer.js';
 import type { AccountChangeHolds } from '../users/account-change-holds.js';
+import { WITHDRAWAL_HOLD_MAIL_TRANSLATIONS } from './withdrawal-holds.i18n.js';
 
 /*
  * Holds after account changes (DESIGN D18, docs/decisions/0044-withdrawal-controls.md). Each place
@@ -16,29 +17,38 @@ import type { AccountChangeHolds } from '../users/account-change-holds.js';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** The hold mail's words, English; withdrawal-holds.i18n.ts holds the other languages (DESIGN D19). */
+const en = {
+  moment: (at: Date) => utcMoment(at),
+  subjectHeld: (until: string) => `Withdrawals on hold until ${until} after a change to your account`,
+  subject: 'A change to your account',
+  changed: (change: HoldChange, at: string) => `${capitalised(CONTROLS_MSG.holdShort(change))} on ${at}.`,
+  held: (until: string) => `To protect your money, withdrawals from your account are on hold until ${until}. `,
+  nothingToDo: 'If you made this change, there is nothing to do.',
+  notYou: 'If this was not you, contact support at once through Messages or by replying to this e-mail.',
+};
+export type WithdrawalHoldMailTexts = typeof en;
+const TEXTS: Record<Language, WithdrawalHoldMailTexts> = { en, ...WITHDRAWAL_HOLD_MAIL_TRANSLATIONS };
+
 /** The security mail: what changed, when, and until when withdrawals wait. Never switched off (DESIGN D17). */
 export function withdrawalHoldMail(
   brand: string,
   to: string,
-  user: { username: string },
+  user: { username: string; language: Language },
   hold: { change: HoldChange; changedAt: Date; endsAt: Date },
 ): OutgoingMail {
+  const t = TEXTS[user.language];
   const held = hold.endsAt.getTime() > hold.changedAt.getTime();
   // A kind of its own: a security mail (never switched off) that the Outbox can tell from the change's own notice.
   return personalMail(
     brand,
-    { email: to, username: user.username },
+    { email: to, username: user.username, language: user.language },
     'withdrawal-hold',
-    held
-      ? `Withdrawals on hold until ${utcMoment(hold.endsAt)} after a change to your account`
-      : 'A change to your account',
+    held ? t.subjectHeld(t.moment(hold.endsAt)) : t.subject,
     [
-      `${capitalised(CONTROLS_MSG.holdShort(hold.change))} on ${utcMoment(hold.changedAt)}.`,
-      held
-        ? `To protect your money, withdrawals from your account are on hold until ${utcMoment(hold.endsAt)}. ` +
-          'If you made this change, there is nothing to do.'
-        : 'If you made this change, there is nothing to do.',
-      'If this was not you, contact support at once through Messages or by replying to this e-mail.',
+      t.changed(hold.change, t.moment(hold.changedAt)),
+      held ? t.held(t.moment(hold.endsAt)) + t.nothingToDo : t.nothingToDo,
+      t.notYou,
     ],
   );
 }
