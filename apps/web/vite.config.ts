@@ -56,7 +56,7 @@ const apiTarget = process.env.SVP_API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     // Lingui's macros keep each text's English words in the build (stripMessageField: false): English needs no
-    // catalog of its own, so the login page loads none (src/features/language). Other languages' catalogs
+    // catalog of its own, so the login page loads none (src/shared/language). Other languages' catalogs
     // (src/locales/<language>/messages.po) are compiled by lingui() and loaded only when picked.
     react({ babel: { plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]] } }),
     lingui(),

@@ -7,8 +7,8 @@ import { App } from './app/App';
 import { preloadArea } from './app/router';
 import { openingArea } from './app/opening-area';
 import { prefetchGet } from './lib/api';
-import { followAccountLanguage } from './features/language/chooseLanguage';
-import { activateEnglishNow, activateLanguage, initialLanguage } from './features/language/i18n';
+import { followAccountLanguage } from './shared/language/chooseLanguage';
+import { activateEnglishNow, activateLanguage, initialLanguage } from './shared/language/i18n';
 
 // A page load that opens on the dashboard (or the admin console) starts downloading that area's code, then
 // sends the area's first API requests, before the first render asks for either: the loading state lasts as
@@ -30,7 +30,7 @@ const render = () =>
   );
 
 // English renders at once; another language's catalogs (one small chunk each) arrive first, so no text flashes in
-// English. The account's language, once signed in, takes over from the device's (features/language).
+// English. The account's language, once signed in, takes over from the device's (shared/language).
 const language = initialLanguage();
 if (language === 'en') {
   activateEnglishNow();

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LazyNotifications } from '../components/ui/LazyNotifications';
-import { LanguageProvider } from '../features/language/LanguageProvider';
+import { LanguageProvider } from '../shared/language/LanguageProvider';
 import { cssVariablesResolver, theme } from './theme';
 
 /**

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
-import { useMsg } from '../features/language/useMsg';
+import { useMsg } from '../shared/language/useMsg';
 
 interface State {
   error: unknown;

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { i18n } from '../features/language/i18n';
+import { i18n } from '../shared/language/i18n';
 
 export const theme = createTheme({
   primaryColor: 'teal',

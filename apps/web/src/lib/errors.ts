@@ -1,5 +1,5 @@
 import { MSG } from '@svp/shared';
-import { localizeText } from '../features/language/i18n';
+import { localizeText } from '../shared/language/i18n';
 import { ApiError } from './api';
 
 export interface FallbackTexts {

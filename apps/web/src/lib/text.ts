@@ -1,4 +1,4 @@
-import { currentLanguage } from '../features/language/i18n';
+import { currentLanguage } from '../shared/language/i18n';
 
 // Display text that is not money: dates, hashes, counts, in the language picked (DESIGN D19). Money text is
 // @svp/shared's money-format.ts: exact strings, the same in every language.

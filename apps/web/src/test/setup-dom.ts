@@ -61,6 +61,6 @@ afterEach(() => {
 });
 
 // Every test starts in English, the spec's own words; a test of another language activates it itself.
-import { activateEnglishNow } from '../features/language/i18n';
+import { activateEnglishNow } from '../shared/language/i18n';
 activateEnglishNow();
 afterEach(() => activateEnglishNow());

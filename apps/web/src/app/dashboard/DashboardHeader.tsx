@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ColorSchemeToggle } from '../../components/ui/ColorSchemeToggle';
 import { ChevronIcon, LogoutIcon, MenuIcon, SettingsIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/Logo';
-import { LanguagePicker } from '../../features/language/LanguagePicker';
+import { LanguagePicker } from '../../shared/language/LanguagePicker';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { DEFAULT_BRAND, usePublicConfig } from '../../shared/public-config';
 import classes from './DashboardHeader.module.css';

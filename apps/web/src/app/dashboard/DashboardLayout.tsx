@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { FullPageLoader } from '../../components/ui/FullPageLoader';
 import { useStoredUser } from '../../lib/useStoredUser';
-import { useMsg } from '../../features/language/useMsg';
+import { useMsg } from '../../shared/language/useMsg';
 import { meErrorText, useMe } from '../../shared/session/me';
 import { LogoutModal } from '../../shared/session/LogoutModal';
 import classes from './DashboardLayout.module.css';

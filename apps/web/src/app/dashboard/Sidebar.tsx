@@ -5,7 +5,7 @@ import { Card, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine
 import { formatUsd, type UserSnapshot } from '@svp/shared';
 import { Link, useLocation } from 'react-router';
 import { formatDate } from '../../lib/text';
-import { LanguagePicker } from '../../features/language/LanguagePicker';
+import { LanguagePicker } from '../../shared/language/LanguagePicker';
 import { WithdrawBlockedNote } from '../../features/withdrawals/components/WithdrawBlockedNote';
 import classes from './Sidebar.module.css';
 

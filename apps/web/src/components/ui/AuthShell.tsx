@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { Anchor, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { LanguagePicker } from '../../features/language/LanguagePicker';
+import { LanguagePicker } from '../../shared/language/LanguagePicker';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
-import { legalPage } from '../../features/language/i18n';
+import { legalPage } from '../../shared/language/i18n';
 import classes from './AuthShell.module.css';
 
 /** The frame of every anonymous page: language and theme on top, legal links at the bottom. */

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Paper, Skeleton, Text, Title } from '@mantine/core';
 import { KEY_FACTS_MSG, keyFacts, keyFactsTitle } from '@svp/shared';
 import { useId } from 'react';
-import { localizeText } from '../../features/language/i18n';
-import { useSharedTexts } from '../../features/language/useMsg';
+import { localizeText } from '../../shared/language/i18n';
+import { useSharedTexts } from '../../shared/language/useMsg';
 import { usePublicConfig } from '../../shared/public-config';
 import classes from './KeyFacts.module.css';
 

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useMsg } from '../../features/language/useMsg';
+import { useMsg } from '../../shared/language/useMsg';
 
 export function NotFound({ homeTo = '/', homeLabel }: { homeTo?: string; homeLabel?: string }) {
   const MSG = useMsg();

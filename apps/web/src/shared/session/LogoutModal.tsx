@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useMsg } from '../../features/language/useMsg';
+import { useMsg } from '../language/useMsg';
 import { useLogout } from './logout';
 
 interface LogoutAction {

@@ -1,5 +1,5 @@
 import { API, MSG, type MeResponse } from '@svp/shared';
-import { sharedTextsOf } from '../../features/language/useMsg';
+import { sharedTextsOf } from '../language/useMsg';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, serverAnswer } from '../../lib/api';
 import { setStoredUser } from '../../lib/storedUser';

@@ -1,6 +1,6 @@
 import { MSG } from '@svp/shared';
 import { ApiError } from '../../lib/api';
-import { localizeText } from '../../features/language/i18n';
+import { localizeText } from '../language/i18n';
 
 /**
  * SPEC-style texts for a failed second-factor code (the admin login's and the console's "Confirm it's you"):

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AccountSession } from '@svp/shared';
 import { formatDateTime } from '../../../lib/text';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 import { useEndSessions, useSessions } from '../api/account';
 import { actionErrorText } from './texts';
 import { SettingsQuery } from './SettingsQuery';

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { ACCOUNT_MSG, MSG } from '@svp/shared';
-import { localizeText } from '../../language/i18n';
-import { useSharedTexts } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useSharedTexts } from '../../../shared/language/useMsg';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';

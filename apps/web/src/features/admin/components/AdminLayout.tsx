@@ -11,9 +11,9 @@ import { LogoutIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/Logo';
 import { operatorScreensComponent, permissionForPath, useOperatorMe } from '../../../shared/admin-console';
 import { meErrorText, useMe } from '../../../shared/session/me';
-import { localizeText } from '../../language/i18n';
-import { LanguagePicker } from '../../language/LanguagePicker';
-import { useMsg, useSharedTexts } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { LanguagePicker } from '../../../shared/language/LanguagePicker';
+import { useMsg, useSharedTexts } from '../../../shared/language/useMsg';
 import { AdminLogoutModal } from './AdminLogoutModal';
 import { ReauthModal } from './ReauthModal';
 

@@ -9,8 +9,8 @@ import { errorMessage } from '../../../lib/errors';
 import { useAdjustBalance } from '../api/console';
 import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
-import { localizeText } from '../../language/i18n';
-import { useMsg } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useMsg } from '../../../shared/language/useMsg';
 
 const ACCOUNT_LABELS: Record<AdjustableAccount, MessageDescriptor> = {
   'usd.balance': msg`Balance (USD)`,

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { loadErrorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/text';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 import { useCan, useOperatorMe } from '../../../shared/admin-console';
 import { useOverview } from '../api/console';
 import { useQueueSummary } from '../api/home';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Button, Group, TextInput } from '@mantine/core';
 import { ADMIN_EMAIL_PATTERN, MSG } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 /** SPEC §5 admin lookup: the simple e-mail pattern, button disabled while invalid, "required" when empty. */
 export function adminEmailError(email: string): string | null {

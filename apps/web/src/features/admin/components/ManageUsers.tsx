@@ -15,7 +15,7 @@ import {
 } from '../api/console';
 import { FiguresAge } from '../../../components/ui/FiguresAge';
 import { RowEditButtons, RowUpdateFailedAlert } from './RowEditButtons';
-import { useMsg } from '../../language/useMsg';
+import { useMsg } from '../../../shared/language/useMsg';
 
 function UserRow({ row, onFailed }: { row: AdminUserRow; onFailed: () => void }) {
   const { t } = useLingui();

@@ -4,8 +4,8 @@ import { API, okResponseSchema } from '@svp/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiPost, setReauthHandler } from '../../../lib/api';
 import { totpErrorMessage } from '../../../shared/session/totp-error';
-import { localizeText } from '../../language/i18n';
-import { useMsg } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useMsg } from '../../../shared/language/useMsg';
 
 /**
  * "Confirm it's you": opened by the API client when the server asks for a fresh second factor before

@@ -7,7 +7,7 @@ import { useLookupUser, useUpdateContact } from '../api/console';
 import { EmailLookupForm } from './EmailLookupForm';
 import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
-import { useMsg } from '../../language/useMsg';
+import { useMsg } from '../../../shared/language/useMsg';
 
 interface Contact {
   id: string;

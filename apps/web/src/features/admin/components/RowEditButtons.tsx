@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Alert, Button, Group } from '@mantine/core';
-import { useMsg } from '../../language/useMsg';
+import { useMsg } from '../../../shared/language/useMsg';
 
 /** A row edited in place, last cell: "Update" opens the row's fields; "Save" or "Cancel" closes them. */
 export function RowEditButtons(props: {

@@ -15,8 +15,8 @@ import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert'
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { userFieldLabel, userFieldValue } from './user-profile-fields';
 import { useCan } from '../../../shared/admin-console';
-import { localizeText } from '../../language/i18n';
-import { useMsg } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useMsg } from '../../../shared/language/useMsg';
 
 /** SPEC §8 lookup texts: the server's "not found"/validation message, else "Error fetching user data." (localized) */
 export function lookupErrorText(error: unknown): string {

@@ -5,7 +5,7 @@ import { formatUsd } from '@svp/shared';
 import type { ReactNode } from 'react';
 import { HashText } from '../../../components/ui/HashText';
 import { formatDateTime } from '../../../lib/text';
-import { i18n } from '../../language/i18n';
+import { i18n } from '../../../shared/language/i18n';
 
 /** The user look-up's fields as a person reads them (the server's keys stay the editor's values). */
 export const USER_FIELD_LABELS: Record<string, MessageDescriptor> = {

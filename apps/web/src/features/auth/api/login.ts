@@ -3,7 +3,7 @@ import { API, MSG, type LoginRequest, type Role, type UserSnapshot } from '@svp/
 import { useCallback, useState } from 'react';
 import { ApiError, apiPost } from '../../../lib/api';
 import { setStoredUser } from '../../../lib/storedUser';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 export interface LoginVariant {
   role: Role;

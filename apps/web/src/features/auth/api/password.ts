@@ -1,7 +1,7 @@
 import { API, MSG, okResponseSchema } from '@svp/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiPost } from '../../../lib/api';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 export function requestOtp(email: string) {
   return apiPost(API.otpRequest, { email }, { schema: okResponseSchema, logoutOn401: false });

@@ -1,7 +1,7 @@
 import { API, MSG, okResponseSchema, type RegisterRequest, type RegistrationField } from '@svp/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiPost } from '../../../lib/api';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 export function register(body: RegisterRequest) {
   return apiPost(API.register, body, { schema: okResponseSchema, logoutOn401: false });

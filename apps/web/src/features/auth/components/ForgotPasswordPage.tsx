@@ -3,8 +3,8 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text, TextInput, Title } fro
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/ui/Logo';
-import { localizeText } from '../../language/i18n';
-import { useMsg } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useMsg } from '../../../shared/language/useMsg';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { ApiError } from '../../../lib/api';
 import { passwordErrorMessage, useRequestOtp, useResetPassword } from '../api/password';

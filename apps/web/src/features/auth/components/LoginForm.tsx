@@ -3,7 +3,7 @@ import { Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { LoginRequest } from '@svp/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useMsg } from '../../language/useMsg';
+import { useMsg } from '../../../shared/language/useMsg';
 import { Logo } from '../../../components/ui/Logo';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { loginErrorMessage, preloadLoginSchema, useLogin, type LoginVariant } from '../api/login';

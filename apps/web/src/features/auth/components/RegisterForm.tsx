@@ -4,8 +4,8 @@ import { validateRegistrationForm, type RegistrationField, type RegistrationForm
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/ui/Logo';
-import { legalPage, localizeText } from '../../language/i18n';
-import { useMsg } from '../../language/useMsg';
+import { legalPage, localizeText } from '../../../shared/language/i18n';
+import { useMsg } from '../../../shared/language/useMsg';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { registerFailure, useRegister } from '../api/register';
 import { TermsModal } from './TermsModal';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
-import { legalPage } from '../../language/i18n';
+import { legalPage } from '../../../shared/language/i18n';
 import KeyFacts from '../../../components/ui/KeyFacts';
 
 interface TermsModalProps {

@@ -4,7 +4,7 @@ import { TWO_FACTOR_MSG, type Role } from '@svp/shared';
 import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { Logo } from '../../../components/ui/Logo';
-import { useMsg, useSharedTexts } from '../../language/useMsg';
+import { useMsg, useSharedTexts } from '../../../shared/language/useMsg';
 import { loadErrorText } from '../../../lib/errors';
 import { useTotpSetup, useTotpVerify, type MfaStage } from '../api/admin-mfa';
 import { totpErrorMessage } from '../../../shared/session/totp-error';

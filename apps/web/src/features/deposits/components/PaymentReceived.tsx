@@ -3,7 +3,7 @@ import { Alert, Stack, Table, Text } from '@mantine/core';
 import { formatUsd, formatUsdt, type SharedTexts } from '@svp/shared';
 import type { Payment } from '../api/topup';
 import { ScrollTable } from '../../../components/ui/ScrollTable';
-import { useMsg } from '../../language/useMsg';
+import { useMsg } from '../../../shared/language/useMsg';
 
 /** What an under-, over- or unrequested payment means for the user (DESIGN D8: credited as received). */
 function flagNotes(MSG: SharedTexts['MSG']): Record<string, string> {

@@ -5,7 +5,7 @@ import { errorMessage, fieldError } from '../../../lib/errors';
 import { useTestPayment } from '../api/topup';
 import { validTopupAmount } from './TopupAmountForm';
 import { useAmountField } from '../../../lib/useAmountField';
-import { useMsg } from '../../language/useMsg';
+import { useMsg } from '../../../shared/language/useMsg';
 
 /** Shown only when the server says so (config.devTools): pays on the simulated chain, never real money. */
 export function TestPaymentBox({ requestId, amountToPay }: { requestId: string; amountToPay: string }) {

@@ -8,8 +8,8 @@ import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import KeyFacts from '../../../components/ui/KeyFacts';
 import { StickyAction } from '../../../components/ui/StickyAction';
 import { useAmountField } from '../../../lib/useAmountField';
-import { localizeText } from '../../language/i18n';
-import { useMsg } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useMsg } from '../../../shared/language/useMsg';
 
 /** SPEC §5: a number greater than 0 (DESIGN D2: at most 2 decimals, never parsed as a float). */
 export function validTopupAmount(text: string): bigint | null {

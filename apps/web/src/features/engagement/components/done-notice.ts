@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 /**
  * The success of a coin or bot action: the server's sentence (in the reader's language) as a green notice, then

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { balanceText, signedAmountText, type LedgerChange } from '@svp/shared';
 import classes from './Ledger.module.css';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 /** A line's signed amounts (credits green, debits in the text colour), each with its account's balance after. */
 export function LedgerAmounts({ changes }: { changes: LedgerChange[] }) {

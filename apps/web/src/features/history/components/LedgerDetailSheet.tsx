@@ -8,7 +8,7 @@ import { loadErrorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/text';
 import { useLedgerEntry, type LedgerScope } from '../api/history';
 import classes from './Ledger.module.css';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 /** A transaction's details, as a sheet over the list (the whole screen on a phone): what it did to each balance, and what it refers to. */
 export function LedgerDetailSheet({

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { LEDGER_ASSETS, LEDGER_ASSET_LABELS, LEDGER_KIND_GROUPS, LEDGER_KIND_GROUP_KEYS } from '@svp/shared';
 import { NO_LEDGER_FILTERS, type LedgerFilterValues } from '../api/history';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 // Built at render time: the labels are packages/shared's English, shown in the reader's language.
 const kindOptions = () =>

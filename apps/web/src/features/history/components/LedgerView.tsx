@@ -11,7 +11,7 @@ import { LedgerAmounts } from './LedgerAmounts';
 import { LedgerDetailSheet } from './LedgerDetailSheet';
 import { LedgerFilters } from './LedgerFilters';
 import classes from './Ledger.module.css';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 /**
  * The ledger view (SPEC §2's one-column table of lines, as a bank app's statement): each line says what happened

@@ -3,8 +3,8 @@ import { Card, Checkbox, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG, NOTIFICATION_CATEGORIES, NOTIFICATION_CATEGORY_LABELS, type NotificationCategory } from '@svp/shared';
 import { errorMessage, loadErrorText } from '../../../lib/errors';
-import { localizeText } from '../../language/i18n';
-import { useSharedTexts } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useSharedTexts } from '../../../shared/language/useMsg';
 import { useEmailPreferences, useSaveEmailPreferences } from '../api/notifications';
 
 // errorMessage puts the English fallbacks in the reader's language.

@@ -15,7 +15,7 @@ import type { NotificationView } from '@svp/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { loadErrorText } from '../../../lib/errors';
-import { currentLanguage, localizeText } from '../../language/i18n';
+import { currentLanguage, localizeText } from '../../../shared/language/i18n';
 import { useMarkRead, useNotifications } from '../api/notifications';
 import { useAfterFirstScreen } from '../live/after-first-screen';
 import { useLiveStream } from '../live/stream';

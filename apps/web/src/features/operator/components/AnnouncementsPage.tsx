@@ -6,7 +6,7 @@ import { ANNOUNCEMENT_AUDIENCES, type AnnouncementAudience, type AnnouncementDra
 import { useState } from 'react';
 import { useAnnouncements, useCan, usePreviewAnnouncement, useSendAnnouncement } from '../api/operator';
 import { ConsolePage } from '../../../components/ui/ConsolePage';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 // packages/shared's ANNOUNCEMENT_AUDIENCE_LABELS, word for word, translatable (not among its translated texts).
 const AUDIENCE_LABELS: Record<AnnouncementAudience, MessageDescriptor> = {

@@ -4,7 +4,7 @@ import { API_PREFIX, OPERATOR_API } from '@svp/shared';
 import { useState } from 'react';
 import { useReconciliation } from '../api/operator';
 import { ConsolePage } from '../../../components/ui/ConsolePage';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const firstOfMonth = () => `${today().slice(0, 8)}01`;

@@ -1,7 +1,7 @@
 import { API_PREFIX, OPERATOR_API } from '@svp/shared';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { currentLanguage, localizeText, subscribeLanguage } from '../../language/i18n';
+import { currentLanguage, localizeText, subscribeLanguage } from '../../../shared/language/i18n';
 
 const POLL_MS = 30_000;
 

@@ -6,8 +6,8 @@ import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { FullPageLoader } from '../../../components/ui/FullPageLoader';
 import { useMaintenance, useSetMaintenance } from '../api/operator';
 import { ConsolePage } from '../../../components/ui/ConsolePage';
-import { localizeText } from '../../language/i18n';
-import { useSharedTexts } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useSharedTexts } from '../../../shared/language/useMsg';
 
 /** Maintenance mode: read-only platform with a message; users' writes wait with Retry-After. */
 export function MaintenancePage() {

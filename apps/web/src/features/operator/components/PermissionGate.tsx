@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { FullPageLoader } from '../../../components/ui/FullPageLoader';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { useOperatorMe } from '../api/operator';
-import { localizeText } from '../../language/i18n';
-import { useSharedTexts } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useSharedTexts } from '../../../shared/language/useMsg';
 
 /** Shows `children` only to an admin holding `permission`; says which one is missing otherwise. */
 export function PermissionGate({ permission, children }: { permission: Permission | null; children: ReactNode }) {

@@ -7,7 +7,7 @@ import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { FullPageLoader } from '../../../components/ui/FullPageLoader';
 import { useAdmins, useCan, useChangeRole } from '../api/operator';
 import { ConsolePage } from '../../../components/ui/ConsolePage';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 // packages/shared's ADMIN_ROLE_LABELS, word for word, translatable (they are not among its translated texts).
 const ROLE_LABELS: Record<AdminRole, MessageDescriptor> = {

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@svp/shared';
 import { formatDate } from '../../../lib/text';
 import type { Investment } from '../api/plans';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 export interface InvestResult {
   message: string;

@@ -12,7 +12,7 @@ import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import KeyFacts from '../../../components/ui/KeyFacts';
 import { useAmountField } from '../../../lib/useAmountField';
 import { SmallFigure } from '../../../components/ui/SmallFigure';
-import { useMsg } from '../../language/useMsg';
+import { useMsg } from '../../../shared/language/useMsg';
 
 interface PickPlanModalProps {
   plan: Plan | null;

@@ -13,7 +13,7 @@ import { PickPlanModal } from './PickPlanModal';
 import { PlanCard } from './PlanCard';
 import { PlanDetailsModal } from './PlanDetailsModal';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 /** SPEC §9: the investment toast hides after 8 seconds. */
 export const TOAST_MS = 8_000;

@@ -1,7 +1,7 @@
 import { amountPrecisionError, expectedWithdrawal, fromDecimalString, MSG, parseAmount } from '@svp/shared';
 import type { Plan } from '../api/plans';
-import { localizeText } from '../../language/i18n';
-import { sharedTextsOf } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { sharedTextsOf } from '../../../shared/language/useMsg';
 
 export interface Preview {
   expectedWithdrawal: bigint;

@@ -3,7 +3,7 @@ import { Card, Stack } from '@mantine/core';
 import { useReferral } from '../api/referrals';
 import { ReferralSection } from './ReferralSection';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 /** /dashboard/referral: the configured rule (from /referral) and the user's code. */
 export default function ReferralPage() {

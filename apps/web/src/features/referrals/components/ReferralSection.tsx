@@ -6,8 +6,8 @@ import { CopyButton } from '../../../components/ui/CopyButton';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useReferral, useSaveReferral } from '../api/referrals';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
-import { localizeText } from '../../language/i18n';
-import { useMsg } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useMsg } from '../../../shared/language/useMsg';
 
 /** SPEC §5: trimmed, and anything but letters, digits and underscore removed. */
 export const cleanReferralCode = (text: string) => text.trim().replace(/[^A-Za-z0-9_]/g, '');

@@ -24,7 +24,7 @@ function Row({ entry, me = false }: { entry: LeaderboardEntry; me?: boolean }) {
   return (
     <Table.Tr data-testid={me ? 'leaderboard-me' : 'leaderboard-row'} fw={me ? 700 : undefined}>
       {/* A no-break space: on a phone the cell wraps to "Your rank" over "#3", not word by word. */}
-      <Table.Td>{me ? t`Your rank #${rank}` : `#${rank}`}</Table.Td>
+      <Table.Td>{me ? t`Your rank #${rank}` : `#${rank}`}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           <Avatar color={avatar.color} variant="filled" radius="xl" size="sm" aria-hidden="true">

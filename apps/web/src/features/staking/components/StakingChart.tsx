@@ -1,6 +1,6 @@
 import { AreaSeries, type AutoscaleInfo, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect } from 'react';
-import { currentLanguage } from '../../language/i18n';
+import { currentLanguage } from '../../../shared/language/i18n';
 import { useThemedChart } from '../../../lib/useThemedChart';
 
 export interface ChartPoint {

@@ -5,7 +5,7 @@ import { amountPrecisionError, API, formatSvp, formatUsd, MSG, parseAmount, toke
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useStakingAction, type StakingAction, type StakingSummary } from '../api/staking';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 /** What a form reports to the page: the server's message (in the reader's language), and whether it was a success. */
 export type OnResult = (message: string, ok: boolean) => void;

@@ -7,7 +7,7 @@ import { TicketForm } from './TicketForm';
 import { ReplyForm, TicketList, TicketThread, useReplyDraft } from './TicketThread';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { formatDateTime } from '../../../lib/text';
-import { useMsg } from '../../language/useMsg';
+import { useMsg } from '../../../shared/language/useMsg';
 
 function ReplyBox({ id }: { id: string }) {
   const { t } = useLingui();

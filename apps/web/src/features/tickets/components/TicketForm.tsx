@@ -7,8 +7,8 @@ import { ApiError } from '../../../lib/api';
 import { useCreateTicket } from '../api/tickets';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
-import { localizeText } from '../../language/i18n';
-import { useMsg } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useMsg } from '../../../shared/language/useMsg';
 
 /** The spec's text for a refused ticket: the limit (429) and validation come from the server, else "failed". */
 function ticketError(error: unknown): string {

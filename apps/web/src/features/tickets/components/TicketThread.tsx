@@ -7,7 +7,7 @@ import { TicketStatusBadge } from './TicketStatusBadge';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import { QueryList } from '../../../components/ui/QueryList';
 import { formatDateTime } from '../../../lib/text';
-import { useMsg } from '../../language/useMsg';
+import { useMsg } from '../../../shared/language/useMsg';
 
 // The parts of a ticket screen the user's Messages page and the admin's Admin Tickets share.
 

@@ -5,8 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../lib/errors';
 import { useAcknowledgeUnmatched, type TreasuryReport } from '../api/treasury';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
-import { localizeText } from '../../language/i18n';
-import { useMsg } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useMsg } from '../../../shared/language/useMsg';
 
 type Unmatched = TreasuryReport['unmatched'][number];
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert } from '@mantine/core';
 import { formatUsdFigure } from '@svp/shared';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 /**
  * On-chain total minus owed total, with the server's sentence for it: green when the chain covers what the

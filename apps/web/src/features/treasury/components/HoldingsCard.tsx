@@ -6,7 +6,7 @@ import { HashText } from '../../../components/ui/HashText';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { explorerAddressUrl } from '../../../lib/explorer';
 import { formatDateTime } from '../../../lib/text';
-import { useMsg } from '../../language/useMsg';
+import { useMsg } from '../../../shared/language/useMsg';
 import type { TreasuryReport } from '../api/treasury';
 import { FigureRow, Figures } from '../../../components/ui/Figures';
 

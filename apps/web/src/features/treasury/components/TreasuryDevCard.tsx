@@ -5,7 +5,7 @@ import { MSG } from '@svp/shared';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { errorMessage } from '../../../lib/errors';
 import { useTreasuryCommand, type TreasuryRunStatus } from '../api/treasury';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 import { COMMAND_LABELS, TreasuryRunTable } from './TreasuryRunTable';
 
 /** Where a run is while it has not ended: waiting for the treasury lock, or under way. */

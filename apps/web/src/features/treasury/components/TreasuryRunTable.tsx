@@ -7,7 +7,7 @@ import { DataTable } from '../../../components/ui/DataTable';
 import { explorerTxUrl } from '../../../lib/explorer';
 import type { TreasuryRun } from '../api/treasury';
 import { formatBnb, formatUsdt } from '@svp/shared';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 const KIND_LABELS: Record<TreasuryRun['actions'][number]['kind'], MessageDescriptor> = {
   gas: msg`Gas top-up`,

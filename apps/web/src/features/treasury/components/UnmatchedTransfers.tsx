@@ -8,8 +8,8 @@ import { SectionCard } from '../../../components/ui/SectionCard';
 import { explorerAddressUrl, explorerTxUrl } from '../../../lib/explorer';
 import { formatDateTime } from '../../../lib/text';
 import type { TreasuryReport } from '../api/treasury';
-import { localizeText } from '../../language/i18n';
-import { useMsg } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useMsg } from '../../../shared/language/useMsg';
 import { AcknowledgeModal } from './AcknowledgeModal';
 
 type Unmatched = TreasuryReport['unmatched'][number];

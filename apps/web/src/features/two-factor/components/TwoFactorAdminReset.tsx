@@ -4,8 +4,8 @@ import { MSG, TWO_FACTOR_MSG } from '@svp/shared';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/ui/SectionCard';
 import { errorMessage } from '../../../lib/errors';
-import { localizeText } from '../../language/i18n';
-import { useSharedTexts } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useSharedTexts } from '../../../shared/language/useMsg';
 import { useResetUserTwoFactor, useUserTwoFactor } from '../api/two-factor';
 import { OutcomeAlert, type Outcome } from '../../../components/ui/OutcomeAlert';
 

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { fieldError, loadErrorText } from '../../../lib/errors';
-import { useMsg, useSharedTexts } from '../../language/useMsg';
+import { useMsg, useSharedTexts } from '../../../shared/language/useMsg';
 import { totpErrorMessage } from '../../../shared/session/totp-error';
 import { RecoveryCodes, TotpEnrolKey } from '../../../shared/session/TotpParts';
 import {

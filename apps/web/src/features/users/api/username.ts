@@ -1,7 +1,7 @@
 import { API, MSG } from '@svp/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPost } from '../../../lib/api';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 import { lazySchema } from '../../../lib/lazy-schema';
 import { meQueryKey } from '../../../shared/query-keys';
 

@@ -3,8 +3,8 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { usernameErrorText, useUpdateUsername } from '../api/username';
-import { localizeText } from '../../language/i18n';
-import { useMsg } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useMsg } from '../../../shared/language/useMsg';
 import { ErrorAlert } from '../../../components/ui/ErrorAlert';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { formatUsd } from '@svp/shared';
 import { useMoveToBalance, type WithdrawalQuote } from '../api/withdrawals';
 import { ConfirmActions, MoneyLine } from './WithdrawForm';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 interface MoveToBalanceModalProps {
   opened: boolean;

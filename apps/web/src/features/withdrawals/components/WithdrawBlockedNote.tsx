@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useMeAnswer } from '../../../shared/session/me';
 import { withdrawalQuoteQueryOptions } from '../api/quote';
-import { useSharedTexts } from '../../language/useMsg';
+import { useSharedTexts } from '../../../shared/language/useMsg';
 
 const emailVerifiedOf = (me: MeResponse) => me.emailVerified;
 

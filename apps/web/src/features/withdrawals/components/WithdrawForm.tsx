@@ -4,7 +4,7 @@ import { formatUsd, MSG } from '@svp/shared';
 import { errorMessage } from '../../../lib/errors';
 import { useRequestWithdrawal, type WithdrawalQuote, type WithdrawalResult } from '../api/withdrawals';
 import { StickyAction } from '../../../components/ui/StickyAction';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 export function MoneyLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (

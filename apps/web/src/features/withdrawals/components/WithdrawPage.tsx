@@ -14,8 +14,8 @@ import { WithdrawalList } from './WithdrawalList';
 import { WithdrawForm } from './WithdrawForm';
 import { WithdrawSuccessModal } from './WithdrawSuccessModal';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { localizeText } from '../../language/i18n';
-import { useMsg } from '../../language/useMsg';
+import { localizeText } from '../../../shared/language/i18n';
+import { useMsg } from '../../../shared/language/useMsg';
 
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (

@@ -4,7 +4,7 @@ import { withdrawalPayoutText } from '@svp/shared';
 import { formatDateTime } from '../../../lib/text';
 import type { WithdrawalResult } from '../api/withdrawals';
 import { MoneyLine } from './WithdrawForm';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 /** SPEC §4: after success a modal appears; OK reloads the page's data. */
 export function WithdrawSuccessModal({ result, onOk }: { result: WithdrawalResult | null; onOk: () => void }) {

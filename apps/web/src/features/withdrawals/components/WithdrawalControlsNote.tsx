@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Text } from '@mantine/core';
 import { formatUsd } from '@svp/shared';
 import type { WithdrawalQuote } from '../api/withdrawals';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 /**
  * The withdrawal controls on the Withdraw page (ADR 0044): a hold after an account change with its end, why a break

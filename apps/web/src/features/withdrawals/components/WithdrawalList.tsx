@@ -10,7 +10,7 @@ import { explorerTxUrl } from '../../../lib/explorer';
 import { usePublicConfig } from '../../../shared/public-config';
 import { useWithdrawals, type Withdrawal } from '../api/withdrawals';
 import { withdrawalColumns, WithdrawalTable, type WithdrawalColumn } from './WithdrawalTable';
-import { localizeText } from '../../language/i18n';
+import { localizeText } from '../../../shared/language/i18n';
 
 export const STATUS_COLORS: Record<Withdrawal['status'], string> = {
   pending: 'yellow',

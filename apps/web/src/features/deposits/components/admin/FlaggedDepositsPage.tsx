@@ -7,7 +7,7 @@ import { QueryList } from '../../../../components/ui/QueryList';
 import { useFlaggedDeposits, type FlaggedDeposit } from '../../api/flagged-deposits';
 import { ConsolePage } from '../../../../components/ui/ConsolePage';
 import { formatDateTime } from '../../../../lib/text';
-import { localizeText } from '../../../language/i18n';
+import { localizeText } from '../../../../shared/language/i18n';
 import type { MessageDescriptor } from '@lingui/core';
 
 const FLAG_LABELS: Record<FlaggedDeposit['flag'], { label: MessageDescriptor; color: string }> = {

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../../lib/errors';
 import { useActivateBot } from '../../api/bot';
 import classes from './BotBox.module.css';
 import { showDone } from '../done-notice';
-import { useMsg } from '../../../language/useMsg';
+import { useMsg } from '../../../../shared/language/useMsg';
 
 // Loaded with the dialog, not with the home page (the dashboard's budget).
 const KeyFacts = lazy(() => import('../../../../components/ui/KeyFacts'));

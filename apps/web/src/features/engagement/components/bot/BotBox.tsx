@@ -12,8 +12,8 @@ import { ScrollTable } from '../../../../components/ui/ScrollTable';
 import { useBotSimulation } from './useBotSimulation';
 import { useNearViewport } from './useNearViewport';
 import { useOnScreen } from './useOnScreen';
-import { localizeText } from '../../../language/i18n';
-import { useMsg } from '../../../language/useMsg';
+import { localizeText } from '../../../../shared/language/i18n';
+import { useMsg } from '../../../../shared/language/useMsg';
 
 // lightweight-charts stays out of the dashboard entry (DESIGN §7 budget), and loads only when the
 // chart is near the screen.

@@ -7,8 +7,8 @@ import { errorMessage } from '../../../../lib/errors';
 import { useSaveTaps, useTaps } from '../../api/taps';
 import classes from './DailyTaskPage.module.css';
 import { formatCount } from '../../../../lib/text';
-import { localizeText } from '../../../language/i18n';
-import { useMsg } from '../../../language/useMsg';
+import { localizeText } from '../../../../shared/language/i18n';
+import { useMsg } from '../../../../shared/language/useMsg';
 
 /** SPEC §9 tap value: 0.25 coin. The counter is kept as a tap count, so no float ever adds up. */
 export const counterText = (taps: number) => {

@@ -8,7 +8,7 @@ import { useClaimDaily, useRewards } from '../../api/rewards';
 import { WelcomeModal } from './WelcomeModal';
 import { showDone } from '../done-notice';
 import { SmallFigure } from '../../../../components/ui/SmallFigure';
-import { useMsg } from '../../../language/useMsg';
+import { useMsg } from '../../../../shared/language/useMsg';
 
 // SPEC §4: the welcome modal opens by itself once per page load while the reward is unclaimed.
 let autoOpened = false;

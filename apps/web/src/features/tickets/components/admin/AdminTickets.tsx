@@ -5,7 +5,7 @@ import { OPERATOR_MSG } from '@svp/shared';
 import { useState } from 'react';
 import { loadErrorText } from '../../../../lib/errors';
 import { formatDateTime } from '../../../../lib/text';
-import { useMsg, useSharedTexts } from '../../../language/useMsg';
+import { useMsg, useSharedTexts } from '../../../../shared/language/useMsg';
 import { useCan } from '../../../../shared/admin-console';
 import { useAdminThread, useAdminTickets, useTicketAction } from '../../api/admin-tickets';
 import { ReplyForm, TicketList, TicketThread, useReplyDraft } from '../TicketThread';

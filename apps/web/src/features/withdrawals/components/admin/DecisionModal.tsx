@@ -5,8 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldError } from '../../../../lib/errors';
 import { useDecideWithdrawal, type QueuedWithdrawal } from '../../api/admin-withdrawals';
 import { ErrorAlert } from '../../../../components/ui/ErrorAlert';
-import { localizeText } from '../../../language/i18n';
-import { useMsg } from '../../../language/useMsg';
+import { localizeText } from '../../../../shared/language/i18n';
+import { useMsg } from '../../../../shared/language/useMsg';
 
 export type DecisionAction = 'pay' | 'reject';
 

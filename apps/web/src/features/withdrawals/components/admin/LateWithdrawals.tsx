@@ -6,7 +6,7 @@ import { withdrawalPayoutText, WITHDRAWAL_CONTROLS_MSG } from '@svp/shared';
 import { QueryList } from '../../../../components/ui/QueryList';
 import { SectionCard } from '../../../../components/ui/SectionCard';
 import { useLateWithdrawals } from '../../api/withdrawal-controls';
-import { localizeText } from '../../../language/i18n';
+import { localizeText } from '../../../../shared/language/i18n';
 
 // The status as the queue's API names it (English readers see these very words).
 const STATUS_WORDS: Record<string, MessageDescriptor> = {

@@ -6,8 +6,8 @@ import { HashText } from '../../../../components/ui/HashText';
 import { errorMessage } from '../../../../lib/errors';
 import { useApproveWithdrawal, type QueuedWithdrawal } from '../../api/admin-withdrawals';
 import type { DecisionAction } from './DecisionModal';
-import { localizeText } from '../../../language/i18n';
-import { useMsg } from '../../../language/useMsg';
+import { localizeText } from '../../../../shared/language/i18n';
+import { useMsg } from '../../../../shared/language/useMsg';
 
 /** Where a queued withdrawal stands: waiting for approval, or approved and (perhaps) already sent on chain. */
 export function QueueStatus({ withdrawal: w }: { withdrawal: QueuedWithdrawal }) {
