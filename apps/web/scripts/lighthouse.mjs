@@ -1,8 +1,10 @@
 // Lighthouse on the built app: the login page and the dashboard of a freshly registered user.
 //   npm run lighthouse                      (mobile preset: Lighthouse's default, throttled 4G + 4× CPU)
 //   npm run lighthouse -- --preset=desktop  (desktop preset)
-// Prints performance, accessibility and best-practices for each page and exits 1 if performance is
-// below 90 on either (DESIGN §7). Uses the built app in apps/web/dist (runs `npm run build -w @svp/web`
+//   npm run lighthouse -- --runs=1          (one run per page instead of five)
+// Runs each page five times and prints performance, accessibility and best-practices, each run's performance and
+// their median; exits 1 if a page's median performance is below its budget (DESIGN §7): mobile login 95 and
+// dashboard 90, desktop 98 for both. Uses the built app in apps/web/dist (runs `npm run build -w @svp/web`
 // only when dist is missing), starts its own server on a free port (LIGHTHOUSE_PORT to choose one) with
 // a fresh PGlite directory, and Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
 // LIGHTHOUSE_REPORTS=<dir> also writes each page's full HTML report (and its JSON) there; LIGHTHOUSE_URL=<origin>
@@ -32,7 +34,10 @@ const CHROME_FLAGS = [
 ];
 const preset = process.argv.find((arg) => arg.startsWith('--preset='))?.slice('--preset='.length) ?? 'mobile';
 if (preset !== 'mobile' && preset !== 'desktop') throw new Error(`--preset must be mobile or desktop, not ${preset}`);
-const BUDGET = 90; // DESIGN §7: Lighthouse performance ≥ 90
+// DESIGN §7: the median of five runs' performance, per preset and page.
+const BUDGETS = { mobile: { login: 95, dashboard: 90 }, desktop: { login: 98, dashboard: 98 } }[preset];
+const RUNS = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 5);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a whole number of at least 1');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const USER = { email: `lighthouse.${Date.now()}@example.com`, password: 'Lighthouse-Pass-1' };
 
@@ -175,22 +180,34 @@ try {
     { name: 'dashboard', path: '/dashboard', signedIn: true },
   ];
   for (const target of pages) {
-    let cookie;
-    if (target.signedIn) {
-      cookie = await signIn(context, base);
-      await clearCache(context);
+    const runs = [];
+    for (let run = 1; run <= RUNS; run += 1) {
+      let cookie;
+      if (target.signedIn) {
+        cookie = await signIn(context, base);
+        await clearCache(context);
+      }
+      const { lhr, report } = await audit(`${base}${target.path}`, debuggingPort, { cookie });
+      runs.push({ lhr, report });
+      const scores = CATEGORIES.map((id) => `${id} ${score(lhr, id)}`).join(', ');
+      console.log(`${target.name.padEnd(10)} ${target.path.padEnd(11)} run ${run}: ${scores}`);
     }
-    const { lhr, report } = await audit(`${base}${target.path}`, debuggingPort, { cookie });
-    const scores = CATEGORIES.map((id) => `${id} ${score(lhr, id)}`).join(', ');
-    console.log(`${target.name.padEnd(10)} ${target.path.padEnd(11)} ${scores}`);
-    if (score(lhr, 'performance') < BUDGET) {
+    // The median run by performance: what the budget is held to, explained and written out.
+    runs.sort((a, b) => score(a.lhr, 'performance') - score(b.lhr, 'performance'));
+    const median = runs[Math.floor((runs.length - 1) / 2)];
+    const budget = BUDGETS[target.name];
+    const all = runs.map((r) => score(r.lhr, 'performance')).join(', ');
+    console.log(
+      `${target.name.padEnd(10)} median performance ${score(median.lhr, 'performance')} (runs: ${all}), budget ${budget}`,
+    );
+    if (score(median.lhr, 'performance') < budget) {
       failed = true;
-      console.log(`  performance below ${BUDGET} (DESIGN §7):`);
-      explain(lhr);
+      console.log(`  median performance below ${budget} (DESIGN §7):`);
+      explain(median.lhr);
     }
     if (reports) {
-      writeFileSync(join(reports, `${target.name}-${preset}.html`), report);
-      writeFileSync(join(reports, `${target.name}-${preset}.json`), JSON.stringify(lhr));
+      writeFileSync(join(reports, `${target.name}-${preset}.html`), median.report);
+      writeFileSync(join(reports, `${target.name}-${preset}.json`), JSON.stringify(median.lhr));
     }
   }
 } finally {
@@ -205,6 +222,6 @@ try {
   rmSync(profileDir, { recursive: true, force: true });
 }
 if (failed) {
-  console.error(`Lighthouse performance below ${BUDGET} (DESIGN §7)`);
+  console.error('Lighthouse: a median performance is below its budget (DESIGN §7)');
   process.exit(1);
 }
