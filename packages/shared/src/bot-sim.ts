@@ -1,3 +1,13 @@
+/** The simulation's display texts (DESIGN D19: in SHARED_TEXTS, so the web shows them in the reader's language). */
+export const BOT_SIM_MSG = {
+  statusLines: [
+    'Scanning simulated order books…',
+    'Evaluating simulated momentum…',
+    'Rebalancing the simulated position…',
+    'Waiting for the next simulated candle…',
+  ],
+} as const;
+
 /**
  * The trading bot's market SIMULATION (DESIGN D9): deterministic for a seed, labelled on screen as
  * "Simulated market — not live trading". Prices here are display numbers, never money.
@@ -16,12 +26,8 @@ export const BOT_SIM = {
   startPrices: { BTCUSD: 64_250, ETHUSD: 3_180, XRPUSD: 0.52, LTCUSD: 84.3, DOGEUSD: 0.1234 },
   /** Largest move of one candle, as a share of the price (±0.2 %). */
   maxStep: 0.002,
-  statusLines: [
-    'Scanning simulated order books…',
-    'Evaluating simulated momentum…',
-    'Rebalancing the simulated position…',
-    'Waiting for the next simulated candle…',
-  ],
+  /** The status box's lines, one every 4 s (translated: SHARED_TEXTS.BOT_SIM_MSG). */
+  statusLines: BOT_SIM_MSG.statusLines,
 } as const;
 
 export type BotToken = (typeof BOT_SIM.tokens)[number];

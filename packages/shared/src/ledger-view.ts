@@ -111,7 +111,11 @@ export const LEDGER_ACCOUNT_LABELS = {
 export const ledgerAccountLabel = (code: string) => LEDGER_ACCOUNT_LABELS[code as UserAccountCode] ?? code;
 
 export const LEDGER_ASSETS = ['USD', 'SVP', 'COIN'] as const satisfies readonly Asset[];
-export const LEDGER_ASSET_LABELS = { USD: 'US dollars', SVP: 'SVP tokens', COIN: 'Coins' } as const satisfies Record<Asset, string>;
+export const LEDGER_ASSET_LABELS = {
+  USD: 'US dollars',
+  SVP: 'SVP tokens',
+  COIN: 'Coins',
+} as const satisfies Record<Asset, string>;
 
 /** An amount in its asset's units, without sign: "$1,234.50", "200,000 SVP", "25.00 coins". */
 export function assetAmountText(minor: bigint, asset: Asset): string {

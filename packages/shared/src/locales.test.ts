@@ -4,6 +4,7 @@ import { TEXTS as TEXTS_es } from './locales/es.js';
 import { TEXTS as TEXTS_ru } from './locales/ru.js';
 import { MSG } from './messages.js';
 import { SHARED_TEXTS, textKeyOf, translateText, type SharedTexts } from './translation.js';
+import { HOLD_CHANGES, REVIEW_REASONS } from './withdrawal-controls.js';
 
 /**
  * The missing-key tests (DESIGN D19): every translation holds every text of SHARED_TEXTS, no more, each really
@@ -46,12 +47,32 @@ const SPECIAL_CALLS: Record<string, unknown[][]> = {
     ['The rule.', '$5'],
     ['The rule.', '$0'],
   ],
+  // Withdrawal controls: amounts in micro-dollars, moments as Date or ISO text, the hold's change, review reasons.
+  'WITHDRAWAL_CONTROLS_MSG.dailyCap': [[250_000_000n, 1_000_000_000n, 900_000_000n]],
+  'WITHDRAWAL_CONTROLS_MSG.monthlyCap': [[250_000_000n, 5_000_000_000n, 4_900_000_000n]],
+  'WITHDRAWAL_CONTROLS_MSG.hold': HOLD_CHANGES.map((change, i) => [new Date(Date.UTC(2026, i * 3, 4, 9)), change]),
+  'WITHDRAWAL_CONTROLS_MSG.holdShort': HOLD_CHANGES.map((change) => [change]),
+  'WITHDRAWAL_CONTROLS_MSG.underReview': [
+    ['2026-03-04T09:00:00Z', ['large']],
+    ['2026-12-31T23:59:00Z', ['large', 'new-wallet']],
+    ['2026-03-04T09:00:00Z', []],
+  ],
+  'WITHDRAWAL_CONTROLS_MSG.requestedForReview': [['2026-03-04T09:00:00Z'], [new Date(Date.UTC(2026, 8, 1))]],
+  'WITHDRAWAL_CONTROLS_MSG.reviewReason': REVIEW_REASONS.map((reason) => [reason]),
 };
 
 /** Distinctive arguments: each must come out of the translation wherever it comes out of English. */
 const sentinel = (i: number) => `ZQ${i}X`;
 const SENTINEL_CALLS: Record<string, unknown[]> = {
   'MSG.staking.converted': [sentinel(0), true],
+  // No marker can pass through an amount or a moment: 'keeps the amounts and moments of withdrawal controls' below.
+  'WITHDRAWAL_CONTROLS_MSG.dailyCap': [1_000_000n, 2_000_000n, 3_000_000n],
+  'WITHDRAWAL_CONTROLS_MSG.monthlyCap': [1_000_000n, 2_000_000n, 3_000_000n],
+  'WITHDRAWAL_CONTROLS_MSG.hold': ['2026-03-04T09:00:00Z', 'wallet'],
+  'WITHDRAWAL_CONTROLS_MSG.holdShort': ['email'],
+  'WITHDRAWAL_CONTROLS_MSG.underReview': ['2026-03-04T09:00:00Z', ['large', 'new-wallet']],
+  'WITHDRAWAL_CONTROLS_MSG.requestedForReview': ['2026-03-04T09:00:00Z'],
+  'WITHDRAWAL_CONTROLS_MSG.reviewReason': ['new-wallet'],
 };
 
 type Fn = (...args: unknown[]) => string;
@@ -138,7 +159,7 @@ describe.each(TRANSLATED)('translation %s', (language) => {
     const failures: string[] = [];
     for (const { key, en, tr } of functions) {
       for (const args of callsOf(key, en.length)) {
-        const label = `${key}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
+        const label = `${key}(${args.map((a) => (typeof a === 'bigint' ? `${a}n` : JSON.stringify(a))).join(', ')})`;
         let text: unknown;
         try {
           text = tr(...args);
@@ -179,6 +200,56 @@ describe.each(TRANSLATED)('translation %s', (language) => {
       if (missing.length) failures.push(`${key}: ${missing.join(', ')} missing from "${tr}"`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe.each(TRANSLATED)('withdrawal controls in %s', (language) => {
+  const texts = TRANSLATIONS[language].WITHDRAWAL_CONTROLS_MSG;
+  const en = SHARED_TEXTS.WITHDRAWAL_CONTROLS_MSG;
+
+  it('keeps the amounts of a cap', () => {
+    for (const cap of ['dailyCap', 'monthlyCap'] as const) {
+      const text = texts[cap](12_345_670_000n, 1_000_000_000_000n, 987_650_000n);
+      for (const amount of ['$12,345.67', '$1,000,000.00', '$987.65']) expect(text).toContain(amount);
+      expect(text).toContain(cap === 'dailyCap' ? '24' : '30');
+      expect(en[cap](12_345_670_000n, 1_000_000_000_000n, 987_650_000n)).toContain('$12,345.67');
+    }
+  });
+
+  it("keeps a moment's day, year, time and UTC, with a month of its own language", () => {
+    const text = texts.hold('2026-03-04T09:05:00Z', 'wallet');
+    expect(text).toContain('4 ');
+    expect(text).toContain('2026, 09:05 UTC');
+    expect(text).not.toContain('Mar');
+    expect(texts.requestedForReview(new Date(Date.UTC(2026, 11, 31, 23, 59)))).toContain('31 ');
+    expect(texts.underReview('2026-03-04T09:05:00Z', ['large'])).toContain('2026, 09:05 UTC');
+  });
+
+  it('says each change and reason as its own text says it', () => {
+    for (const change of HOLD_CHANGES) {
+      expect(texts.holdShort(change)).toBe(texts.holdChanges[change]);
+      expect(texts.hold('2026-03-04T09:05:00Z', change)).toContain(texts.holdChanges[change]);
+    }
+    for (const reason of REVIEW_REASONS) {
+      expect(texts.reviewReason(reason)).toBe(texts.reviewReasons[reason]);
+      expect(texts.underReview('2026-03-04T09:05:00Z', [reason])).toContain(texts.reviewReasons[reason]);
+    }
+  });
+});
+
+describe('the withdrawal controls and the bot status as the web finds them', () => {
+  it('a review reason and a change, the English words of reviewReason and holdShort', () => {
+    const reason = SHARED_TEXTS.WITHDRAWAL_CONTROLS_MSG.reviewReason('large');
+    expect(textKeyOf(reason)).toEqual({ key: 'WITHDRAWAL_CONTROLS_MSG.reviewReasons.large', params: [] });
+    expect(translateText(TEXTS_es, reason)).toBe('un retiro grande');
+    const change = SHARED_TEXTS.WITHDRAWAL_CONTROLS_MSG.holdShort('two-factor-off');
+    expect(translateText(TEXTS_ru, change)).toBe('была отключена двухфакторная аутентификация');
+  });
+
+  it("a line of the bot's status box", () => {
+    const line = SHARED_TEXTS.BOT_SIM_MSG.statusLines[2];
+    expect(textKeyOf(line)).toEqual({ key: 'BOT_SIM_MSG.statusLines.2', params: [] });
+    expect(translateText(TEXTS_es, line)).toBe('Reequilibrando la posición simulada…');
   });
 });
 

@@ -1,4 +1,5 @@
 import { ACCOUNT_MSG } from './account-messages.js';
+import { BOT_SIM_MSG } from './bot-sim.js';
 import { KEY_FACTS_MSG } from './key-facts.js';
 import {
   LEDGER_ACCOUNT_LABELS,
@@ -11,6 +12,7 @@ import { MSG } from './messages.js';
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_MSG } from './notifications.js';
 import { OPERATOR_MSG } from './operator-messages.js';
 import { TWO_FACTOR_MSG } from './two-factor-messages.js';
+import { WITHDRAWAL_CONTROLS_MSG } from './withdrawal-controls.js';
 
 /**
  * Every text packages/shared holds, as one tree: English, the source (DESIGN D19). A translation
@@ -30,6 +32,8 @@ export const SHARED_TEXTS = {
   LEDGER_ACCOUNT_LABELS,
   LEDGER_ASSET_LABELS,
   LEDGER_MSG,
+  WITHDRAWAL_CONTROLS_MSG,
+  BOT_SIM_MSG,
 };
 
 type Translated<T> = T extends (...args: infer A) => string

@@ -39,20 +39,32 @@ export function utcMoment(at: Date | string): string {
   return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
 }
 
-const CHANGE_TEXT: Record<HoldChange, string> = {
+/** utcMoment with a translation's month names (12, January first): "4 mar 2026, 09:00 UTC". */
+export function utcMomentWith(at: Date | string, months: readonly string[]): string {
+  const d = typeof at === 'string' ? new Date(at) : at;
+  const hh = String(d.getUTCHours()).padStart(2, '0');
+  const mm = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
+}
+
+const CHANGE_TEXT = {
   wallet: 'the wallet address of your account was changed',
   email: 'the e-mail address of your account was changed',
   password: 'the password of your account was reset',
   'two-factor-off': 'two-factor authentication was turned off',
-};
+} as const satisfies Record<HoldChange, string>;
 
-const REVIEW_TEXT: Record<ReviewReason, string> = {
+const REVIEW_TEXT = {
   large: 'a large withdrawal',
   'new-wallet': 'the first withdrawal to a newly changed wallet',
-};
+} as const satisfies Record<ReviewReason, string>;
 
 export const WITHDRAWAL_CONTROLS_MSG = {
   /** SPEC §1 (terms), verbatim. */
+  /** What changed, as `hold` and `holdShort` say it (a text of its own, so the web finds holdShort's words). */
+  holdChanges: CHANGE_TEXT,
+  /** Why a second approval is needed, as `underReview` and `reviewReason` say it. */
+  reviewReasons: REVIEW_TEXT,
   promise:
     'Withdrawals are processed within 48 hours to 3 days; extra verification may be needed for large withdrawals.',
   dailyCap: (payout: bigint, cap: bigint, used: bigint) =>

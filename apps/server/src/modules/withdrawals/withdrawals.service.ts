@@ -69,7 +69,11 @@ export function createWithdrawalsService(deps: {
             }
           : null;
       return referrals
-        ? MSG.withdraw.ruleBeforeInvestingWithReferrals(formatUsdShort(minEarnings), String(referrals.count), referrals.bonus)
+        ? MSG.withdraw.ruleBeforeInvestingWithReferrals(
+            formatUsdShort(minEarnings),
+            String(referrals.count),
+            referrals.bonus,
+          )
         : MSG.withdraw.ruleBeforeInvesting(formatUsdShort(minEarnings));
     },
 

@@ -7,6 +7,7 @@ import {
   LEDGER_MSG,
 } from './ledger.js';
 import { MSG } from './msg.js';
+import { BOT_SIM_MSG, WITHDRAWAL_CONTROLS_MSG } from './views.js';
 import { s } from './plural.js';
 
 /**
@@ -157,4 +158,6 @@ export const TEXTS: SharedTexts = {
   LEDGER_ACCOUNT_LABELS,
   LEDGER_ASSET_LABELS,
   LEDGER_MSG,
+  WITHDRAWAL_CONTROLS_MSG,
+  BOT_SIM_MSG,
 };

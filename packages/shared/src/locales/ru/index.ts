@@ -7,6 +7,7 @@ import {
   LEDGER_MSG,
 } from './ledger.js';
 import { MSG } from './msg.js';
+import { BOT_SIM_MSG, WITHDRAWAL_CONTROLS_MSG } from './views.js';
 import { plural } from './plural.js';
 
 /** The last number of a list such as "30 или 45": the word after the list agrees with it. */
@@ -162,4 +163,6 @@ export const TEXTS: SharedTexts = {
   LEDGER_ACCOUNT_LABELS,
   LEDGER_ASSET_LABELS,
   LEDGER_MSG,
+  WITHDRAWAL_CONTROLS_MSG,
+  BOT_SIM_MSG,
 };
