@@ -1,10 +1,15 @@
 import { API, MSG, okResponseSchema, type RegisterRequest, type RegistrationField } from '@svp/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiPost } from '../../../lib/api';
-import { localizeText } from '../../../shared/language/i18n';
+import { currentLanguage, localizeText } from '../../../shared/language/i18n';
 
+/** Signs up in the language the page is read in: the account's until changed (DESIGN D19). */
 export function register(body: RegisterRequest) {
-  return apiPost(API.register, body, { schema: okResponseSchema, logoutOn401: false });
+  return apiPost(
+    API.register,
+    { ...body, language: currentLanguage() },
+    { schema: okResponseSchema, logoutOn401: false },
+  );
 }
 
 export function useRegister() {

@@ -123,6 +123,7 @@ describe('RegisterForm submission', () => {
       password: 'long-enough-1',
       walletAddress: WALLET,
       referralCode: 'FRIEND1',
+      language: 'en', // the page's language becomes the account's
     });
     const headers = sent?.headers as Record<string, string>;
     expect(headers['x-csrf-token']).toBe('token-1');
