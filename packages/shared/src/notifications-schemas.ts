@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NOTIFICATION_CATEGORIES, type NotificationCategory } from './notifications.js';
+import { MSG } from './messages.js';
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_MSG, type NotificationCategory } from './notifications.js';
 
 /** The notifications API's schemas (the constants and texts are in notifications.ts). */
 export const notificationSchema = z.object({
@@ -20,7 +21,7 @@ export const notificationListQuerySchema = z.object({
   /** The id of the last notification of the previous page: the page holds older ones. */
   before: z
     .string()
-    .regex(/^\d{1,18}$/, 'Invalid cursor.')
+    .regex(/^\d{1,18}$/, NOTIFICATION_MSG.cursorInvalid)
     .optional(),
   limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATION_PAGE_SIZE),
 });
@@ -31,7 +32,7 @@ export const notificationListSchema = z.object({
   next: z.string().nullable(),
 });
 export const notificationUnreadSchema = z.object({ unread: z.number().int() });
-export const notificationIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, 'Not found.') });
+export const notificationIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, MSG.common.notFound) });
 
 export const notificationPreferencesSchema = z.object({
   /** true: e-mails of the category are sent. `security` is always true. */

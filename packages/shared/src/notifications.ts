@@ -64,6 +64,8 @@ export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> 
 export const NOTIFICATION_MSG = {
   securityAlwaysOn: 'Security e-mails cannot be turned off.',
   saved: 'Your e-mail preferences are saved.',
+  /** A page link of the notification list that is not one the server gave. */
+  cursorInvalid: 'Invalid cursor.',
 } as const;
 
 /** What the live stream (Server-Sent Events) sends: a notification as the bell shows it. */

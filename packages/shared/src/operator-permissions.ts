@@ -68,12 +68,12 @@ export const ROLE_PERMISSIONS: Record<AdminRole, readonly Permission[]> = {
   compliance: ['console.use', ...READ_EVERYTHING],
 };
 
-export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = {
+export const ADMIN_ROLE_LABELS = {
   superadmin: 'Superadmin: everything, including roles and maintenance',
   finance: 'Finance: withdrawals, treasury, balance adjustments, exports',
   support: 'Support: tickets, user look-up, announcements',
   compliance: 'Compliance: read-only everything, audit log, exports',
-};
+} as const satisfies Record<AdminRole, string>;
 
 /** The permissions a set of roles gives. */
 export function permissionsOfRoles(roles: readonly string[]): Set<Permission> {

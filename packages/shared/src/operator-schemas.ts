@@ -54,12 +54,12 @@ export const maintenanceSetSchema = z.object({
 
 export const ANNOUNCEMENT_AUDIENCES = ['all', 'verified', 'invested', 'inactive30'] as const;
 export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
-export const ANNOUNCEMENT_AUDIENCE_LABELS: Record<AnnouncementAudience, string> = {
+export const ANNOUNCEMENT_AUDIENCE_LABELS = {
   all: 'All users',
   verified: 'Users with a verified e-mail',
   invested: 'Users with an active plan',
   inactive30: 'Users who have not signed in for 30 days',
-};
+} as const satisfies Record<AnnouncementAudience, string>;
 export const announcementDraftSchema = z.object({
   title: z
     .string({ error: OPERATOR_MSG.announcementTitleRequired })

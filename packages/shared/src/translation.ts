@@ -11,6 +11,8 @@ import {
 import { MSG } from './messages.js';
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_MSG } from './notifications.js';
 import { OPERATOR_MSG } from './operator-messages.js';
+import { ADMIN_ROLE_LABELS } from './operator-permissions.js';
+import { ANNOUNCEMENT_AUDIENCE_LABELS } from './operator-schemas.js';
 import { TWO_FACTOR_MSG } from './two-factor-messages.js';
 import { WITHDRAWAL_CONTROLS_MSG } from './withdrawal-controls.js';
 
@@ -34,6 +36,8 @@ export const SHARED_TEXTS = {
   LEDGER_MSG,
   WITHDRAWAL_CONTROLS_MSG,
   BOT_SIM_MSG,
+  ADMIN_ROLE_LABELS,
+  ANNOUNCEMENT_AUDIENCE_LABELS,
 };
 
 type Translated<T> = T extends (...args: infer A) => string

@@ -1,6 +1,7 @@
 /** The treasury (DESIGN D16): what the chain holds beside what the ledger owes, and the treasury command's answers. */
 import { z } from 'zod';
 import { figuresAsOfField } from './figures-age.js';
+import { MSG } from './messages.js';
 import { decimalString } from './schemas.js';
 
 export const treasuryCommandSchema = z.enum(['sweep', 'payouts']);
@@ -69,7 +70,7 @@ export type TreasuryRunStatus = z.infer<typeof treasuryRunStatusSchema>;
 
 /** An admin's explanation of a transfer out of the treasury that matched no withdrawal (audited). */
 export const unmatchedAcknowledgeSchema = z.object({
-  note: z.string().trim().min(3, 'Say in a few words what this transfer was.').max(500),
+  note: z.string().trim().min(3, MSG.treasury.transferNoteRequired).max(500),
 });
 
 export const unmatchedTransferSchema = z.object({

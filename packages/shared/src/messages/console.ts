@@ -69,6 +69,7 @@ export const CONSOLE_MSG = {
     unmatchedAcknowledged: 'The transfer is explained: it no longer raises the alert. Your note is in the audit log.',
     unmatchedNotFound: 'No unmatched transfer with this hash and log index.',
     runNotFound: 'No treasury run with this id.',
+    transferNoteRequired: 'Say in a few words what this transfer was.',
   },
   common: {
     rateLimited: 'Too many attempts. Please wait a few minutes and try again.',

@@ -88,6 +88,7 @@ export const TEXTS: SharedTexts = {
   NOTIFICATION_MSG: {
     securityAlwaysOn: 'Los correos electrónicos de seguridad no se pueden desactivar.',
     saved: 'Sus preferencias de correo electrónico se han guardado.',
+    cursorInvalid: 'El enlace de página no es válido.',
   },
   NOTIFICATION_CATEGORY_LABELS: {
     deposits: 'Depósitos acreditados',
@@ -160,4 +161,16 @@ export const TEXTS: SharedTexts = {
   LEDGER_MSG,
   WITHDRAWAL_CONTROLS_MSG,
   BOT_SIM_MSG,
+  ADMIN_ROLE_LABELS: {
+    superadmin: 'Superadmin: todo, incluidos los roles y el mantenimiento',
+    finance: 'Finance: retiros, tesorería, ajustes de saldo, exportaciones',
+    support: 'Support: tickets, búsqueda de usuarios, anuncios',
+    compliance: 'Compliance: lectura de todo, registro de auditoría, exportaciones',
+  },
+  ANNOUNCEMENT_AUDIENCE_LABELS: {
+    all: 'Todos los usuarios',
+    verified: 'Usuarios con correo electrónico verificado',
+    invested: 'Usuarios con un plan activo',
+    inactive30: 'Usuarios que no han iniciado sesión en 30 días',
+  },
 };

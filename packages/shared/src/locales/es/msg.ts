@@ -270,6 +270,7 @@ export const MSG: SharedTexts['MSG'] = {
       'La transferencia está justificada: ya no genera la alerta. Su nota figura en el registro de auditoría.',
     unmatchedNotFound: 'No hay ninguna transferencia sin correspondencia con este hash e índice de registro.',
     runNotFound: 'No hay ninguna ejecución de tesorería con este id.',
+    transferNoteRequired: 'Indique en pocas palabras qué fue esta transferencia.',
   },
   common: {
     rateLimited: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.',

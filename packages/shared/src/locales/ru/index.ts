@@ -92,6 +92,7 @@ export const TEXTS: SharedTexts = {
   NOTIFICATION_MSG: {
     securityAlwaysOn: 'Письма о безопасности нельзя отключить.',
     saved: 'Настройки писем сохранены.',
+    cursorInvalid: 'Недействительная ссылка на страницу.',
   },
   NOTIFICATION_CATEGORY_LABELS: {
     deposits: 'Зачисление пополнений',
@@ -165,4 +166,16 @@ export const TEXTS: SharedTexts = {
   LEDGER_MSG,
   WITHDRAWAL_CONTROLS_MSG,
   BOT_SIM_MSG,
+  ADMIN_ROLE_LABELS: {
+    superadmin: 'Superadmin: всё, включая роли и режим обслуживания',
+    finance: 'Finance: выводы средств, казначейство, корректировки баланса, выгрузки',
+    support: 'Support: тикеты, поиск пользователей, объявления',
+    compliance: 'Compliance: просмотр всего, журнал аудита, выгрузки',
+  },
+  ANNOUNCEMENT_AUDIENCE_LABELS: {
+    all: 'Все пользователи',
+    verified: 'Пользователи с подтверждённой электронной почтой',
+    invested: 'Пользователи с активным планом',
+    inactive30: 'Пользователи, не входившие в систему 30 дней',
+  },
 };
