@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Text } from '@mantine/core';
-import { formatUsd } from '@svp/shared';
+import { formatUsd, WITHDRAWAL_CONTROLS_MSG } from '@svp/shared';
 import type { WithdrawalQuote } from '../api/withdrawals';
 import { localizeText } from '../../../shared/language/i18n';
+import { sharedTextsOf } from '../../../shared/language/useMsg';
 
 /**
  * The withdrawal controls on the Withdraw page (ADR 0044): a hold after an account change with its end, why a break
@@ -25,7 +26,7 @@ export function WithdrawalControlsNote({ quote: q }: { quote: WithdrawalQuote })
     <>
       {c.hold && (
         <Alert color="orange" variant="light" title={t`Withdrawals on hold`} mb="md" data-testid="withdrawal-hold">
-          {localizeText(c.hold.message)}
+          {sharedTextsOf('WITHDRAWAL_CONTROLS_MSG', WITHDRAWAL_CONTROLS_MSG).hold(c.hold.until, c.hold.change)}
         </Alert>
       )}
       {!c.hold && q.breakRefusal && (

@@ -10,7 +10,7 @@ import { explorerTxUrl } from '../../../lib/explorer';
 import { usePublicConfig } from '../../../shared/public-config';
 import { useWithdrawals, type Withdrawal } from '../api/withdrawals';
 import { withdrawalColumns, WithdrawalTable, type WithdrawalColumn } from './WithdrawalTable';
-import { localizeText } from '../../../shared/language/i18n';
+import { sharedTextsOf } from '../../../shared/language/useMsg';
 
 export const STATUS_COLORS: Record<Withdrawal['status'], string> = {
   pending: 'yellow',
@@ -55,7 +55,7 @@ function Details({ w, explorerUrl }: { w: Withdrawal; explorerUrl: string | null
     // Four eyes (ADR 0044): why it takes longer, and until when.
     return (
       <Text fz="xs" data-testid="under-review">
-        {localizeText(WITHDRAWAL_CONTROLS_MSG.underReview(w.dueAt, w.review.reasons))}
+        {sharedTextsOf('WITHDRAWAL_CONTROLS_MSG', WITHDRAWAL_CONTROLS_MSG).underReview(w.dueAt, w.review.reasons)}
       </Text>
     );
   }
