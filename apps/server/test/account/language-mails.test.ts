@@ -102,4 +102,15 @@ describe('notifications in the account language', () => {
     const [again] = (await listed(u.client)).filter((n) => n.type === 'deposit.credited');
     expect(again).toMatchObject({ title: 'Depósito acreditado' });
   });
+
+  it('writes a notification mail in the language of the moment it was queued, on every attempt', async () => {
+    const u = await signedUpIn('ru');
+    await topUp(u.client, '50');
+    // The language changes before the job writes the mail: the bell follows, the queued mail does not.
+    await u.client.request({ method: 'PUT', url: API_PREFIX + API.accountLanguage, payload: { language: 'es' } });
+    expect((await listed(u.client)).find((n) => n.type === 'deposit.credited')?.title).toBe('Depósito acreditado');
+    await t.app.services.notifications.mailJob.runOnce();
+    const [mail] = await notificationOutbox(t, u.user.id);
+    expect(mail).toMatchObject({ status: 'outbox', subject: `${BRAND}: Депозит зачислен` });
+  });
 });

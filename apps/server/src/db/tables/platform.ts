@@ -1,4 +1,5 @@
 import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Language } from '@svp/shared';
 import { createdAt, uuidKey } from './columns.js';
 
 /** The platform's bookkeeping: idempotency keys, rate limits, settings and the e-mail outbox. */
@@ -60,4 +61,9 @@ export const emailOutbox = pgTable('email_outbox', {
   notificationId: bigint('notification_id', { mode: 'bigint' }),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * A notification's mail: its recipient's language when the event queued it (DESIGN D19, migration 0048), so each
+   * attempt sends the same text. Null for a mail a request wrote, whose body is already in its language.
+   */
+  language: text('language').$type<Language>(),
 });

@@ -33,7 +33,7 @@ interface Claimed {
   type: string | null;
   params: Record<string, unknown> | null;
   username: string | null;
-  /** The recipient's language (DESIGN D19), null when the notification is gone. */
+  /** The language the event queued the mail in (DESIGN D19), else the recipient's current one; null without a notification. */
   language: Language | null;
 }
 
@@ -113,10 +113,11 @@ export function createNotificationMailJob(deps: {
        update email_outbox o
        set attempts = o.attempts + 1, next_attempt_at = $1::timestamptz + make_interval(secs => $3)
        from due where o.id = due.id
-       returning o.id, o.to_address, o.attempts, o.kind, o.subject, o.body, o.created_at, o.notification_id)
+       returning o.id, o.to_address, o.attempts, o.kind, o.subject, o.body, o.created_at, o.notification_id, o.language)
      select c.id::text, c.to_address, c.attempts, c.kind, c.subject,
        case when c.notification_id is null then c.body end as body,
-       floor(extract(epoch from c.created_at) * 1000)::bigint::text as created_ms, n.type, n.params, u.username, u.language
+       floor(extract(epoch from c.created_at) * 1000)::bigint::text as created_ms, n.type, n.params, u.username,
+       coalesce(c.language, u.language) as language
      from claimed c
      left join notifications n on n.id = c.notification_id
      left join users u on u.id = n.user_id`,
