@@ -50,6 +50,7 @@ const AdminArea = lazyScreen(() => import('./routes/AdminRoutes'));
  */
 export function preloadArea(role: Role): void {
   (role === 'admin' ? AdminArea : DashboardArea).preload();
+  void import('./QueryProvider').catch(() => undefined); // every area's screens render inside it (QueryArea)
 }
 
 /** A lazy screen, with the query cache every screen but the login page reads (QueryArea.tsx). */

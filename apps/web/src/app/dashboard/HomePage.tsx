@@ -2,15 +2,22 @@ import { t as tNow } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatUsd } from '@svp/shared';
-import { startTransition, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/text';
 import { usePublicConfig } from '../../shared/public-config';
 import { useDashboardUser } from '../../shared/session/user-context';
-import { BotBox } from '../../features/engagement/components/bot/BotBox';
-import { CoinBox } from '../../features/engagement/components/rewards/CoinBox';
 import { PageHeader } from '../../components/ui/PageHeader';
 import classes from './HomePage.module.css';
+
+// The boxes below the first screen are code of their own, downloaded while the first screen is drawn: the
+// dashboard's first bundle and its first task carry only what the first screen shows (DESIGN §7).
+const BotBox = lazy(() =>
+  import('../../features/engagement/components/bot/BotBox').then((m) => ({ default: m.BotBox })),
+);
+const CoinBox = lazy(() =>
+  import('../../features/engagement/components/rewards/CoinBox').then((m) => ({ default: m.CoinBox })),
+);
 
 /** SPEC §3: these tier values all mean "no plan yet"; the home shows "Not selected" for them. */
 const NO_PLAN = new Set(['', 'No Plan', 'NULL', 'Loading...']);
@@ -93,7 +100,7 @@ export function HomePage({ botSeed }: { botSeed?: number }) {
       )}
 
       {below && (
-        <>
+        <Suspense fallback={null}>
           <BotBox coins={user.coins} balance={user.balance} fallbackStatus={user.botStatus} seed={botSeed} />
 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -125,7 +132,7 @@ export function HomePage({ botSeed }: { botSeed?: number }) {
               </Stack>
             </Card>
           </SimpleGrid>
-        </>
+        </Suspense>
       )}
     </Stack>
   );
