@@ -133,12 +133,10 @@ for (const language of ['en', 'es', 'ru'] as const) {
     await pick.locator('select').selectOption('45');
     await pick.getByLabel(t('Amount (USD)')).fill('10');
     await pick.getByRole('button', { name: t('Confirm') }).click();
-    await expect(page.getByRole('dialog')).toContainText(msg.invest.success);
+    const started = page.getByRole('dialog', { name: t('Investment started') });
+    await expect(started).toContainText(msg.invest.success);
     await expectNoOverflow(page, `${language} investment started`);
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: t('OK') })
-      .click();
+    await started.getByRole('button', { name: t('OK'), exact: true }).click();
 
     // The withdraw page: the plan's maturity in the reader's words.
     await page.goto('/dashboard/withdraw');
