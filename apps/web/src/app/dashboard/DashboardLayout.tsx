@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { AppShell, Container } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { memo, useDeferredValue, useEffect, type ReactNode } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { memo, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorBox } from '../../components/ui/ErrorBox';
 import { FullPageLoader } from '../../components/ui/FullPageLoader';
@@ -38,6 +38,13 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const user = useDeferredValue(me.data ?? stored);
   const [navOpen, nav] = useDisclosure(false);
   const [logoutOpen, logout] = useDisclosure(false);
+  // On a phone the sidebar is a drawer behind "More": drawn when first opened, not on the first screen, where it
+  // would only add to the dashboard's first task (DESIGN §7). Once drawn it stays, so it can slide away.
+  const compact = useMediaQuery(`(max-width: ${SIDEBAR_BREAKPOINT - 0.5}px)`, undefined, {
+    getInitialValueInEffect: false,
+  });
+  const [navDrawn, setNavDrawn] = useState(false);
+  if (navOpen && !navDrawn) setNavDrawn(true);
   const { pathname } = useLocation();
 
   const closeNav = nav.close;
@@ -55,7 +62,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         <Header user={user} navOpen={navOpen} onToggleNav={nav.toggle} onLogout={logout.open} />
       </AppShell.Header>
       <AppShell.Navbar id="dashboard-sidebar" aria-label={t`Dashboard navigation`} p="md">
-        <Navigation user={user} />
+        {(!compact || navOpen || navDrawn) && <Navigation user={user} />}
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
         <Container size="lg" px={0}>
