@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, API_PREFIX, type Language } from '@svp/shared';
 import { mailActions } from '../../src/modules/mail/mailer.js';
+import { withdrawalHoldMail } from '../../src/modules/withdrawals/withdrawal-holds.js';
 import { buildTestApp, Client, PASSWORD, topUp, uniqueEmail, WALLET, type TestApp } from '../helpers.js';
 import { listed, notificationOutbox } from '../notifications/support.js';
 import { mailsTo } from './mails.js';
@@ -37,7 +38,7 @@ describe('mails in the account language', () => {
     const esMail = await welcomeOf(es.email);
     expect(esMail.subject).toBe(`${BRAND}: Bienvenido`);
     expect(esMail.body).toContain(`Hola, ${es.user.username}:`);
-    expect(esMail.body).toContain(`Tu cuenta en ${BRAND} está lista.`);
+    expect(esMail.body).toContain(`Su cuenta en ${BRAND} está lista.`);
     expect(esMail.body).not.toContain('Your account');
     // The verification link is in it whatever the language.
     expect(mailActions(esMail.body).links.some((link) => link.includes('/verify-email?token='))).toBe(true);
@@ -64,7 +65,7 @@ describe('mails in the account language', () => {
     expect(otp!.subject).toBe(`${BRAND}: Код для сброса пароля`);
     expect(otp!.body).toMatch(/Ваш одноразовый код: \d{6}\./);
     expect(mailActions(otp!.body).code).toMatch(/^\d{6}$/);
-    expect(mailActions('Tu código de un solo uso es 123456. Es válido durante 10 minutos.').code).toBe('123456');
+    expect(mailActions('Su código de un solo uso es 123456. Es válido durante 10 minutos.').code).toBe('123456');
     expect(mailActions('Your one-time code is 654321. It is valid for 10 minutes.').code).toBe('654321');
   });
 
@@ -76,11 +77,26 @@ describe('mails in the account language', () => {
     });
     expect(res.status).toBe(200);
     const [mail] = await mailsTo(t, u.email, 'account-security');
-    expect(mail!.subject).toBe(`${BRAND}: Se ha cambiado tu contraseña`);
+    expect(mail!.subject).toBe(`${BRAND}: Se ha cambiado su contraseña`);
     expect(mail!.body).toMatch(
-      new RegExp(`La contraseña de tu cuenta en ${BRAND} se cambió el \\d+ de \\p{L}+ de \\d{4}`, 'u'),
+      new RegExp(`La contraseña de su cuenta en ${BRAND} se cambió el \\d+ de \\p{L}+ de \\d{4}`, 'u'),
     );
-    expect(mail!.body).toContain('Si no has sido tú, restablece tu contraseña');
+    expect(mail!.body).toContain('Si no fue usted, restablezca su contraseña');
+  });
+});
+
+describe('the withdrawal-hold notice', () => {
+  it("says what changed in the shared words of the withdraw page, in the reader's language", () => {
+    const hold = {
+      change: 'wallet' as const,
+      changedAt: new Date('2026-03-02T09:00:00Z'),
+      endsAt: new Date('2026-03-04T09:00:00Z'),
+    };
+    const ru = withdrawalHoldMail(BRAND, 'ann@example.com', { username: 'ann', language: 'ru' }, hold);
+    expect(ru.subject).toMatch(new RegExp(`^${BRAND}: Вывод средств приостановлен до 4 марта 2026`));
+    expect(ru.body).toMatch(/^Здравствуйте, ann!\n\nБыл изменён адрес кошелька .*2 марта 2026.* UTC\./);
+    const es = withdrawalHoldMail(BRAND, 'ann@example.com', { username: 'ann', language: 'es' }, hold);
+    expect(es.body).toMatch(/^Hola, ann:\n\nSe cambió la dirección de billetera .* el 2 de marzo de 2026.* UTC\./);
   });
 });
 

@@ -5,36 +5,35 @@ import type { AccountMailTexts } from './account.mails.js';
 export const ACCOUNT_MAIL_TRANSLATIONS: Record<Exclude<Language, 'en'>, AccountMailTexts> = {
   es: {
     verification: {
-      signupSubject: 'Verifica tu dirección de correo electrónico',
-      changeSubject: 'Confirma tu nueva dirección de correo electrónico',
+      signupSubject: 'Verifique su dirección de correo electrónico',
+      changeSubject: 'Confirme su nueva dirección de correo electrónico',
       signup: (brand) =>
-        `Verifica esta dirección de correo electrónico para tu cuenta en ${brand} abriendo este enlace:`,
-      change: (brand) => `Has pedido usar esta dirección para tu cuenta en ${brand}. Confírmala abriendo este enlace:`,
-      validity:
-        'El enlace es válido durante 24 horas y solo funciona una vez. Si no lo has pedido, ignora este correo.',
+        `Verifique esta dirección de correo electrónico para su cuenta en ${brand} abriendo este enlace:`,
+      change: (brand) => `Pidió usar esta dirección para su cuenta en ${brand}. Confírmela abriendo este enlace:`,
+      validity: 'El enlace es válido durante 24 horas y solo funciona una vez. Si no lo pidió, ignore este correo.',
     },
     passwordChanged: {
-      subject: 'Se ha cambiado tu contraseña',
+      subject: 'Se ha cambiado su contraseña',
       body: (brand, at) =>
-        `La contraseña de tu cuenta en ${brand} se cambió el ${at}. Se cerraron todas las demás sesiones iniciadas.`,
+        `La contraseña de su cuenta en ${brand} se cambió el ${at}. Se cerraron todas las demás sesiones iniciadas.`,
     },
     emailChangeRequested: {
-      subject: 'Se ha solicitado cambiar tu dirección de correo electrónico',
+      subject: 'Se ha solicitado cambiar su dirección de correo electrónico',
       asked: (newEmail) =>
-        `Alguien con la sesión iniciada en tu cuenta ha pedido cambiar su dirección de correo electrónico a ${newEmail}.`,
+        `Alguien con la sesión iniciada en su cuenta ha pedido cambiar su dirección de correo electrónico a ${newEmail}.`,
       until: 'No cambiará nada hasta que esa dirección lo confirme mediante el enlace que le enviamos.',
     },
     emailChanged: {
-      subject: 'Se ha cambiado tu dirección de correo electrónico',
+      subject: 'Se ha cambiado su dirección de correo electrónico',
       body: (brand, newEmail) =>
-        `La dirección de correo electrónico de tu cuenta en ${brand} es ahora ${newEmail}. A partir de ahora, los correos sobre la cuenta se enviarán allí.`,
+        `La dirección de correo electrónico de su cuenta en ${brand} es ahora ${newEmail}. A partir de ahora, los correos sobre la cuenta se enviarán allí.`,
     },
     newDevice: {
-      subject: 'Nuevo inicio de sesión en tu cuenta',
+      subject: 'Nuevo inicio de sesión en su cuenta',
       body: (device, ip, at) =>
-        `Se ha iniciado sesión en tu cuenta desde un dispositivo que no se había usado antes: ${device}` +
+        `Se ha iniciado sesión en su cuenta desde un dispositivo que no se había usado antes: ${device}` +
         `${ip ? `, dirección ${ip}` : ''}, el ${at}.`,
-      sessions: 'Puedes ver todas las sesiones y cerrarlas en Configuración → Seguridad.',
+      sessions: 'Puede ver todas las sesiones y cerrarlas en Configuración → Seguridad.',
     },
   },
   ru: {

@@ -7,16 +7,16 @@ export const AUTH_MAIL_TRANSLATIONS: Record<Exclude<Language, 'en'>, AuthMailTex
     welcome: {
       subject: 'Bienvenido',
       ready: (brand) =>
-        `Tu cuenta en ${brand} está lista. Inicia sesión con tu dirección de correo electrónico y la contraseña que elegiste.`,
-      verify: 'Verifica esta dirección de correo electrónico abriendo este enlace (válido durante 24 horas):',
+        `Su cuenta en ${brand} está lista. Inicie sesión con su dirección de correo electrónico y la contraseña que eligió.`,
+      verify: 'Verifique esta dirección de correo electrónico abriendo este enlace (válido durante 24 horas):',
       wallet:
-        'Los retiros siempre se envían a la dirección de billetera que registraste; para cambiarla, contacta con soporte.',
-      risk: 'Invertir conlleva riesgos: la rentabilidad no está garantizada y puedes perder capital.',
+        'Los retiros siempre se envían a la dirección de billetera que registró; para cambiarla, contacte con soporte.',
+      risk: 'Invertir conlleva riesgos: la rentabilidad no está garantizada y puede perder capital.',
     },
     otp: {
-      subject: 'Tu código para restablecer la contraseña',
+      subject: 'Su código para restablecer la contraseña',
       validity: 'Es válido durante 10 minutos y solo se puede usar una vez.',
-      notYou: 'Si no has pedido restablecer tu contraseña, ignora este correo: tu contraseña seguirá siendo la misma.',
+      notYou: 'Si no pidió restablecer su contraseña, ignore este correo: su contraseña seguirá siendo la misma.',
     },
   },
   ru: {

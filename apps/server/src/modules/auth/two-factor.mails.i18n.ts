@@ -8,34 +8,34 @@ const RU_TIMES = (n: number) => (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || 
 export const TWO_FACTOR_MAIL_TRANSLATIONS: Record<Exclude<Language, 'en'>, TwoFactorMailTexts> = {
   es: {
     reset: {
-      subject: 'Se ha eliminado la autenticación en dos pasos de tu cuenta',
+      subject: 'Se ha eliminado la autenticación de dos factores de su cuenta',
       lines: [
-        'Nuestro equipo de soporte ha eliminado la autenticación en dos pasos de tu cuenta, normalmente porque su',
+        'Nuestro equipo de soporte ha eliminado la autenticación de dos factores de su cuenta, normalmente porque su',
         'titular perdió la aplicación de autenticación y los códigos de recuperación.',
-        'Ahora inicias sesión solo con tu contraseña. Vuelve a activarla en Configuración → Seguridad.',
+        'Ahora inicia sesión solo con su contraseña. Puede volver a activarla en Configuración → Seguridad.',
         '',
-        'Si no lo has pedido tú, cambia tu contraseña ahora y contacta con soporte a través de Mensajes.',
+        'Si no lo pidió usted, cambie su contraseña ahora y contacte con soporte a través de Mensajes.',
       ],
     },
     changed: {
-      subject: (on) => `Se ha ${on ? 'activado' : 'desactivado'} la autenticación en dos pasos`,
+      subject: (on) => `Se ha ${on ? 'activado' : 'desactivado'} la autenticación de dos factores`,
       on: (at) =>
-        `La autenticación en dos pasos se activó en tu cuenta el ${at}. Ahora, para iniciar sesión, necesitas ` +
-        'tu contraseña y un código de tu aplicación de autenticación; se cerraron todas las demás sesiones.',
+        `La autenticación de dos factores se activó en su cuenta el ${at}. Ahora, para iniciar sesión, necesita ` +
+        'su contraseña y un código de su aplicación de autenticación; se cerraron todas las demás sesiones.',
       off: (at) =>
-        `La autenticación en dos pasos se desactivó en tu cuenta el ${at}. Ahora basta con tu contraseña ` +
-        'para iniciar sesión. Puedes volver a activarla en Configuración → Seguridad.',
+        `La autenticación de dos factores se desactivó en su cuenta el ${at}. Ahora basta con su contraseña ` +
+        'para iniciar sesión. Puede volver a activarla en Configuración → Seguridad.',
     },
     passwordWithoutCode: {
-      subject: 'Alguien ha introducido tu contraseña',
-      once: 'Alguien introdujo la contraseña correcta de tu cuenta, pero no un código válido de verificación en dos pasos, así que no pudo iniciar sesión:',
+      subject: 'Alguien ha introducido su contraseña',
+      once: 'Alguien introdujo la contraseña correcta de su cuenta, pero no un código válido de dos factores, así que no pudo iniciar sesión:',
       times: (count) =>
-        `Alguien introdujo la contraseña correcta de tu cuenta ${count} veces, pero no un código válido de verificación en dos pasos, así que no pudo iniciar sesión:`,
+        `Alguien introdujo la contraseña correcta de su cuenta ${count} veces, pero no un código válido de dos factores, así que no pudo iniciar sesión:`,
       attempt: (at, device, ip) => `- ${at}: ${device}${ip ? `, dirección ${ip}` : ''}`,
       notYou:
-        'Si no has sido tú, alguien más conoce tu contraseña: cámbiala ahora en Configuración → Seguridad y ' +
-        'contacta con soporte. Tu segundo factor le impidió entrar.',
-      wasYou: 'Si fuiste tú y te detuviste en el código, puedes ignorar este correo.',
+        'Si no fue usted, otra persona conoce su contraseña: cámbiela ahora en Configuración → Seguridad y ' +
+        'contacte con soporte. Su segundo factor le impidió entrar.',
+      wasYou: 'Si fue usted y se detuvo en el código, puede ignorar este correo.',
     },
   },
   ru: {

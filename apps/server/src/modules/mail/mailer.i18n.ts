@@ -12,8 +12,8 @@ export const COMMON_MAIL_TRANSLATIONS: Record<Exclude<Language, 'en'>, CommonMai
   es: {
     greeting: (username) => `Hola, ${username}:`,
     securityFooter:
-      'Si no has sido tú, restablece tu contraseña de inmediato desde la página de inicio de sesión y contacta con soporte.',
-    oneTimeCode: (code) => `Tu código de un solo uso es ${code}.`,
+      'Si no fue usted, restablezca su contraseña de inmediato desde la página de inicio de sesión y contacte con soporte.',
+    oneTimeCode: (code) => `Su código de un solo uso es ${code}.`,
     moment: utcMoment('es-ES'),
   },
   ru: {

@@ -9,58 +9,58 @@ export const NOTIFICATION_TRANSLATIONS: Record<Exclude<Language, 'en'>, Notifica
     depositCredited: {
       title: 'Depósito acreditado',
       body: (credited, received, fee) =>
-        `Se han añadido ${credited} a tu saldo (recibido: ${received}; comisión: ${fee}).`,
+        `Se han añadido ${credited} a su saldo (recibido: ${received}; comisión: ${fee}).`,
       flags: {
-        under: 'El pago fue inferior al importe que pediste pagar.',
-        over: 'El pago fue superior al importe que pediste pagar.',
+        under: 'El pago fue inferior al importe que solicitó pagar.',
+        over: 'El pago fue superior al importe que solicitó pagar.',
         unrequested: 'El pago no correspondía a ninguna solicitud de recarga abierta.',
       },
-      flagged: 'Nuestro equipo está informado y puede ponerse en contacto contigo.',
+      flagged: 'Nuestro equipo está informado y puede ponerse en contacto con usted.',
     },
     planStarted: {
       title: 'Plan iniciado',
       body: (plan, amount, days, endsOn, expected) =>
-        `Tu plan ${plan} ha comenzado con ${amount} por ${days} días. ` +
+        `Su plan ${plan} ha comenzado con ${amount} por ${days} días. ` +
         `Vence el ${endsOn} con un retiro previsto de ${expected}.`,
     },
     planMatured: {
       title: 'Plan vencido',
       body: (plan, expected) =>
-        `Tu plan ${plan} ha vencido: ${expected} están disponibles. ` +
-        'Retíralos o pásalos a tu saldo en la página Retirar.',
+        `Su plan ${plan} ha vencido: ${expected} están disponibles. ` +
+        'Retírelos o páselos a su saldo en la página Retirar.',
     },
     withdrawalRequested: {
       title: 'Retiro solicitado',
       body: (payout, wallet) =>
         `Se ha solicitado un retiro de ${payout} a ${wallet}. ` +
-        'Si no has sido tú, contacta con soporte de inmediato y cambia tu contraseña.',
+        'Si no fue usted, contacte con soporte de inmediato y cambie su contraseña.',
     },
     withdrawalApproved: {
       title: 'Retiro aprobado',
-      body: (payout) => `Tu retiro de ${payout} ha sido aprobado y se enviará a tu billetera.`,
+      body: (payout) => `Su retiro de ${payout} ha sido aprobado y se enviará a su billetera.`,
     },
     withdrawalPaid: {
       title: 'Retiro pagado',
-      body: (payout, wallet, hash) => `Tu retiro de ${payout} se ha enviado a ${wallet}. Transacción: ${hash}.`,
+      body: (payout, wallet, hash) => `Su retiro de ${payout} se ha enviado a ${wallet}. Transacción: ${hash}.`,
     },
     withdrawalRejected: {
       title: 'Retiro rechazado',
       body: (payout, reason, returned) =>
-        `Tu retiro de ${payout} ha sido rechazado: ${reason}. Se han devuelto ${returned} a tu saldo.`,
+        `Su retiro de ${payout} ha sido rechazado: ${reason}. Se han devuelto ${returned} a su saldo.`,
     },
     referralBonus: {
       title: 'Bono de referido recibido',
-      referrer: (bonus) => `Alguien a quien invitaste se ha registrado: has recibido ${bonus}.`,
-      referred: (bonus) => `Te registraste con un código de referido: has recibido ${bonus}.`,
+      referrer: (bonus) => `Alguien a quien invitó se ha registrado: ha recibido ${bonus}.`,
+      referred: (bonus) => `Se registró con un código de referido: ha recibido ${bonus}.`,
     },
     ticketAnswered: {
       title: 'Soporte ha respondido',
-      body: (subject) => `Soporte ha respondido a tu ticket «${subject}».`,
+      body: (subject) => `Soporte ha respondido a su ticket «${subject}».`,
     },
-    botPaused: { title: 'Bot de trading en pausa', fallback: 'Tu bot de trading se ha puesto en pausa.' },
+    botPaused: { title: 'Bot de trading en pausa', fallback: 'Su bot de trading se ha puesto en pausa.' },
     stakeEnded: {
       title: 'Staking finalizado',
-      body: (tokens) => `Tu staking ha finalizado: ${tokens} tokens SVP han vuelto a tu billetera.`,
+      body: (tokens) => `Su staking ha finalizado: ${tokens} tokens SVP han vuelto a su billetera.`,
     },
     announcement: { title: 'Anuncio' },
     unknown: { title: 'Notificación' },
@@ -68,7 +68,7 @@ export const NOTIFICATION_TRANSLATIONS: Record<Exclude<Language, 'en'>, Notifica
     mail: {
       viewTransaction: 'Ver la transacción',
       footer: (brand) =>
-        `Recibes este correo porque tienes una cuenta en ${brand}. Puedes desactivar la mayoría de estos correos en Configuración.`,
+        `Recibe este correo porque tiene una cuenta en ${brand}. Puede desactivar la mayoría de estos correos en Configuración.`,
     },
   },
   ru: {

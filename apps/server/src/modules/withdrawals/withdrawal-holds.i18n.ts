@@ -1,40 +1,34 @@
-import type { HoldChange, Language } from '@svp/shared';
+import type { HoldChange, Language, SharedTexts } from '@svp/shared';
+import { TEXTS as ES_SHARED } from '@svp/shared/locales/es';
+import { TEXTS as RU_SHARED } from '@svp/shared/locales/ru';
 import { COMMON_MAIL_TEXTS } from '../mail/mailer.js';
 import type { WithdrawalHoldMailTexts } from './withdrawal-holds.js';
+
+/** What changed, as a sentence begins: the shared text the withdraw page shows (WITHDRAWAL_CONTROLS_MSG.holdShort). */
+const changeOf = (texts: SharedTexts, change: HoldChange) => {
+  const text = texts.WITHDRAWAL_CONTROLS_MSG.holdShort(change);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
 
 /** withdrawal-holds.ts' mail in every language but English (DESIGN D19); a missing one does not compile. */
 export const WITHDRAWAL_HOLD_MAIL_TRANSLATIONS: Record<Exclude<Language, 'en'>, WithdrawalHoldMailTexts> = {
   es: {
     moment: (at) => COMMON_MAIL_TEXTS.es.moment(at),
-    subjectHeld: (until) => `Retiros en espera hasta el ${until} tras un cambio en tu cuenta`,
-    subject: 'Un cambio en tu cuenta',
-    changed: (change, at) => `${ES_CHANGE[change]} el ${at}.`,
-    held: (until) => `Para proteger tu dinero, los retiros de tu cuenta quedan en espera hasta el ${until}. `,
-    nothingToDo: 'Si has hecho tú este cambio, no tienes que hacer nada.',
-    notYou: 'Si no has sido tú, contacta con soporte de inmediato a través de Mensajes o respondiendo a este correo.',
+    subjectHeld: (until) => `Retiros en espera hasta el ${until} tras un cambio en su cuenta`,
+    subject: 'Un cambio en su cuenta',
+    changed: (change, at) => `${changeOf(ES_SHARED, change)} el ${at}.`,
+    held: (until) => `Para proteger su dinero, los retiros de su cuenta quedan en espera hasta el ${until}. `,
+    nothingToDo: 'Si hizo usted este cambio, no tiene que hacer nada.',
+    notYou: 'Si no fue usted, contacte con soporte de inmediato a través de Mensajes o respondiendo a este correo.',
   },
   ru: {
     moment: (at) => COMMON_MAIL_TEXTS.ru.moment(at),
     subjectHeld: (until) => `Вывод средств приостановлен до ${until} после изменения в вашем аккаунте`,
     subject: 'Изменение в вашем аккаунте',
-    changed: (change, at) => `${RU_CHANGE[change]} ${at}.`,
+    changed: (change, at) => `${changeOf(RU_SHARED, change)} ${at}.`,
     held: (until) => `Чтобы защитить ваши средства, вывод из вашего аккаунта приостановлен до ${until}. `,
     nothingToDo: 'Если это изменение сделали вы, ничего делать не нужно.',
     notYou:
       'Если это были не вы, немедленно обратитесь в поддержку через раздел «Сообщения» или ответив на это письмо.',
   },
-};
-
-/** What changed, as the mail's first sentence begins (English: WITHDRAWAL_CONTROLS_MSG.holdShort). */
-const ES_CHANGE: Record<HoldChange, string> = {
-  wallet: 'Se cambió la dirección de billetera de tu cuenta',
-  email: 'Se cambió la dirección de correo electrónico de tu cuenta',
-  password: 'Se restableció la contraseña de tu cuenta',
-  'two-factor-off': 'Se desactivó la autenticación en dos pasos',
-};
-const RU_CHANGE: Record<HoldChange, string> = {
-  wallet: 'Адрес кошелька вашего аккаунта был изменён',
-  email: 'Адрес электронной почты вашего аккаунта был изменён',
-  password: 'Пароль вашего аккаунта был сброшен',
-  'two-factor-off': 'Двухфакторная аутентификация была отключена',
 };
