@@ -357,3 +357,29 @@ describe('translateText finds an English text and gives it in a language', () =>
     );
   });
 });
+
+describe.each(TRANSLATED)('server texts with amounts, moments and listed values, in %s', (language) => {
+  const texts = language === 'es' ? TEXTS_es : TEXTS_ru;
+  const english = SHARED_TEXTS.WITHDRAWAL_CONTROLS_MSG;
+  const translated = texts.WITHDRAWAL_CONTROLS_MSG;
+  const due = new Date('2026-03-04T09:00:00Z');
+
+  it('finds a cap refusal and writes it with the same amounts', () => {
+    for (const cap of ['dailyCap', 'monthlyCap'] as const) {
+      const text = english[cap](12_340_000n, 500_000_000_000n, 1_000_000n);
+      expect(textKeyOf(text)).toEqual({
+        key: `WITHDRAWAL_CONTROLS_MSG.${cap}`,
+        params: ['$12.34', '$500,000.00', '$1.00'], // JSON-safe: the error envelope carries them
+      });
+      expect(translateText(texts, text)).toBe(translated[cap](12_340_000n, 500_000_000_000n, 1_000_000n));
+    }
+  });
+
+  it('finds a hold for every change, and a review with its moment', () => {
+    for (const change of HOLD_CHANGES) {
+      expect(translateText(texts, english.hold(due, change))).toBe(translated.hold(due, change));
+    }
+    expect(translateText(texts, english.requestedForReview(due))).toBe(translated.requestedForReview(due));
+    expect(textKeyOf(english.requestedForReview(due))?.params).toEqual(['4 Mar 2026, 09:00 UTC']);
+  });
+});

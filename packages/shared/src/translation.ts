@@ -14,7 +14,9 @@ import { OPERATOR_MSG } from './operator-messages.js';
 import { ADMIN_ROLE_LABELS } from './operator-permissions.js';
 import { ANNOUNCEMENT_AUDIENCE_LABELS } from './operator-schemas.js';
 import { TWO_FACTOR_MSG } from './two-factor-messages.js';
-import { WITHDRAWAL_CONTROLS_MSG } from './withdrawal-controls.js';
+import { fromDecimalString } from './money-amounts.js';
+import { formatUsdMicro } from './money-format.js';
+import { HOLD_CHANGES, utcMoment, WITHDRAWAL_CONTROLS_MSG } from './withdrawal-controls.js';
 
 /**
  * Every text packages/shared holds, as one tree: English, the source (DESIGN D19). A translation
@@ -61,9 +63,87 @@ export interface TextKey {
 const SENTINEL = (i: number) => `\uE000${i}\uE000`;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * The functions whose parameters are not words set into the text: a moment ("4 Mar 2026, 09:00 UTC"), a USD amount
+ * in micro-dollars, or one of a list of values. textKeyOf finds such a value in the English text by what it looks like
+ * and hands it on as a string (the error envelope carries it as JSON); textAt turns it back into what the function
+ * takes. Any other parameter is plain text.
+ */
+type ParamKind = 'text' | 'moment' | 'usdMicro' | readonly string[];
+const PARAM_KINDS: Record<string, readonly ParamKind[]> = {
+  'WITHDRAWAL_CONTROLS_MSG.dailyCap': ['usdMicro', 'usdMicro', 'usdMicro'],
+  'WITHDRAWAL_CONTROLS_MSG.monthlyCap': ['usdMicro', 'usdMicro', 'usdMicro'],
+  'WITHDRAWAL_CONTROLS_MSG.hold': ['moment', HOLD_CHANGES],
+  'WITHDRAWAL_CONTROLS_MSG.requestedForReview': ['moment'],
+};
+const PROBE_MOMENT = new Date(Date.UTC(2001, 1, 3, 4, 5));
+const probeMicro = (i: number) => BigInt(i + 1) * 1_000_000_000n + 120_000n; // "$1,000.12", "$2,000.12", …
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MOMENT_PATTERN = '(\\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2} UTC)';
+const USD_PATTERN = '(-?\\$[\\d,]+\\.\\d{2})';
+
+/** A found value back as the function takes it: a moment as an ISO timestamp, an amount in micro-dollars. */
+function decodeParam(kind: ParamKind | undefined, value: string): unknown {
+  if (kind === 'usdMicro') return fromDecimalString(value.replace(/[$,]/g, ''), 'USD');
+  if (kind === 'moment') {
+    const [, day, month, year, hh, mm] = /^(\d{1,2}) ([A-Z][a-z]{2}) (\d{4}), (\d{2}):(\d{2}) UTC$/.exec(value) ?? [];
+    if (!day) return value;
+    return new Date(Date.UTC(Number(year), MONTHS.indexOf(month!), Number(day), Number(hh), Number(mm))).toISOString();
+  }
+  return value;
+}
+
+/** Every way to call a function for its patterns: each list parameter takes each of its values in turn. */
+function probeCalls(kinds: readonly ParamKind[]): { args: unknown[]; fixed: Record<number, string> }[] {
+  let calls: { args: unknown[]; fixed: Record<number, string> }[] = [{ args: [], fixed: {} }];
+  kinds.forEach((kind, i) => {
+    const values: { arg: unknown; fixed?: string }[] =
+      kind === 'moment'
+        ? [{ arg: PROBE_MOMENT }]
+        : kind === 'usdMicro'
+          ? [{ arg: probeMicro(i) }]
+          : kind === 'text'
+            ? [{ arg: SENTINEL(i) }]
+            : kind.map((value) => ({ arg: value, fixed: value }));
+    calls = calls.flatMap((call) =>
+      values.map(({ arg, fixed }) => ({
+        args: [...call.args, arg],
+        fixed: fixed === undefined ? call.fixed : { ...call.fixed, [i]: fixed },
+      })),
+    );
+  });
+  return calls;
+}
+
+/** The pattern of a function's text called with probes: each probe's rendering becomes a capture of its kind. */
+function typedPattern(text: string, kinds: readonly ParamKind[]): { source: string; order: number[] } | undefined {
+  const needles = kinds.flatMap((kind, i) =>
+    kind === 'moment'
+      ? [{ needle: utcMoment(PROBE_MOMENT), i, group: MOMENT_PATTERN }]
+      : kind === 'usdMicro'
+        ? [{ needle: formatUsdMicro(probeMicro(i)), i, group: USD_PATTERN }]
+        : kind === 'text'
+          ? [{ needle: SENTINEL(i), i, group: '([\\s\\S]+?)' }]
+          : [],
+  );
+  if (!needles.length) return { source: escapeRegExp(text), order: [] };
+  const order: number[] = [];
+  const split = new RegExp(`(${needles.map((n) => escapeRegExp(n.needle)).join('|')})`);
+  const source = text
+    .split(split)
+    .map((part, index) => {
+      if (index % 2 === 0) return escapeRegExp(part);
+      const found = needles.find((n) => n.needle === part)!;
+      order.push(found.i);
+      return found.group;
+    })
+    .join('');
+  return order.length === needles.length ? { source, order } : undefined;
+}
+
 interface Matchers {
   exact: Map<string, string>;
-  patterns: { key: string; pattern: RegExp; order: number[]; fixed: number | null }[];
+  patterns: { key: string; pattern: RegExp; order: number[]; fixed: Record<number, string> }[];
 }
 let matchers: Matchers | undefined;
 
@@ -75,6 +155,13 @@ function buildMatchers(): Matchers {
       const key = path ? `${path}.${name}` : name;
       if (typeof value === 'string') {
         if (!exact.has(value)) exact.set(value, key);
+      } else if (typeof value === 'function' && PARAM_KINDS[key]) {
+        const kinds = PARAM_KINDS[key];
+        for (const { args, fixed } of probeCalls(kinds)) {
+          const text = (value as (...args: unknown[]) => string)(...args);
+          const found = typedPattern(text, kinds);
+          if (found) patterns.push({ key, pattern: new RegExp(`^${found.source}$`), order: found.order, fixed });
+        }
       } else if (typeof value === 'function') {
         // Called with markers for its arguments, the function shows where each lands in its English text. A text
         // that reads otherwise for a count of 1 ("1 referral", "3 referrals") is called again with 1 there.
@@ -111,7 +198,12 @@ function buildMatchers(): Matchers {
             })
             .join('');
           if (order.length === fn.length - (fixed === null ? 0 : 1))
-            patterns.push({ key, pattern: new RegExp(`^${source}$`), order, fixed });
+            patterns.push({
+              key,
+              pattern: new RegExp(`^${source}$`),
+              order,
+              fixed: fixed === null ? {} : { [fixed]: '1' },
+            });
         }
       } else {
         walk(value, key);
@@ -135,7 +227,7 @@ export function textKeyOf(text: string): TextKey | undefined {
     const match = pattern.exec(text);
     if (!match) continue;
     const params: string[] = [];
-    if (fixed !== null) params[fixed] = '1';
+    for (const [argument, value] of Object.entries(fixed)) params[Number(argument)] = value;
     order.forEach((argument, i) => (params[argument] = match[i + 1]!));
     return { key: fnKey, params };
   }
@@ -150,7 +242,11 @@ export function textAt(texts: SharedTexts, key: string, params: readonly string[
     node = (node as Record<string, unknown>)[name];
   }
   if (typeof node === 'string') return node;
-  if (typeof node === 'function') return (node as (...args: string[]) => string)(...params);
+  if (typeof node === 'function') {
+    const kinds = PARAM_KINDS[key];
+    const args = kinds ? params.map((value, i) => decodeParam(kinds[i], value)) : params;
+    return (node as (...args: unknown[]) => string)(...args);
+  }
   return undefined;
 }
 
