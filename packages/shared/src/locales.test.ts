@@ -383,3 +383,14 @@ describe.each(TRANSLATED)('server texts with amounts, moments and listed values,
     expect(textKeyOf(english.requestedForReview(due))?.params).toEqual(['4 Mar 2026, 09:00 UTC']);
   });
 });
+
+describe.each(TRANSLATED)('a text inside a text, in %s', (language) => {
+  it('gives the referral rule with its bonus in the translation’s words', () => {
+    const texts = language === 'es' ? TEXTS_es : TEXTS_ru;
+    const rule = MSG.referral.inviteOnInvestment(MSG.referral.bonusBoth('$1', '100,000'));
+    expect(translateText(texts, rule)).toBe(
+      texts.MSG.referral.inviteOnInvestment(texts.MSG.referral.bonusBoth('$1', '100,000')),
+    );
+    expect(translateText(texts, MSG.referral.inviteOnSignup('$5'))).toBe(texts.MSG.referral.inviteOnSignup('$5'));
+  });
+});

@@ -234,8 +234,12 @@ export function textKeyOf(text: string): TextKey | undefined {
   return undefined;
 }
 
-/** The text at `key` of a translation, filled with `params`; undefined when the tree has no text there. */
-export function textAt(texts: SharedTexts, key: string, params: readonly string[] = []): string | undefined {
+/**
+ * The text at `key` of a translation, filled with `params`; undefined when the tree has no text there. A parameter
+ * that is itself an English text of the tree (a bonus, "$1 plus 100,000 SVP tokens", inside the referral rule) is
+ * given in the translation's words too.
+ */
+export function textAt(texts: SharedTexts, key: string, params: readonly string[] = [], depth = 0): string | undefined {
   let node: unknown = texts;
   for (const name of key.split('.')) {
     if (node === null || typeof node !== 'object') return undefined;
@@ -244,14 +248,17 @@ export function textAt(texts: SharedTexts, key: string, params: readonly string[
   if (typeof node === 'string') return node;
   if (typeof node === 'function') {
     const kinds = PARAM_KINDS[key];
-    const args = kinds ? params.map((value, i) => decodeParam(kinds[i], value)) : params;
+    const args = params.map((value, i) => {
+      const kind = kinds?.[i] ?? 'text';
+      return kind === 'text' ? (depth < 2 ? translateText(texts, value, depth + 1) : value) : decodeParam(kind, value);
+    });
     return (node as (...args: unknown[]) => string)(...args);
   }
   return undefined;
 }
 
 /** An English text of the tree, in `texts`' language; any other text as it is. */
-export function translateText(texts: SharedTexts, text: string): string {
+export function translateText(texts: SharedTexts, text: string, depth = 0): string {
   const found = textKeyOf(text);
-  return (found && textAt(texts, found.key, found.params)) ?? text;
+  return (found && textAt(texts, found.key, found.params, depth)) ?? text;
 }

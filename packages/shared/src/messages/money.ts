@@ -93,5 +93,14 @@ export const MONEY_MSG = {
     alreadySet: 'You already have a referral code.',
     saved: 'Referral code saved.',
     tooLong: 'Custom code can be at most 20 characters.',
+    // The rule as the sign-up page, the home and the FAQ show it (GET /config referralText), built from what is paid.
+    paused: 'Referral bonuses are paused at the moment.',
+    inviteOnSignup: (bonus: string) =>
+      `Invite a friend with your referral code: when they sign up, you each receive ${bonus}.`,
+    inviteOnInvestment: (bonus: string) =>
+      `Invite a friend with your referral code: when they start their first investment, you each receive ${bonus}.`,
+    bonusBoth: (usd: string, svp: string) => `${usd} plus ${svp} SVP tokens`,
+    bonusSvp: (svp: string) => `${svp} SVP tokens`,
+    bonusNothing: 'nothing',
   },
 } as const;

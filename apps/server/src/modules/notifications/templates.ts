@@ -192,8 +192,8 @@ export function renderNotification(
         title: t.referralBonus.title,
         body:
           params.role === 'referrer'
-            ? t.referralBonus.referrer(str(params, 'bonus'))
-            : t.referralBonus.referred(str(params, 'bonus')),
+            ? t.referralBonus.referrer(t.sharedText(str(params, 'bonus')))
+            : t.referralBonus.referred(t.sharedText(str(params, 'bonus'))),
         link: null,
       };
     case 'ticket.answered':

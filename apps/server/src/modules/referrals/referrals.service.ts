@@ -67,18 +67,21 @@ export function createReferralsService(deps: { db: Db; ledger: Ledger; config: C
   }
 
   function describeBonus(): string {
-    const parts = [];
-    if (bonusUsd > 0n) parts.push(formatUsdShort(bonusUsd));
-    if (bonusSvp > 0n) parts.push(`${formatAmount(bonusSvp, 'SVP', 0)} SVP tokens`);
-    return parts.join(' plus ') || 'nothing';
+    // Shared texts, so the web and the mails find the bonus in any language (DESIGN D19).
+    const usd = formatUsdShort(bonusUsd);
+    const svp = formatAmount(bonusSvp, 'SVP', 0);
+    if (bonusUsd > 0n && bonusSvp > 0n) return MSG.referral.bonusBoth(usd, svp);
+    if (bonusSvp > 0n) return MSG.referral.bonusSvp(svp);
+    return bonusUsd > 0n ? usd : MSG.referral.bonusNothing;
   }
 
   return {
     /** The sign-up page's text, rendered from the rule that is actually paid. */
     text(): string {
-      if (config.REFERRAL_RULE === 'off') return 'Referral bonuses are paused at the moment.';
-      const when = config.REFERRAL_RULE === 'signup' ? 'they sign up' : 'they start their first investment';
-      return `Invite a friend with your referral code: when ${when}, you each receive ${describeBonus()}.`;
+      if (config.REFERRAL_RULE === 'off') return MSG.referral.paused;
+      return config.REFERRAL_RULE === 'signup'
+        ? MSG.referral.inviteOnSignup(describeBonus())
+        : MSG.referral.inviteOnInvestment(describeBonus());
     },
 
     async onSignup(tx: Tx, userId: string, referrerId: string | null) {

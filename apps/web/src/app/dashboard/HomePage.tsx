@@ -5,6 +5,7 @@ import { formatUsd } from '@svp/shared';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/text';
+import { localizeText } from '../../shared/language/i18n';
 import { usePublicConfig } from '../../shared/public-config';
 import { useDashboardUser } from '../../shared/session/user-context';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -89,7 +90,7 @@ export function HomePage({ botSeed }: { botSeed?: number }) {
                 <Trans>Invite friends</Trans>
               </Title>
               <Text c="dimmed" fz="sm">
-                {config.data.referralText}
+                {localizeText(config.data.referralText)}
               </Text>
             </div>
             <Button component={Link} to="/dashboard/referral" variant="light">

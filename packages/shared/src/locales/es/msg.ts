@@ -135,6 +135,14 @@ export const MSG: SharedTexts['MSG'] = {
     alreadySet: 'Ya tiene un código de referido.',
     saved: 'Código de referido guardado.',
     tooLong: 'El código personalizado puede tener como máximo 20 caracteres.',
+    paused: 'Los bonos por referido están en pausa por el momento.',
+    inviteOnSignup: (bonus) =>
+      `Invite a un amigo con su código de referido: cuando se registre, cada uno de ustedes recibirá ${bonus}.`,
+    inviteOnInvestment: (bonus) =>
+      `Invite a un amigo con su código de referido: cuando inicie su primera inversión, cada uno de ustedes recibirá ${bonus}.`,
+    bonusBoth: (usd, svp) => `${usd} más ${svp} tokens SVP`,
+    bonusSvp: (svp) => `${svp} tokens SVP`,
+    bonusNothing: 'nada',
   },
   rewards: {
     dailyClaimed: '¡Monedas diarias reclamadas!',

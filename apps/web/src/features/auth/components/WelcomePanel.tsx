@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Button, Collapse, Skeleton, Stack, Text, Title } from '@mantine/core';
 import KeyFacts from '../../../components/ui/KeyFacts';
 import { useDisclosure } from '@mantine/hooks';
+import { localizeText } from '../../../shared/language/i18n';
 import { usePublicConfig } from '../../../shared/public-config';
 import classes from './RegisterPage.module.css';
 
@@ -29,7 +30,7 @@ export function WelcomePanel() {
             {config.isPending ? (
               <Skeleton height={40} opacity={0.4} />
             ) : (
-              config.data?.referralText && <Text fw={600}>{config.data.referralText}</Text>
+              config.data?.referralText && <Text fw={600}>{localizeText(config.data.referralText)}</Text>
             )}
           </Stack>
         </Collapse>

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Accordion, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { localizeText } from '../../../shared/language/i18n';
 import { usePublicConfig } from '../../../shared/public-config';
 import { faqEntries } from '../faq-content';
 
@@ -10,7 +11,8 @@ export default function FaqPage() {
   // Subscribes the page to the language: faqEntries reads the global i18n while it renders.
   useLingui();
   const config = usePublicConfig();
-  const entries = faqEntries(config.data?.referralText);
+  const rule = config.data?.referralText;
+  const entries = faqEntries(rule && localizeText(rule));
   return (
     <Stack gap="md">
       <div>
