@@ -1,4 +1,5 @@
 import { ACCOUNT_MSG } from './account-messages.js';
+import { SIGN_IN_OUTCOME_LABEL } from './account-schemas.js';
 import { BOT_SIM_MSG } from './bot-sim.js';
 import { KEY_FACTS_MSG } from './key-facts.js';
 import {
@@ -40,6 +41,7 @@ export const SHARED_TEXTS = {
   BOT_SIM_MSG,
   ADMIN_ROLE_LABELS,
   ANNOUNCEMENT_AUDIENCE_LABELS,
+  SIGN_IN_OUTCOME_LABEL,
 };
 
 type Translated<T> = T extends (...args: infer A) => string

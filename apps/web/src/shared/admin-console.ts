@@ -31,15 +31,12 @@ export function permissionForPath(pathname: string): Permission | null {
   return CONSOLE_PATH_PERMISSIONS[rest] ?? null;
 }
 
-/**
- * The operator screens' links, in the order the settings page shows them. `label` is the English (the console
- * still reads it); `message` is the same text translatable, for `i18n._(link.message)`.
- */
+/** The operator screens' links, in the order the settings page shows them; each label translatable (`i18n._`). */
 export const OPERATOR_LINKS = [
-  { path: 'operator/roles', label: 'Admin roles', message: msg`Admin roles` },
-  { path: 'operator/maintenance', label: 'Maintenance', message: msg`Maintenance` },
-  { path: 'operator/announcements', label: 'Announcements', message: msg`Announcements` },
-  { path: 'operator/exports', label: 'Exports', message: msg`Exports` },
+  { path: 'operator/roles', label: msg`Admin roles` },
+  { path: 'operator/maintenance', label: msg`Maintenance` },
+  { path: 'operator/announcements', label: msg`Announcements` },
+  { path: 'operator/exports', label: msg`Exports` },
 ] as const;
 
 /**

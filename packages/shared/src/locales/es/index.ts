@@ -161,6 +161,11 @@ export const TEXTS: SharedTexts = {
   LEDGER_MSG,
   WITHDRAWAL_CONTROLS_MSG,
   BOT_SIM_MSG,
+  SIGN_IN_OUTCOME_LABEL: {
+    success: 'Sesión iniciada',
+    failed: 'Intento fallido',
+    'password-only': 'Contraseña correcta, código no indicado o incorrecto',
+  },
   ADMIN_ROLE_LABELS: {
     superadmin: 'Superadmin: todo, incluidos los roles y el mantenimiento',
     finance: 'Finance: retiros, tesorería, ajustes de saldo, exportaciones',

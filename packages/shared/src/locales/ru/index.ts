@@ -166,6 +166,11 @@ export const TEXTS: SharedTexts = {
   LEDGER_MSG,
   WITHDRAWAL_CONTROLS_MSG,
   BOT_SIM_MSG,
+  SIGN_IN_OUTCOME_LABEL: {
+    success: 'Вход выполнен',
+    failed: 'Неудачная попытка',
+    'password-only': 'Пароль верный, код не введён или неверный',
+  },
   ADMIN_ROLE_LABELS: {
     superadmin: 'Superadmin: всё, включая роли и режим обслуживания',
     finance: 'Finance: выводы средств, казначейство, корректировки баланса, выгрузки',

@@ -1,27 +1,18 @@
-import type { I18n, MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Stack, Text, Title } from '@mantine/core';
-import type { SignInOutcome } from '@svp/shared';
+import { SIGN_IN_OUTCOME_LABEL } from '@svp/shared';
 import { Fragment } from 'react';
 import { formatDateTime } from '../../../lib/text';
+import { useSharedTexts } from '../../../shared/language/useMsg';
 import { useSignIns } from '../api/account';
 import classes from './SignInHistory.module.css';
 import { SettingsQuery } from './SettingsQuery';
 
 const OUTCOME_COLOR: Partial<Record<string, string>> = { success: 'teal', failed: 'red' };
 
-/** Each outcome in words: packages/shared's SIGN_IN_OUTCOME_LABEL (English only there), made translatable here. */
-const OUTCOME_LABEL: Record<SignInOutcome, MessageDescriptor> = {
-  success: msg`Signed in`,
-  failed: msg`Failed attempt`,
-  'password-only': msg`Password correct, code not given or wrong`,
-};
-
 /** An outcome in words: a value this page does not know yet (a newer server) is shown as sent, never dropped. */
-function outcomeOf(i18n: I18n, value: string): { label: string; color: string } {
-  const label = (OUTCOME_LABEL as Partial<Record<string, MessageDescriptor>>)[value];
-  return { label: label ? i18n._(label) : value.replace(/[-_]+/g, ' '), color: OUTCOME_COLOR[value] ?? 'orange' };
+function outcomeOf(labels: Partial<Record<string, string>>, value: string): { label: string; color: string } {
+  return { label: labels[value] ?? value.replace(/[-_]+/g, ' '), color: OUTCOME_COLOR[value] ?? 'orange' };
 }
 
 /** An IPv6 address may break after a colon, never inside a group; an IPv4 address stays whole. */
@@ -43,7 +34,7 @@ function Address({ ip }: { ip: string | null }) {
 
 /** The last 20 sign-ins and failed attempts: time, address, device, outcome; a card each on a phone. */
 export function SignInHistory() {
-  const { i18n } = useLingui();
+  const labels = useSharedTexts('SIGN_IN_OUTCOME_LABEL', SIGN_IN_OUTCOME_LABEL);
   const signIns = useSignIns();
   return (
     <Stack gap="xs">
@@ -73,7 +64,7 @@ export function SignInHistory() {
                 </span>
               </li>
               {entries.map((entry, index) => {
-                const outcome = outcomeOf(i18n, entry.outcome);
+                const outcome = outcomeOf(labels, entry.outcome);
                 return (
                   <li key={`${entry.at}-${index}`} className={classes.row} data-testid="sign-in-row">
                     <span>

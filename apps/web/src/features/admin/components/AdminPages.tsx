@@ -34,20 +34,13 @@ export const ADMIN_SECTIONS = [
 ] as const;
 
 /** The console's other screens, shown as buttons below the sections. */
-// The operator links' labels live in shared/admin-console.ts in English; translated here, by path.
-const OPERATOR_LABELS: Record<(typeof OPERATOR_LINKS)[number]['path'], MessageDescriptor> = {
-  'operator/roles': msg`Admin roles`,
-  'operator/maintenance': msg`Maintenance`,
-  'operator/announcements': msg`Announcements`,
-  'operator/exports': msg`Exports`,
-};
 const MORE_LINKS: { path: string; label: MessageDescriptor }[] = [
   { path: 'overview', label: msg`Overview` },
   { path: 'audit', label: msg`Audit log` },
   { path: 'deposits', label: msg`Flagged deposits` },
   { path: 'outbox', label: msg`Outbox` },
   { path: 'treasury', label: msg`Treasury` },
-  ...OPERATOR_LINKS.map((link) => ({ path: link.path, label: OPERATOR_LABELS[link.path] })),
+  ...OPERATOR_LINKS,
 ];
 
 /** The settings page shows only what the admin's roles may use (DESIGN D18); the server refuses the rest anyway. */

@@ -1,20 +1,17 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
-import { ANNOUNCEMENT_AUDIENCES, type AnnouncementAudience, type AnnouncementDraft } from '@svp/shared';
+import {
+  ANNOUNCEMENT_AUDIENCE_LABELS,
+  ANNOUNCEMENT_AUDIENCES,
+  type AnnouncementAudience,
+  type AnnouncementDraft,
+} from '@svp/shared';
 import { useState } from 'react';
 import { useAnnouncements, useCan, usePreviewAnnouncement, useSendAnnouncement } from '../api/operator';
 import { ConsolePage } from '../../../components/ui/ConsolePage';
 import { localizeText } from '../../../shared/language/i18n';
-
-// packages/shared's ANNOUNCEMENT_AUDIENCE_LABELS, word for word, translatable (not among its translated texts).
-const AUDIENCE_LABELS: Record<AnnouncementAudience, MessageDescriptor> = {
-  all: msg`All users`,
-  verified: msg`Users with a verified e-mail`,
-  invested: msg`Users with an active plan`,
-  inactive30: msg`Users who have not signed in for 30 days`,
-};
+import { useSharedTexts } from '../../../shared/language/useMsg';
 
 /** A sent announcement's progress: "sent to 40", "sending (12 so far)". */
 function SendStatus({ status, sent }: { status: string; sent: number }) {
@@ -28,7 +25,8 @@ function SendStatus({ status, sent }: { status: string; sent: number }) {
 
 /** Announcements: write, preview (the text and how many users get it), send; the sent ones with their progress. */
 export function AnnouncementsPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const audienceLabels = useSharedTexts('ANNOUNCEMENT_AUDIENCE_LABELS', ANNOUNCEMENT_AUDIENCE_LABELS);
   const can = useCan();
   const list = useAnnouncements();
   const preview = usePreviewAnnouncement();
@@ -64,7 +62,7 @@ export function AnnouncementsPage() {
             <Select
               label={t`Audience`}
               allowDeselect={false}
-              data={ANNOUNCEMENT_AUDIENCES.map((a) => ({ value: a, label: i18n._(AUDIENCE_LABELS[a]) }))}
+              data={ANNOUNCEMENT_AUDIENCES.map((a) => ({ value: a, label: audienceLabels[a] }))}
               value={draft.audience}
               onChange={(value) => edit({ audience: (value ?? 'all') as AnnouncementAudience })}
             />
@@ -117,7 +115,7 @@ export function AnnouncementsPage() {
               <Table.Tr key={a.id}>
                 <Table.Td>{a.createdAt.slice(0, 16).replace('T', ' ')}</Table.Td>
                 <Table.Td>{a.title}</Table.Td>
-                <Table.Td>{i18n._(AUDIENCE_LABELS[a.audience])}</Table.Td>
+                <Table.Td>{audienceLabels[a.audience]}</Table.Td>
                 <Table.Td>
                   <SendStatus status={a.status} sent={a.sent} />
                 </Table.Td>

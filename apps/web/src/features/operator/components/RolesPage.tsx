@@ -1,25 +1,17 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
-import { ADMIN_ROLES, type AdminRole, type OperatorAdmin } from '@svp/shared';
+import { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminRole, type OperatorAdmin } from '@svp/shared';
 import { ErrorBox } from '../../../components/ui/ErrorBox';
 import { FullPageLoader } from '../../../components/ui/FullPageLoader';
 import { useAdmins, useCan, useChangeRole } from '../api/operator';
 import { ConsolePage } from '../../../components/ui/ConsolePage';
 import { localizeText } from '../../../shared/language/i18n';
-
-// packages/shared's ADMIN_ROLE_LABELS, word for word, translatable (they are not among its translated texts).
-const ROLE_LABELS: Record<AdminRole, MessageDescriptor> = {
-  superadmin: msg`Superadmin: everything, including roles and maintenance`,
-  finance: msg`Finance: withdrawals, treasury, balance adjustments, exports`,
-  support: msg`Support: tickets, user look-up, announcements`,
-  compliance: msg`Compliance: read-only everything, audit log, exports`,
-};
+import { useSharedTexts } from '../../../shared/language/useMsg';
 
 /** Admin roles: who holds which; a superadmin ticks and unticks them (each change asks for a fresh code when due). */
 export function RolesPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const roleLabels = useSharedTexts('ADMIN_ROLE_LABELS', ADMIN_ROLE_LABELS);
   const admins = useAdmins();
   const change = useChangeRole();
   const can = useCan();
@@ -37,7 +29,7 @@ export function RolesPage() {
       <Stack gap={2}>
         {ADMIN_ROLES.map((role) => (
           <Text key={role} fz="sm" c="dimmed">
-            {i18n._(ROLE_LABELS[role])}
+            {roleLabels[role]}
           </Text>
         ))}
       </Stack>
