@@ -2,8 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SHARED_TEXTS, type Language, type SharedTexts } from '@svp/shared';
 import { TEXTS as ES } from '@svp/shared/locales/es';
 import { TEXTS as RU } from '@svp/shared/locales/ru';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { translated } from '../src/locales/translated';
 import { PASSWORD, randomWallet, uniqueEmail } from './helpers';
 
 // One investor's journey in each language, on a phone (DESIGN D19): the language picked on the sign-in page
@@ -16,21 +15,9 @@ test.describe.configure({ timeout: 240_000 });
 
 const SHARED: Record<Language, SharedTexts> = { en: SHARED_TEXTS, es: ES, ru: RU };
 
-/** The web catalog of a language: English text → its translation (English itself: the text). */
-function catalog(language: Language): (english: string, values?: Record<string, string>) => string {
-  const po = readFileSync(join(import.meta.dirname, `../src/locales/${language}/messages.po`), 'utf8');
-  const entries = new Map<string, string>();
-  for (const block of po.split('\n\n')) {
-    const id = /^msgid "((?:[^"\\]|\\.)*)"$/m.exec(block)?.[1];
-    const str = /^msgstr "((?:[^"\\]|\\.)*)"$/m.exec(block)?.[1];
-    if (id && str !== undefined) entries.set(JSON.parse(`"${id}"`), JSON.parse(`"${str}"`));
-  }
-  return (english, values = {}) => {
-    const text = language === 'en' ? english : entries.get(english);
-    if (!text) throw new Error(`${language}: no translation of "${english}"`);
-    return text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
-  };
-}
+/** The web catalog of a language, as a lookup: English text → its translation (English itself: the text). */
+const catalog = (language: Language) => (english: string, values?: Record<string, string>) =>
+  translated(language, english, values);
 
 /** Nothing on the page is wider than the screen (the check investor-ux.spec.ts makes, here in every language). */
 async function expectNoOverflow(page: Page, where: string) {

@@ -3,22 +3,12 @@ import { TEXTS as ES } from '@svp/shared/locales/es';
 import { TEXTS as RU } from '@svp/shared/locales/ru';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { setStoredUser } from '../lib/storedUser';
 import { jsonResponse, mockFetch, renderAt, testUser } from '../test/render';
 import { activateLanguage, currentLanguage, localizeText } from '../shared/language/i18n';
-
-/** A text's translation in a language's web catalog, read from its .po file as a translator wrote it. */
-function translated(language: 'es' | 'ru', english: string): string {
-  const po = readFileSync(path.resolve(import.meta.dirname, `../locales/${language}/messages.po`), 'utf8');
-  const block = po.split('\n\n').find((b) => b.includes(`msgid ${JSON.stringify(english)}\n`));
-  const text = block && /^msgstr (".*")$/m.exec(block)?.[1];
-  if (!text) throw new Error(`${language}: no translation of ${english}`);
-  return JSON.parse(text) as string;
-}
+import { translated } from '../locales/translated';
 
 describe('the web app in another language', () => {
   it('shows a screen in Spanish and in Russian, its own texts and packages/shared’s', async () => {
