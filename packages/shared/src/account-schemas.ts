@@ -102,6 +102,12 @@ export const SIGN_IN_OUTCOME_LABEL: Record<SignInOutcome, string> = {
   'password-only': 'Password correct, code not given or wrong',
 };
 
-/** PUT /account/language: the account's language (DESIGN D19). */
-export const accountLanguageRequestSchema = z.object({ language: z.enum(LANGUAGES) }).strict();
+/**
+ * PUT /account/language: the account's language (DESIGN D19); a code we do not offer is refused in words a person
+ * understands rather than zod's list of options.
+ */
+export const accountLanguageRequestSchema = z
+  .object({ language: z.enum(LANGUAGES, { error: ACCOUNT_MSG.languageInvalid }) })
+  .strict();
 export type AccountLanguageRequest = z.infer<typeof accountLanguageRequestSchema>;
+export const accountLanguageResponseSchema = z.object({ success: z.literal(true), language: z.enum(LANGUAGES) });

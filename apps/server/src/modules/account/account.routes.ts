@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
-  ACCOUNT_MSG,
   API,
-  LANGUAGES,
   accountLanguageRequestSchema,
+  accountLanguageResponseSchema,
   accountSecuritySchema,
   accountSessionsSchema,
   changeEmailSchema,
@@ -21,12 +19,6 @@ import { errorResponses } from '../../http/responses.js';
 import { actorOf, sessionOf } from '../../http/session.js';
 import type { AccountService, Caller } from './account.service.js';
 import type { EmailVerificationService } from './email-verification.service.js';
-
-/** The shared body, its one field refused in words a person understands rather than zod's list of options. */
-const languageBody = accountLanguageRequestSchema.extend({
-  language: z.enum(LANGUAGES, { error: ACCOUNT_MSG.languageInvalid }),
-});
-const languageSaved = z.object({ success: z.literal(true), language: z.enum(LANGUAGES) });
 
 const caller = (request: FastifyRequest): Caller => ({ ...actorOf(request), tokenHash: sessionOf(request).tokenHash });
 
@@ -119,7 +111,11 @@ export function accountRoutes(account: AccountService, email: EmailVerificationS
       API.accountLanguage,
       {
         config: { access: 'user' },
-        schema: { tags, body: languageBody, response: { 200: languageSaved, ...errorResponses } },
+        schema: {
+          tags,
+          body: accountLanguageRequestSchema,
+          response: { 200: accountLanguageResponseSchema, ...errorResponses },
+        },
       },
       async (request) => account.setLanguage(sessionOf(request).userId, request.body.language),
     );
